@@ -1,0 +1,58 @@
+package dev.zksim.cli;
+
+import dev.zksim.kernel.SimulationFailure;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The zksim command line. Bad input gets one line of error and exit code 2; a failed run
+ * exits with the code of its {@link dev.zksim.kernel.FailureKind}.
+ */
+@Command(name = "zksim",
+        mixinStandardHelpOptions = true,
+        version = "zksim 0.1.0",
+        description = "Deterministic simulation testbed for ZooKeeper-style coordination.",
+        subcommands = {DemoCommand.class, BenchCommand.class, TestCommand.class})
+public final class Main implements Runnable {
+    static final int BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns the exit code, without exiting (for tests). */
+    public static int execute(String... args) {
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setParameterExceptionHandler(Main::badInput);
+        commandLine.setExecutionExceptionHandler(Main::failed);
+        return commandLine.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    private static int badInput(CommandLine.ParameterException error, String[] args) {
+        String message = error.getMessage().replace('\n', ' ').trim();
+        error.getCommandLine().getErr().println("zksim: " + message + " (see ./zksim --help)");
+        return BAD_INPUT;
+    }
+
+    private static int failed(Exception error, CommandLine commandLine, CommandLine.ParseResult parsed) {
+        if (error instanceof SimulationFailure failure) {
+            commandLine.getErr().println("zksim: " + failure.getMessage());
+            return failure.kind().exitCode();
+        }
+        if (error instanceof IllegalArgumentException) {
+            commandLine.getErr().println("zksim: " + error.getMessage());
+            return BAD_INPUT;
+        }
+        commandLine.getErr().println("zksim: internal error: " + error);
+        error.printStackTrace(commandLine.getErr());
+        return 1;
+    }
+}

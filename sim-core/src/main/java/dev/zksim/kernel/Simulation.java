@@ -1,0 +1,129 @@
+package dev.zksim.kernel;
+
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.kernel.trace.Trace;
+
+/**
+ * The heart of a simulated run: a virtual clock, the event queue, the run's {@link Choices},
+ * its {@link Trace} and the registry of open {@link Waits}. One simulation runs on one
+ * thread; everything in it happens inside {@link #run(RunBounds)}, one event at a time, in
+ * (time, insertion) order. Time jumps straight to the next event: nothing ever sleeps.
+ */
+public final class Simulation {
+    private final EventQueue queue = new EventQueue();
+    private final Choices choices;
+    private final Trace trace;
+    private final Waits waits = new Waits();
+    private long now;
+    private long dispatched;
+    private String stopReason;
+
+    public Simulation(Choices choices) {
+        this.choices = choices;
+        this.trace = new Trace(this::now);
+    }
+
+    /** The current simulated time in microseconds. */
+    public long now() {
+        return now;
+    }
+
+    public Choices choices() {
+        return choices;
+    }
+
+    public Trace trace() {
+        return trace;
+    }
+
+    /** Number of events dispatched so far (cancelled timers included). */
+    public long eventsDispatched() {
+        return dispatched;
+    }
+
+    /** Runs the action after the delay (microseconds, zero or more). */
+    public void schedule(long delay, Runnable action) {
+        if (delay < 0) {
+            throw new IllegalArgumentException("negative delay: " + delay);
+        }
+        queue.add(now + delay, action);
+    }
+
+    /** Runs the action at an absolute time, which must not be in the past. */
+    public void scheduleAt(long time, Runnable action) {
+        if (time < now) {
+            throw new IllegalArgumentException("time " + Time.format(time) + " is before now " + Time.format(now));
+        }
+        queue.add(time, action);
+    }
+
+    /** Like {@link #schedule} but the returned timer can be cancelled. */
+    public Timer timer(long delay, Runnable action) {
+        Timer timer = new Timer(action);
+        schedule(delay, timer);
+        return timer;
+    }
+
+    /** Opens a wait (see {@link Waits}) stamped with the current time. */
+    public Waits.Wait await(String what) {
+        return waits.open(what, now);
+    }
+
+    public Waits waits() {
+        return waits;
+    }
+
+    /** Ends the current {@link #run} after the event in progress. */
+    public void stop(String reason) {
+        this.stopReason = reason;
+    }
+
+    /**
+     * Dispatches events until none is left, a bound is reached or {@link #stop} is called.
+     * A handler that throws ends the run: a {@link SimulationFailure} propagates as it is,
+     * anything else becomes a {@link FailureKind#SIMULATOR_CRASH} stamped with the time.
+     */
+    public RunResult run(RunBounds bounds) {
+        stopReason = null;
+        long eventLimit = bounds.maxEvents();
+        long timeLimit = bounds.maxTime();
+        long count = 0;
+        try {
+            while (!queue.isEmpty()) {
+                if (stopReason != null) {
+                    return result(RunResult.Outcome.STOPPED);
+                }
+                if (count >= eventLimit) {
+                    return result(RunResult.Outcome.EVENT_BOUND);
+                }
+                long time = queue.peekTime();
+                if (time > timeLimit) {
+                    now = Math.max(now, timeLimit);
+                    return result(RunResult.Outcome.TIME_BOUND);
+                }
+                now = time;
+                count++;
+                dispatched++;
+                queue.poll().run();
+            }
+        } catch (SimulationFailure failure) {
+            throw failure;
+        } catch (RuntimeException | AssertionError e) {
+            throw new SimulationFailure(FailureKind.SIMULATOR_CRASH, now, "handler threw " + e, e);
+        }
+        return result(stopReason != null ? RunResult.Outcome.STOPPED : RunResult.Outcome.QUIESCENT);
+    }
+
+    /** Runs until the given absolute time, then leaves the clock there. */
+    public RunResult runUntil(long time) {
+        RunResult result = run(RunBounds.time(time));
+        if (now < time && result.outcome() != RunResult.Outcome.STOPPED) {
+            now = time;
+        }
+        return result;
+    }
+
+    private RunResult result(RunResult.Outcome outcome) {
+        return new RunResult(outcome, now, dispatched, queue.size(), waits.describeOpen(), stopReason);
+    }
+}

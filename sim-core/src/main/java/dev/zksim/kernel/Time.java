@@ -1,0 +1,53 @@
+package dev.zksim.kernel;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * Simulated time is a long count of microseconds since the start of the run. Fine enough
+ * for sub-millisecond network delays, and a long lasts for 292,000 years of simulation.
+ */
+public final class Time {
+    public static final long MICROS_PER_MILLI = 1_000L;
+    public static final long MICROS_PER_SECOND = 1_000_000L;
+
+    private Time() {
+    }
+
+    public static long millis(long millis) {
+        return Math.multiplyExact(millis, MICROS_PER_MILLI);
+    }
+
+    public static long seconds(long seconds) {
+        return Math.multiplyExact(seconds, MICROS_PER_SECOND);
+    }
+
+    /** The time as seconds with microsecond precision, e.g. "1.250000s". */
+    public static String format(long micros) {
+        return BigDecimal.valueOf(micros, 6).toPlainString() + "s";
+    }
+
+    /**
+     * Parses a duration such as "1.2s", "250ms", "40us" or "3m" into microseconds, exactly
+     * (decimal arithmetic, no floating point). Throws IllegalArgumentException on bad input.
+     */
+    public static long parse(String text) {
+        String trimmed = text.trim();
+        int unitStart = 0;
+        while (unitStart < trimmed.length() && (Character.isDigit(trimmed.charAt(unitStart)) || trimmed.charAt(unitStart) == '.')) {
+            unitStart++;
+        }
+        if (unitStart == 0) {
+            throw new IllegalArgumentException("not a duration: '" + text + "' (expected e.g. 1.5s, 200ms, 50us)");
+        }
+        BigDecimal amount = new BigDecimal(trimmed.substring(0, unitStart));
+        long scale = switch (trimmed.substring(unitStart)) {
+            case "us" -> 1L;
+            case "ms" -> MICROS_PER_MILLI;
+            case "s", "" -> MICROS_PER_SECOND;
+            case "m", "min" -> 60 * MICROS_PER_SECOND;
+            default -> throw new IllegalArgumentException("unknown time unit in '" + text + "' (use us, ms, s or m)");
+        };
+        return amount.multiply(BigDecimal.valueOf(scale)).setScale(0, RoundingMode.HALF_UP).longValueExact();
+    }
+}

@@ -1,0 +1,46 @@
+package dev.zksim.kernel.choice;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Wraps another Choices and keeps every draw in a {@link ChoiceLog}, per stream. Wrapping a
+ * replaying source records what a replay actually consumed, which is how the shrinker drops
+ * draws a smaller run no longer makes.
+ */
+public final class RecordingChoices implements Choices {
+    private final Choices delegate;
+    private final ChoiceLog log;
+    private final Map<String, RecordingChoices> children = new LinkedHashMap<>();
+
+    public RecordingChoices(Choices delegate) {
+        this(delegate, new ChoiceLog());
+    }
+
+    private RecordingChoices(Choices delegate, ChoiceLog log) {
+        this.delegate = delegate;
+        this.log = log;
+    }
+
+    @Override
+    public long draw(long bound) {
+        long value = delegate.draw(bound);
+        log.append(delegate.label(), bound, value);
+        return value;
+    }
+
+    @Override
+    public Choices stream(String label) {
+        return children.computeIfAbsent(label, name -> new RecordingChoices(delegate.stream(name), log));
+    }
+
+    @Override
+    public String label() {
+        return delegate.label();
+    }
+
+    /** The draws made so far through this stream and every stream derived from it. */
+    public ChoiceLog log() {
+        return log;
+    }
+}

@@ -1,0 +1,348 @@
+package dev.zksim.kernel.net;
+
+import dev.zksim.kernel.Simulation;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.kernel.choice.Distribution;
+import dev.zksim.kernel.process.ProcessListener;
+import dev.zksim.kernel.process.SimProcess;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The simulated network: connections between registered processes with FIFO delivery, a
+ * delay per link drawn from that link's own choice stream ("net/A>B"), and the network
+ * faults: partitions (symmetric or one-way) that cut the connections crossing them, heal,
+ * clogs (a delay spike on a link for a while) and the lost-reply trap that resets a
+ * connection instead of delivering one chosen message.
+ *
+ * <p>A cut is silent, as a real partition is: neither end is told, sends vanish, and each
+ * end must notice through its own timeouts. A crash, a trap or a close is not silent: the
+ * surviving end gets {@link ConnectionHandler#onClosed} after the link delay, as an RST or
+ * FIN would tell it. Connections stay cut after a heal; processes reconnect.
+ */
+public final class Network implements ProcessListener {
+    private final Simulation simulation;
+    private final Choices choices;
+    private final Map<String, SimProcess> processes = new LinkedHashMap<>();
+    private final Map<String, Function<Connection, ConnectionHandler>> acceptors = new LinkedHashMap<>();
+    private final Map<String, Link> links = new LinkedHashMap<>();
+    private final Map<Long, Connection> live = new LinkedHashMap<>();
+    private final Map<Connection, Predicate<Object>> traps = new LinkedHashMap<>();
+    private final TreeSet<String> blocked = new TreeSet<>();
+    private Distribution defaultDelay;
+    private long nextConnectionId = 1;
+
+    public Network(Simulation simulation, Distribution defaultDelay) {
+        this.simulation = simulation;
+        this.choices = simulation.choices().stream("net");
+        this.defaultDelay = defaultDelay;
+    }
+
+    /** Makes a process reachable by its id; the network then follows its crashes. */
+    public void register(SimProcess process) {
+        if (processes.putIfAbsent(process.id(), process) != null) {
+            throw new IllegalArgumentException("duplicate process id " + process.id());
+        }
+        process.addListener(this);
+    }
+
+    /** Lets the process accept connections; the function gives each new one its handler. */
+    public void listen(SimProcess process, Function<Connection, ConnectionHandler> acceptor) {
+        acceptors.put(process.id(), acceptor);
+    }
+
+    /** Sets the delay of every link without a delay of its own. */
+    public void setDefaultDelay(Distribution delay) {
+        this.defaultDelay = delay;
+    }
+
+    /** Sets the delay of the link between a and b, both directions. */
+    public void setLinkDelay(String a, String b, Distribution delay) {
+        link(a, b).delay = delay;
+        link(b, a).delay = delay;
+    }
+
+    /**
+     * Opens a connection from a process to another. The handler hears {@code onConnected}
+     * after a round trip, {@code onClosed} if the target is down or not listening, and nothing
+     * at all if a partition is in the way: the caller's own connect timeout must cover that.
+     */
+    public Connection connect(SimProcess from, String to, ConnectionHandler handler) {
+        SimProcess target = process(to);
+        Connection local = new Connection(this, nextConnectionId++, from, to, handler);
+        live.put(local.id(), local);
+        trace(from.id(), new NetEvent.Connect(local.id(), from.id(), to));
+        if (isBlocked(from.id(), to) || isBlocked(to, from.id())) {
+            cut(local);
+            return local;
+        }
+        long outbound = arrival(local, from.id(), to);
+        if (!target.isUp()) {
+            notifyClosed(local, outbound + delay(to, from.id()), "connection refused: " + to + " is down");
+            return local;
+        }
+        target.schedule(outbound, () -> accept(local, target));
+        return local;
+    }
+
+    private void accept(Connection local, SimProcess target) {
+        Function<Connection, ConnectionHandler> acceptor = acceptors.get(target.id());
+        if (local.isCut() || local.isFinished()) {
+            return;
+        }
+        if (acceptor == null) {
+            notifyClosed(local, delay(target.id(), local.local()), "connection refused: " + target.id() + " is not listening");
+            return;
+        }
+        Connection remote = new Connection(this, local.id(), target, local.local(), null);
+        local.setPeer(remote);
+        remote.setPeer(local);
+        remote.setOpen(true);
+        remote.setHandler(acceptor.apply(remote));
+        trace(target.id(), new NetEvent.Accepted(local.id(), local.local(), target.id()));
+        long back = arrival(remote, target.id(), local.local());
+        local.owner().schedule(back, () -> established(local));
+    }
+
+    private void established(Connection local) {
+        if (local.isCut() || local.isOpen() || local.isFinished()) {
+            return;
+        }
+        local.setOpen(true);
+        local.handler().onConnected(local);
+    }
+
+    void send(Connection from, Object message) {
+        Connection to = from.peer();
+        if (!from.isOpen() || from.isCut() || to == null) {
+            trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), "connection not open", message.toString()));
+            return;
+        }
+        Predicate<Object> trap = traps.get(from);
+        if (trap != null && trap.test(message)) {
+            traps.remove(from);
+            trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), "lost reply fault", message.toString()));
+            reset(from, "connection reset before the reply arrived");
+            return;
+        }
+        long sentAt = simulation.now();
+        long delay = arrival(from, from.local(), from.remote());
+        to.owner().schedule(delay, () -> deliver(from, to, sentAt, message));
+    }
+
+    private void deliver(Connection from, Connection to, long sentAt, Object message) {
+        if (to.isCut() || !to.isOpen()) {
+            trace(to.local(), new NetEvent.Dropped(to.id(), from.local(), to.local(), "connection broken in flight", message.toString()));
+            return;
+        }
+        trace(to.local(), new NetEvent.Delivered(to.id(), from.local(), to.local(), sentAt, message.toString()));
+        to.handler().onMessage(to, message);
+    }
+
+    void close(Connection end) {
+        if (end.isFinished()) {
+            return;
+        }
+        end.finish();
+        traps.remove(end);
+        trace(end.local(), new NetEvent.Closed(end.id(), end.local(), "closed locally"));
+        Connection peer = end.peer();
+        if (peer == null || end.isCut()) {
+            live.remove(end.id());
+            return;
+        }
+        long delay = arrival(end, end.local(), end.remote());
+        peer.owner().schedule(delay, () -> {
+            live.remove(end.id());
+            if (!peer.isCut()) {
+                tellClosed(peer, "closed by peer");
+            }
+        });
+    }
+
+    /** Breaks a connection loudly: both ends hear onClosed with the reason (an RST). */
+    private void reset(Connection end, String reason) {
+        Connection peer = end.peer();
+        cut(end);
+        end.owner().schedule(0, () -> tellClosed(end, reason));
+        if (peer != null) {
+            peer.owner().schedule(delay(end.local(), end.remote()), () -> tellClosed(peer, reason));
+        }
+    }
+
+    private void notifyClosed(Connection end, long delay, String reason) {
+        end.owner().schedule(delay, () -> tellClosed(end, reason));
+    }
+
+    /** Tells the owner of an end that it is closed, once, unless the owner closed it first. */
+    private void tellClosed(Connection end, String reason) {
+        if (end.isFinished()) {
+            return;
+        }
+        end.finish();
+        trace(end.local(), new NetEvent.Closed(end.id(), end.local(), reason));
+        end.handler().onClosed(end, reason);
+    }
+
+    private void cut(Connection end) {
+        Connection peer = end.peer();
+        end.setCut();
+        traps.remove(end);
+        if (peer != null) {
+            peer.setCut();
+            traps.remove(peer);
+        }
+        live.remove(end.id());
+    }
+
+    /**
+     * A crashed process's connections are reset: the survivor at the other end hears of it
+     * after the link delay, as from the RST its operating system sends. A connection attempt
+     * still on its way to the dead process is refused the same way.
+     */
+    @Override
+    public void crashed(SimProcess process) {
+        acceptors.remove(process.id());
+        for (Connection initiator : new ArrayList<>(live.values())) {
+            Connection acceptor = initiator.peer();
+            Connection survivor;
+            if (initiator.local().equals(process.id())) {
+                survivor = acceptor;
+            } else if (initiator.remote().equals(process.id())) {
+                survivor = initiator;
+            } else {
+                continue;
+            }
+            boolean silent = initiator.isCut();
+            cut(initiator);
+            if (survivor != null && !silent) {
+                notifyClosed(survivor, delay(process.id(), survivor.local()), "connection reset: " + process.id() + " crashed");
+            }
+        }
+    }
+
+    /** Cuts every connection between the two groups, both ways, until {@link #heal()}. */
+    public void partition(Collection<String> sideA, Collection<String> sideB) {
+        for (String a : sideA) {
+            for (String b : sideB) {
+                blocked.add(a + ">" + b);
+                blocked.add(b + ">" + a);
+            }
+        }
+        applyPartition();
+    }
+
+    /**
+     * Blocks traffic from one group to the other only. TCP needs both directions, so the
+     * connections between them are cut as well; what remains visible is that, for example,
+     * a server still hears a client's pings while its replies never arrive.
+     */
+    public void partitionOneWay(Collection<String> from, Collection<String> to) {
+        for (String a : from) {
+            for (String b : to) {
+                blocked.add(a + ">" + b);
+            }
+        }
+        applyPartition();
+    }
+
+    /** Cuts one process off from every other registered process. */
+    public void isolate(String id) {
+        List<String> others = new ArrayList<>(processes.keySet());
+        others.remove(id);
+        partition(List.of(id), others);
+    }
+
+    /** Removes every partition. Cut connections stay cut; processes reconnect. */
+    public void heal() {
+        blocked.clear();
+        trace("net", new NetEvent.Healed());
+    }
+
+    public boolean isBlocked(String from, String to) {
+        return blocked.contains(from + ">" + to);
+    }
+
+    private void applyPartition() {
+        trace("net", new NetEvent.Partitioned(List.copyOf(blocked)));
+        for (Connection initiator : new ArrayList<>(live.values())) {
+            String a = initiator.local();
+            String b = initiator.remote();
+            if (isBlocked(a, b) || isBlocked(b, a)) {
+                cut(initiator);
+            }
+        }
+    }
+
+    /** Adds extraDelay to every message between a and b (both ways) for the given duration. */
+    public void clog(String a, String b, long extraDelay, long duration) {
+        long until = simulation.now() + duration;
+        for (Link link : List.of(link(a, b), link(b, a))) {
+            link.clogExtra = extraDelay;
+            link.clogUntil = until;
+        }
+        trace("net", new NetEvent.Clogged(a, b, extraDelay, until));
+    }
+
+    /**
+     * Arms the lost-reply fault: the next message sent from this end that matches is not
+     * delivered; the connection is reset instead, so the sender's peer sees the connection
+     * break before the reply arrives, after the sender already acted on the request.
+     */
+    public void trapNextSend(Connection sender, Predicate<Object> match, String description) {
+        traps.put(sender, match);
+        trace("net", new NetEvent.ReplyTrapSet(sender.id(), sender.local(), description));
+    }
+
+    /** Number of connections currently tracked (open, connecting or closing). */
+    public int liveConnections() {
+        return live.size();
+    }
+
+    /** The arrival time of a message sent now from this end: after the link delay, and FIFO. */
+    private long arrival(Connection end, String from, String to) {
+        long at = Math.max(simulation.now() + delay(from, to), end.lastArrival());
+        end.setLastArrival(at);
+        return at - simulation.now();
+    }
+
+    private long delay(String from, String to) {
+        Link link = link(from, to);
+        long delay = (link.delay != null ? link.delay : defaultDelay).sample(link.choices);
+        return simulation.now() < link.clogUntil ? delay + link.clogExtra : delay;
+    }
+
+    private Link link(String from, String to) {
+        return links.computeIfAbsent(from + ">" + to, name -> new Link(choices.stream(name)));
+    }
+
+    private SimProcess process(String id) {
+        SimProcess process = processes.get(id);
+        if (process == null) {
+            throw new IllegalArgumentException("unknown process " + id);
+        }
+        return process;
+    }
+
+    private void trace(String process, NetEvent event) {
+        simulation.trace().emit(process, event);
+    }
+
+    /** The state of one direction of a link. */
+    private static final class Link {
+        private final Choices choices;
+        private Distribution delay;
+        private long clogExtra;
+        private long clogUntil = Long.MIN_VALUE;
+
+        Link(Choices choices) {
+            this.choices = choices;
+        }
+    }
+}

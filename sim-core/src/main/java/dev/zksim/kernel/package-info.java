@@ -1,0 +1,7 @@
+/**
+ * The simulation kernel: the virtual clock and the event queue ordered by (time, insertion
+ * sequence), cancellable timers, the run loop with its bounds, the registry of open waits
+ * that explains a stuck run, and the typed failures with their exit codes. Sub-packages hold
+ * choices, the network, the disk, processes and the trace.
+ */
+package dev.zksim.kernel;

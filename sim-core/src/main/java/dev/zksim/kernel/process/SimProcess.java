@@ -1,0 +1,190 @@
+package dev.zksim.kernel.process;
+
+import dev.zksim.kernel.Simulation;
+import dev.zksim.kernel.Timer;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.kernel.disk.CrashPolicy;
+import dev.zksim.kernel.disk.Disk;
+import dev.zksim.kernel.trace.TraceEvent;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * One simulated process and its lifecycle: start, crash (volatile state gone, disk kept),
+ * restart, pause and resume. Everything a process does runs through {@link #schedule} or
+ * {@link #timer}, which bind the action to the current incarnation: after a crash the old
+ * incarnation's timers and deliveries are dropped, and while paused they wait in order and
+ * run, late, when the process resumes, the way a stopped JVM catches up after a GC pause.
+ */
+public final class SimProcess {
+    public enum State { NEW, RUNNING, PAUSED, CRASHED }
+
+    private final Simulation simulation;
+    private final String id;
+    private final Function<SimProcess, Node> factory;
+    private final Disk disk;
+    private final Choices choices;
+    private final List<ProcessListener> listeners = new ArrayList<>();
+    private final ArrayDeque<Runnable> deferred = new ArrayDeque<>();
+    private State state = State.NEW;
+    private int incarnation;
+    private Node node;
+
+    public SimProcess(Simulation simulation, String id, Function<SimProcess, Node> factory, CrashPolicy crashPolicy) {
+        this.simulation = simulation;
+        this.id = id;
+        this.factory = factory;
+        this.disk = new Disk(crashPolicy);
+        this.choices = simulation.choices().stream("process").stream(id);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    public boolean isUp() {
+        return state == State.RUNNING || state == State.PAUSED;
+    }
+
+    /** Counts starts: 1 after the first start, 2 after the first restart. */
+    public int incarnation() {
+        return incarnation;
+    }
+
+    /** The current behaviour object, or null while crashed or before the first start. */
+    public Node node() {
+        return node;
+    }
+
+    public Disk disk() {
+        return disk;
+    }
+
+    /** This process's own choice stream ("process/ID"). */
+    public Choices choices() {
+        return choices;
+    }
+
+    public Simulation simulation() {
+        return simulation;
+    }
+
+    public long now() {
+        return simulation.now();
+    }
+
+    public void addListener(ProcessListener listener) {
+        listeners.add(listener);
+    }
+
+    public void trace(TraceEvent event) {
+        simulation.trace().emit(id, event);
+    }
+
+    /** Starts a new process, or restarts a crashed one from what its disk kept. */
+    public void start() {
+        if (isUp()) {
+            throw new IllegalStateException(id + " is already " + state);
+        }
+        incarnation++;
+        state = State.RUNNING;
+        trace(new ProcessEvent.Started(incarnation));
+        node = factory.apply(this);
+        for (ProcessListener listener : List.copyOf(listeners)) {
+            listener.started(this);
+        }
+        node.start();
+    }
+
+    /** Kills the process: volatile state, timers and queued work are gone; the disk stays. */
+    public void crash() {
+        if (!isUp()) {
+            return;
+        }
+        trace(new ProcessEvent.Crashed(incarnation));
+        state = State.CRASHED;
+        node = null;
+        deferred.clear();
+        disk.crash(simulation.choices().stream("disk").stream(id));
+        for (ProcessListener listener : List.copyOf(listeners)) {
+            listener.crashed(this);
+        }
+    }
+
+    /** Stops running handlers; what arrives in the meantime waits. */
+    public void pause() {
+        if (state == State.RUNNING) {
+            state = State.PAUSED;
+            trace(new ProcessEvent.Paused());
+        }
+    }
+
+    /** Runs, in order and now, everything that arrived or fell due while paused. */
+    public void resume() {
+        if (state != State.PAUSED) {
+            return;
+        }
+        state = State.RUNNING;
+        trace(new ProcessEvent.Resumed(deferred.size()));
+        if (!deferred.isEmpty()) {
+            int drainingIncarnation = incarnation;
+            simulation.schedule(0, () -> drainDeferred(drainingIncarnation));
+        }
+    }
+
+    /**
+     * Runs the deferred work in arrival order. Work that falls due before the drain runs
+     * joins the back of the queue instead of overtaking it, which keeps connections FIFO.
+     */
+    private void drainDeferred(int drainingIncarnation) {
+        while (!deferred.isEmpty() && state == State.RUNNING && incarnation == drainingIncarnation) {
+            deferred.poll().run();
+        }
+    }
+
+    /** Runs the action in this process after the delay, if this incarnation is still alive. */
+    public void schedule(long delay, Runnable action) {
+        simulation.schedule(delay, new Bound(incarnation, action));
+    }
+
+    /** A cancellable {@link #schedule}. */
+    public Timer timer(long delay, Runnable action) {
+        Timer timer = new Timer(action);
+        schedule(delay, timer);
+        return timer;
+    }
+
+    /** An action tied to one incarnation of this process. */
+    private final class Bound implements Runnable {
+        private final int boundIncarnation;
+        private final Runnable action;
+
+        Bound(int boundIncarnation, Runnable action) {
+            this.boundIncarnation = boundIncarnation;
+            this.action = action;
+        }
+
+        @Override
+        public void run() {
+            if (boundIncarnation != incarnation || state == State.CRASHED) {
+                return;
+            }
+            if (state == State.PAUSED || !deferred.isEmpty()) {
+                deferred.add(action);
+                return;
+            }
+            action.run();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return id + "(" + state + ", incarnation " + incarnation + ")";
+    }
+}

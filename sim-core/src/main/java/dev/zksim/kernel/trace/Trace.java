@@ -1,0 +1,100 @@
+package dev.zksim.kernel.trace;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+/**
+ * The evidence of a run: every emitted event goes into a rolling SHA-256 digest over its
+ * canonical line, into a ring buffer of the most recent records, and to any attached sinks
+ * (a JSON-lines exporter, a report collector). Memory stays bounded however long the run:
+ * only the ring buffer is kept, and sinks decide for themselves what to retain.
+ */
+public final class Trace {
+    public static final int DEFAULT_RING_CAPACITY = 4096;
+
+    private final LongSupplier clock;
+    private final MessageDigest digest;
+    private final TraceRecord[] ring;
+    private final List<TraceSink> sinks = new ArrayList<>();
+    private long count;
+    private boolean enabled = true;
+
+    public Trace(LongSupplier clock) {
+        this(clock, DEFAULT_RING_CAPACITY);
+    }
+
+    public Trace(LongSupplier clock, int ringCapacity) {
+        this.clock = clock;
+        this.ring = new TraceRecord[Math.max(1, ringCapacity)];
+        this.digest = sha256();
+    }
+
+    /** Records an event at the current simulated time. */
+    public void emit(String process, TraceEvent event) {
+        if (!enabled) {
+            return;
+        }
+        TraceRecord record = new TraceRecord(count, clock.getAsLong(), process, event);
+        digest.update(record.canonicalLine().getBytes(StandardCharsets.UTF_8));
+        digest.update((byte) '\n');
+        ring[(int) (count % ring.length)] = record;
+        count++;
+        for (int i = 0; i < sinks.size(); i++) {
+            sinks.get(i).accept(record);
+        }
+    }
+
+    /**
+     * Turns recording off or on. Benchmarks switch it off to measure the bare simulator;
+     * a run whose digest matters must keep it on from start to end.
+     */
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public void addSink(TraceSink sink) {
+        sinks.add(sink);
+    }
+
+    public void removeSink(TraceSink sink) {
+        sinks.remove(sink);
+    }
+
+    /** Number of events emitted so far. */
+    public long count() {
+        return count;
+    }
+
+    /** The digest of all events emitted so far, as 64 hex digits; emitting may go on. */
+    public String digest() {
+        try {
+            MessageDigest snapshot = (MessageDigest) digest.clone();
+            return HexFormat.of().formatHex(snapshot.digest());
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("SHA-256 digest cannot be cloned", e);
+        }
+    }
+
+    /** The most recent records still in the ring buffer, oldest first. */
+    public List<TraceRecord> recent() {
+        List<TraceRecord> records = new ArrayList<>();
+        long first = Math.max(0, count - ring.length);
+        for (long i = first; i < count; i++) {
+            records.add(ring[(int) (i % ring.length)]);
+        }
+        return records;
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK ships SHA-256", e);
+        }
+    }
+}

@@ -55,6 +55,12 @@ final class PathWatchTable {
         return Collections.unmodifiableSequencedSet(connections);
     }
 
+    /** The connections watching {@code path}, in registration order, without removing them. */
+    SequencedSet<Long> watchersOf(String path) {
+        LinkedHashSet<Long> connections = connectionsByPath.get(path);
+        return connections == null ? Collections.emptyNavigableSet() : Collections.unmodifiableSequencedSet(connections);
+    }
+
     /** Drops every watch the connection holds; used when the connection closes. */
     void removeConnection(long connectionId) {
         LinkedHashSet<String> paths = pathsByConnection.remove(connectionId);

@@ -4,6 +4,7 @@ import dev.zksim.api.EventType;
 import dev.zksim.api.WatchedEvent;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.SequencedSet;
@@ -16,8 +17,10 @@ import java.util.SortedSet;
  * insertion-ordered set of connections. Several reads on the same path and kind from one
  * connection collapse into one entry and so into one notification (reference 3.1).
  *
- * <p>All watches here are standard, one-shot watches: a trigger removes every entry it
- * notifies. Deliveries come back in a fixed order (table by table as in 3.2, and within a
+ * <p>Standard watches are one-shot: a trigger removes every one it notifies. Persistent
+ * and persistent recursive watches (addWatch, reference 3.7) stay until the connection
+ * closes, and a connection holding several kinds of watch that one trigger reaches gets
+ * one notification. Deliveries come back in a fixed order (table by table as in 3.2, and within a
  * table in registration order) so that the trace digest is the same on every run.
  */
 public final class ServerWatchTable {
@@ -27,6 +30,8 @@ public final class ServerWatchTable {
 
     private final PathWatchTable dataWatches = new PathWatchTable();
     private final PathWatchTable childWatches = new PathWatchTable();
+    private final PathWatchTable persistentWatches = new PathWatchTable();
+    private final PathWatchTable recursiveWatches = new PathWatchTable();
 
     /** Registers a watch from exists (on an existing or a missing node) or getData. */
     public void addDataWatch(String path, long connectionId) {
@@ -38,10 +43,28 @@ public final class ServerWatchTable {
         childWatches.add(requirePath(path), connectionId);
     }
 
+    /**
+     * Registers addWatch(path, PERSISTENT): every event on exactly this path, including
+     * NodeChildrenChanged, and it survives being triggered (reference 3.7).
+     */
+    public void addPersistentWatch(String path, long connectionId) {
+        persistentWatches.add(requirePath(path), connectionId);
+    }
+
+    /**
+     * Registers addWatch(path, PERSISTENT_RECURSIVE): NodeCreated, NodeDataChanged and
+     * NodeDeleted on this path and every descendant, never NodeChildrenChanged, and it
+     * survives being triggered (reference 3.7).
+     */
+    public void addRecursiveWatch(String path, long connectionId) {
+        recursiveWatches.add(requirePath(path), connectionId);
+    }
+
     /** Forgets every watch of a connection that closed; nothing is delivered. */
     public void removeConnection(long connectionId) {
-        dataWatches.removeConnection(connectionId);
-        childWatches.removeConnection(connectionId);
+        for (WatchKind kind : WatchKind.values()) {
+            table(kind).removeConnection(connectionId);
+        }
     }
 
     /** Same as {@link #trigger(TreeChange)} for a create, delete or setData event type. */
@@ -57,19 +80,19 @@ public final class ServerWatchTable {
         List<WatchDelivery> deliveries = new ArrayList<>();
         switch (change) {
             case TreeChange.Created(String path, long zxid) -> {
-                fire(dataWatches, path, EventType.NodeCreated, zxid, List.of(), deliveries);
-                fire(childWatches, parentOf(path), EventType.NodeChildrenChanged, zxid, List.of(), deliveries);
+                fireNodeWatches(path, EventType.NodeCreated, zxid, deliveries);
+                fireChildWatches(parentOf(path), EventType.NodeChildrenChanged, zxid, List.of(), deliveries);
             }
             case TreeChange.Deleted(String path, long zxid) -> {
                 // A connection that watched both the data and the children of the node gets
                 // one NodeDeleted: the child-table trigger skips connections the data-table
                 // trigger already notified, but still consumes their child watch.
-                SequencedSet<Long> notified = fire(dataWatches, path, EventType.NodeDeleted, zxid, List.of(), deliveries);
-                fire(childWatches, path, EventType.NodeDeleted, zxid, notified, deliveries);
-                fire(childWatches, parentOf(path), EventType.NodeChildrenChanged, zxid, List.of(), deliveries);
+                SequencedSet<Long> notified = fireNodeWatches(path, EventType.NodeDeleted, zxid, deliveries);
+                fireChildWatches(path, EventType.NodeDeleted, zxid, notified, deliveries);
+                fireChildWatches(parentOf(path), EventType.NodeChildrenChanged, zxid, List.of(), deliveries);
             }
             case TreeChange.DataChanged(String path, long zxid) ->
-                fire(dataWatches, path, EventType.NodeDataChanged, zxid, List.of(), deliveries);
+                fireNodeWatches(path, EventType.NodeDataChanged, zxid, deliveries);
         }
         return List.copyOf(deliveries);
     }
@@ -98,14 +121,37 @@ public final class ServerWatchTable {
         return List.copyOf(deliveries);
     }
 
+    /**
+     * setWatches2: the standard watches as in {@link #setWatches(long, List, List, List, long,
+     * NodeVersions)}, then the persistent and recursive watches, which are re-registered
+     * without any catch-up, so changes made while the client was away are lost for them
+     * (reference gotcha 11).
+     */
+    public List<WatchDelivery> setWatches(long relativeZxid, List<String> dataPaths, List<String> existPaths,
+            List<String> childPaths, List<String> persistentPaths, List<String> recursivePaths, long connectionId,
+            NodeVersions tree) {
+        List<WatchDelivery> deliveries = setWatches(relativeZxid, dataPaths, existPaths, childPaths, connectionId, tree);
+        persistentPaths.forEach(path -> addPersistentWatch(path, connectionId));
+        recursivePaths.forEach(path -> addRecursiveWatch(path, connectionId));
+        return deliveries;
+    }
+
     /** Whether the connection holds a watch of this kind on this path. */
     public boolean hasWatch(WatchKind kind, String path, long connectionId) {
         return table(kind).contains(path, connectionId);
     }
 
-    /** All (connection, path) watches in both tables, as ZooKeeper's watch_count metric. */
+    /**
+     * All (connection, path) watches summed over the tables: ZooKeeper's watch_count for
+     * standard watches. ZooKeeper keeps persistent watches as modes inside its data and
+     * child tables, so its figure differs once persistent watches are involved.
+     */
     public int watchCount() {
-        return dataWatches.watchCount() + childWatches.watchCount();
+        int count = 0;
+        for (WatchKind kind : WatchKind.values()) {
+            count += table(kind).watchCount();
+        }
+        return count;
     }
 
     /** The paths a connection watches in one table, in registration order. */
@@ -168,25 +214,48 @@ public final class ServerWatchTable {
     }
 
     /**
-     * Takes every watch on {@code path} from {@code table} and appends one delivery per
-     * connection not in {@code suppressed}. Returns all connections that held a watch.
+     * The data-table side of a trigger: takes the standard data watches on {@code path} and
+     * adds the persistent watches on it and the recursive watches on it or any ancestor.
+     * Each connection is notified once however many of these it holds. Returns the
+     * notified connections.
      */
-    private static SequencedSet<Long> fire(PathWatchTable table, String path, EventType type, long zxid,
-            Collection<Long> suppressed, List<WatchDelivery> deliveries) {
-        SequencedSet<Long> watchers = table.take(path);
-        WatchedEvent event = WatchedEvent.node(type, path, zxid);
+    private SequencedSet<Long> fireNodeWatches(String path, EventType type, long zxid, List<WatchDelivery> deliveries) {
+        SequencedSet<Long> watchers = new LinkedHashSet<>(dataWatches.take(path));
+        watchers.addAll(persistentWatches.watchersOf(path));
+        for (String ancestor : ancestorsOrSelf(path)) {
+            watchers.addAll(recursiveWatches.watchersOf(ancestor));
+        }
+        deliver(watchers, WatchedEvent.node(type, path, zxid), List.of(), deliveries);
+        return watchers;
+    }
+
+    /**
+     * The child-table side of a trigger: takes the standard child watches on {@code path}
+     * and adds the persistent watches on it; recursive watches never see children events.
+     * Connections in {@code suppressed} lose their watch but get no delivery.
+     */
+    private void fireChildWatches(String path, EventType type, long zxid, Collection<Long> suppressed,
+            List<WatchDelivery> deliveries) {
+        SequencedSet<Long> watchers = new LinkedHashSet<>(childWatches.take(path));
+        watchers.addAll(persistentWatches.watchersOf(path));
+        deliver(watchers, WatchedEvent.node(type, path, zxid), suppressed, deliveries);
+    }
+
+    private static void deliver(SequencedSet<Long> watchers, WatchedEvent event, Collection<Long> suppressed,
+            List<WatchDelivery> deliveries) {
         for (long connectionId : watchers) {
             if (!suppressed.contains(connectionId)) {
                 deliveries.add(new WatchDelivery(connectionId, event));
             }
         }
-        return watchers;
     }
 
     private PathWatchTable table(WatchKind kind) {
         return switch (kind) {
             case DATA -> dataWatches;
             case CHILD -> childWatches;
+            case PERSISTENT -> persistentWatches;
+            case PERSISTENT_RECURSIVE -> recursiveWatches;
         };
     }
 
@@ -194,6 +263,18 @@ public final class ServerWatchTable {
     static String parentOf(String path) {
         int lastSlash = path.lastIndexOf('/');
         return lastSlash == 0 ? "/" : path.substring(0, lastSlash);
+    }
+
+    /** The path itself, then each ancestor up to and including the root. */
+    static List<String> ancestorsOrSelf(String path) {
+        List<String> paths = new ArrayList<>();
+        String current = path;
+        paths.add(current);
+        while (!current.equals("/")) {
+            current = parentOf(current);
+            paths.add(current);
+        }
+        return paths;
     }
 
     private static String requirePath(String path) {

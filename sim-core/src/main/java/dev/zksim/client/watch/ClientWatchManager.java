@@ -16,8 +16,9 @@ import java.util.SequencedSet;
 
 /**
  * The client's watch tables and its dispatch rules (ZooKeeper's ZKWatchManager): data,
- * exist and child tables map a path to an insertion-ordered set of Watchers, plus the
- * default watcher given to the handle.
+ * exist and child tables (one-shot) and persistent and recursive tables (kept until
+ * removed) map a path to an insertion-ordered set of Watchers, plus the default watcher
+ * given to the handle.
  *
  * <p>Watchers are told apart by {@code equals}, which for lambdas and ordinary classes is
  * object identity; ZooKeeper collects them in a hash set, so a Watcher class that
@@ -58,8 +59,9 @@ public final class ClientWatchManager {
     }
 
     /**
-     * The Watchers to call for one incoming event, each at most once, in a fixed order;
-     * consumed standard watches are removed (reference 3.3). A session event goes to the
+     * The Watchers to call for one incoming event, each at most once, in a fixed order
+     * (data, exist, child, persistent, then recursive from the path up to the root);
+     * consumed standard watches are removed and persistent ones stay (reference 3.3). A session event goes to the
      * default watcher and every registered Watcher without consuming anything (3.5), unless
      * it repeats the last state, in which case nobody gets it and the list is empty.
      */
@@ -68,17 +70,25 @@ public final class ClientWatchManager {
             return List.of();
         }
         SequencedSet<Watcher> watchers = new LinkedHashSet<>();
+        String path = event.path();
         switch (event.type()) {
             case None -> collectForSessionEvent(watchers);
             case NodeCreated, NodeDataChanged -> {
-                consume(ClientWatchKind.DATA, event.path(), watchers);
-                consume(ClientWatchKind.EXIST, event.path(), watchers);
+                consume(ClientWatchKind.DATA, path, watchers);
+                consume(ClientWatchKind.EXIST, path, watchers);
+                collectPersistent(path, true, watchers);
             }
-            case NodeChildrenChanged -> consume(ClientWatchKind.CHILD, event.path(), watchers);
+            // Recursive watches never take children events, even when the server sends one
+            // because the same connection also holds a child or persistent watch on path.
+            case NodeChildrenChanged -> {
+                consume(ClientWatchKind.CHILD, path, watchers);
+                collectPersistent(path, false, watchers);
+            }
             case NodeDeleted -> {
-                consume(ClientWatchKind.DATA, event.path(), watchers);
-                consume(ClientWatchKind.EXIST, event.path(), watchers);
-                consume(ClientWatchKind.CHILD, event.path(), watchers);
+                consume(ClientWatchKind.DATA, path, watchers);
+                consume(ClientWatchKind.EXIST, path, watchers);
+                consume(ClientWatchKind.CHILD, path, watchers);
+                collectPersistent(path, true, watchers);
             }
             // These come from removeWatches, which is generated locally and not modelled yet.
             case DataWatchRemoved, ChildWatchRemoved, PersistentWatchRemoved ->
@@ -95,7 +105,8 @@ public final class ClientWatchManager {
     /** The paths to re-arm with setWatches after a reconnect, each list sorted. */
     public WatchPaths pathsForReconnect() {
         return new WatchPaths(sortedPaths(ClientWatchKind.DATA), sortedPaths(ClientWatchKind.EXIST),
-            sortedPaths(ClientWatchKind.CHILD));
+            sortedPaths(ClientWatchKind.CHILD), sortedPaths(ClientWatchKind.PERSISTENT),
+            sortedPaths(ClientWatchKind.PERSISTENT_RECURSIVE));
     }
 
     /** The Watchers waiting in one table on one path, in registration order. */
@@ -116,6 +127,39 @@ public final class ClientWatchManager {
         for (Map<String, LinkedHashSet<Watcher>> table : tables.values()) {
             table.values().forEach(watchers::addAll);
         }
+    }
+
+    /** Adds the persistent watchers of path and, if asked, the recursive ones of path and its ancestors. */
+    private void collectPersistent(String path, boolean includeRecursive, SequencedSet<Watcher> watchers) {
+        addAll(ClientWatchKind.PERSISTENT, path, watchers);
+        if (includeRecursive) {
+            for (String ancestor : ancestorsOrSelf(path)) {
+                addAll(ClientWatchKind.PERSISTENT_RECURSIVE, ancestor, watchers);
+            }
+        }
+    }
+
+    private void addAll(ClientWatchKind kind, String path, SequencedSet<Watcher> watchers) {
+        LinkedHashSet<Watcher> registered = table(kind).get(path);
+        if (registered != null) {
+            watchers.addAll(registered);
+        }
+    }
+
+    /**
+     * The path, then each ancestor up to the root. The server package has the same small
+     * walk; neither may depend on the other or on the API's path helpers.
+     */
+    static List<String> ancestorsOrSelf(String path) {
+        List<String> paths = new ArrayList<>();
+        String current = path;
+        paths.add(current);
+        while (!current.equals("/")) {
+            int lastSlash = current.lastIndexOf('/');
+            current = lastSlash == 0 ? "/" : current.substring(0, lastSlash);
+            paths.add(current);
+        }
+        return paths;
     }
 
     private void consume(ClientWatchKind kind, String path, SequencedSet<Watcher> watchers) {

@@ -6,7 +6,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The watch a read asks for, kept with the pending request until its reply arrives. Only
+ * The watch a read or an addWatch asks for, kept with the pending request until its reply
+ * arrives. Only
  * the reply's result code decides whether and where the watch lands (reference 3.1): a
  * read that fails, including with ConnectionLoss, registers nothing on the client.
  */
@@ -59,6 +60,32 @@ public sealed interface WatchRegistration {
         @Override
         public Optional<ClientWatchKind> tableFor(Code rc) {
             return rc == Code.OK ? Optional.of(ClientWatchKind.CHILD) : Optional.empty();
+        }
+    }
+
+    /** addWatch(path, watcher, PERSISTENT); the server does not check that the node exists. */
+    record AddPersistentWatch(String path, Watcher watcher) implements WatchRegistration {
+        public AddPersistentWatch {
+            requireValid(path, watcher);
+        }
+
+        @Override
+        public Optional<ClientWatchKind> tableFor(Code rc) {
+            return rc == Code.OK || rc == Code.NONODE ? Optional.of(ClientWatchKind.PERSISTENT) : Optional.empty();
+        }
+    }
+
+    /** addWatch(path, watcher, PERSISTENT_RECURSIVE); no existence check either. */
+    record AddRecursiveWatch(String path, Watcher watcher) implements WatchRegistration {
+        public AddRecursiveWatch {
+            requireValid(path, watcher);
+        }
+
+        @Override
+        public Optional<ClientWatchKind> tableFor(Code rc) {
+            return rc == Code.OK || rc == Code.NONODE
+                ? Optional.of(ClientWatchKind.PERSISTENT_RECURSIVE)
+                : Optional.empty();
         }
     }
 

@@ -31,7 +31,8 @@ import java.util.SequencedSet;
 public final class ClientWatchManager {
 
     private final Watcher defaultWatcher;
-    private final Map<ClientWatchKind, Map<String, LinkedHashSet<Watcher>>> tables = new EnumMap<>(ClientWatchKind.class);
+    private final Map<ClientWatchKind, Map<String, LinkedHashSet<Watcher>>> tables =
+        new EnumMap<>(ClientWatchKind.class);
     private final SessionEventFilter sessionEventFilter = new SessionEventFilter();
 
     /** @param defaultWatcher the watcher given to the handle's constructor, or null for none */

@@ -58,7 +58,9 @@ final class PathWatchTable {
     /** The connections watching {@code path}, in registration order, without removing them. */
     SequencedSet<Long> watchersOf(String path) {
         LinkedHashSet<Long> connections = connectionsByPath.get(path);
-        return connections == null ? Collections.emptyNavigableSet() : Collections.unmodifiableSequencedSet(connections);
+        return connections == null
+            ? Collections.emptyNavigableSet()
+            : Collections.unmodifiableSequencedSet(connections);
     }
 
     /** Drops every watch the connection holds; used when the connection closes. */

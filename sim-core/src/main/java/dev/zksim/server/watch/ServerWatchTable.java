@@ -20,8 +20,9 @@ import java.util.SortedSet;
  * <p>Standard watches are one-shot: a trigger removes every one it notifies. Persistent
  * and persistent recursive watches (addWatch, reference 3.7) stay until the connection
  * closes, and a connection holding several kinds of watch that one trigger reaches gets
- * one notification. Deliveries come back in a fixed order (table by table as in 3.2, and within a
- * table in registration order) so that the trace digest is the same on every run.
+ * one notification. Deliveries come back in a fixed order (table by table as in 3.2,
+ * and within a table in registration order) so that the trace digest is the same on
+ * every run.
  */
 public final class ServerWatchTable {
 
@@ -130,7 +131,8 @@ public final class ServerWatchTable {
     public List<WatchDelivery> setWatches(long relativeZxid, List<String> dataPaths, List<String> existPaths,
             List<String> childPaths, List<String> persistentPaths, List<String> recursivePaths, long connectionId,
             NodeVersions tree) {
-        List<WatchDelivery> deliveries = setWatches(relativeZxid, dataPaths, existPaths, childPaths, connectionId, tree);
+        List<WatchDelivery> deliveries =
+            setWatches(relativeZxid, dataPaths, existPaths, childPaths, connectionId, tree);
         persistentPaths.forEach(path -> addPersistentWatch(path, connectionId));
         recursivePaths.forEach(path -> addRecursiveWatch(path, connectionId));
         return deliveries;
@@ -161,7 +163,8 @@ public final class ServerWatchTable {
 
     /**
      * Connection to watched paths, sorted, for wchc. ZooKeeper's wchc, wchp and wchs
-     * report the data table only, so the four-letter words should pass {@link WatchKind#DATA}.
+     * report its data table only, which holds the DATA watches here plus the PERSISTENT
+     * and PERSISTENT_RECURSIVE ones; the child table never shows up in them.
      */
     public SortedMap<Long, SortedSet<String>> pathsByConnection(WatchKind kind) {
         return table(kind).pathsByConnection();
@@ -190,7 +193,8 @@ public final class ServerWatchTable {
 
     // A node created and deleted again while the client was away looks exactly like a
     // node that never existed, so that exists watch stays armed and misses both changes.
-    private void catchUpExistWatch(String path, long connectionId, NodeVersions tree, List<WatchDelivery> deliveries) {
+    private void catchUpExistWatch(String path, long connectionId, NodeVersions tree,
+            List<WatchDelivery> deliveries) {
         if (tree.exists(path)) {
             deliveries.add(catchUp(connectionId, EventType.NodeCreated, path));
         } else {
@@ -219,7 +223,8 @@ public final class ServerWatchTable {
      * Each connection is notified once however many of these it holds. Returns the
      * notified connections.
      */
-    private SequencedSet<Long> fireNodeWatches(String path, EventType type, long zxid, List<WatchDelivery> deliveries) {
+    private SequencedSet<Long> fireNodeWatches(String path, EventType type, long zxid,
+            List<WatchDelivery> deliveries) {
         SequencedSet<Long> watchers = new LinkedHashSet<>(dataWatches.take(path));
         watchers.addAll(persistentWatches.watchersOf(path));
         for (String ancestor : ancestorsOrSelf(path)) {

@@ -8,7 +8,8 @@ public record WatchSummary(int connections, int paths, int watches) {
 
     public WatchSummary {
         if (connections < 0 || paths < 0 || watches < 0) {
-            throw new IllegalArgumentException("negative watch summary: " + connections + "/" + paths + "/" + watches);
+            throw new IllegalArgumentException(
+                "negative watch summary: " + connections + "/" + paths + "/" + watches);
         }
     }
 }

@@ -62,9 +62,10 @@ public final class ClientWatchManager {
     /**
      * The Watchers to call for one incoming event, each at most once, in a fixed order
      * (data, exist, child, persistent, then recursive from the path up to the root);
-     * consumed standard watches are removed and persistent ones stay (reference 3.3). A session event goes to the
-     * default watcher and every registered Watcher without consuming anything (3.5), unless
-     * it repeats the last state, in which case nobody gets it and the list is empty.
+     * consumed standard watches are removed and persistent ones stay (reference 3.3). A
+     * session event goes to the default watcher and every registered Watcher without
+     * consuming anything (3.5), unless it repeats the last state, in which case nobody gets
+     * it and the list is empty.
      */
     public List<Watcher> materialize(WatchedEvent event) {
         if (!sessionEventFilter.admit(event)) {

@@ -1,0 +1,183 @@
+package dev.zksim.client.watch;
+
+import dev.zksim.api.KeeperException.Code;
+import dev.zksim.api.KeeperState;
+import dev.zksim.api.WatchedEvent;
+import dev.zksim.api.Watcher;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SequencedSet;
+
+/**
+ * The client's watch tables and its dispatch rules (ZooKeeper's ZKWatchManager): data,
+ * exist and child tables (one-shot) and persistent and recursive tables (kept until
+ * removed) map a path to an insertion-ordered set of Watchers, plus the default watcher
+ * given to the handle.
+ *
+ * <p>Watchers are told apart by {@code equals}, which for lambdas and ordinary classes is
+ * object identity; ZooKeeper collects them in a hash set, so a Watcher class that
+ * overrides {@code equals} is deduplicated by value there and here alike. Insertion-ordered
+ * sets keep the call order independent of identity hashes, which differ between runs.
+ *
+ * <p>{@link #materialize} also applies the repeated-state filter of reference 3.5, so the
+ * client library must pass every incoming event through it exactly once, in arrival order.
+ */
+public final class ClientWatchManager {
+
+    private final Watcher defaultWatcher;
+    private final Map<ClientWatchKind, Map<String, LinkedHashSet<Watcher>>> tables =
+        new EnumMap<>(ClientWatchKind.class);
+    private final SessionEventFilter sessionEventFilter = new SessionEventFilter();
+
+    /** @param defaultWatcher the watcher given to the handle's constructor, or null for none */
+    public ClientWatchManager(Watcher defaultWatcher) {
+        this.defaultWatcher = defaultWatcher;
+        for (ClientWatchKind kind : ClientWatchKind.values()) {
+            tables.put(kind, new LinkedHashMap<>());
+        }
+    }
+
+    /** The watcher that {@code watch=true} stands for, if the handle has one. */
+    public Optional<Watcher> defaultWatcher() {
+        return Optional.ofNullable(defaultWatcher);
+    }
+
+    /**
+     * Records the watch of a read whose reply arrived with result code {@code rc}, if that
+     * code registers one (reference 3.1). Returns the table it went to.
+     */
+    public Optional<ClientWatchKind> register(WatchRegistration registration, Code rc) {
+        Optional<ClientWatchKind> kind = registration.tableFor(Objects.requireNonNull(rc, "rc"));
+        kind.ifPresent(k -> table(k).computeIfAbsent(registration.path(), p -> new LinkedHashSet<>())
+            .add(registration.watcher()));
+        return kind;
+    }
+
+    /**
+     * The Watchers to call for one incoming event, each at most once, in a fixed order
+     * (data, exist, child, persistent, then recursive from the path up to the root);
+     * consumed standard watches are removed and persistent ones stay (reference 3.3). A
+     * session event goes to the default watcher and every registered Watcher without
+     * consuming anything (3.5), unless it repeats the last state, in which case nobody gets
+     * it and the list is empty.
+     */
+    public List<Watcher> materialize(WatchedEvent event) {
+        if (!sessionEventFilter.admit(event)) {
+            return List.of();
+        }
+        SequencedSet<Watcher> watchers = new LinkedHashSet<>();
+        String path = event.path();
+        switch (event.type()) {
+            case None -> collectForSessionEvent(watchers);
+            case NodeCreated, NodeDataChanged -> {
+                consume(ClientWatchKind.DATA, path, watchers);
+                consume(ClientWatchKind.EXIST, path, watchers);
+                collectPersistent(path, true, watchers);
+            }
+            // Recursive watches never take children events, even when the server sends one
+            // because the same connection also holds a child or persistent watch on path.
+            case NodeChildrenChanged -> {
+                consume(ClientWatchKind.CHILD, path, watchers);
+                collectPersistent(path, false, watchers);
+            }
+            case NodeDeleted -> {
+                consume(ClientWatchKind.DATA, path, watchers);
+                consume(ClientWatchKind.EXIST, path, watchers);
+                consume(ClientWatchKind.CHILD, path, watchers);
+                collectPersistent(path, true, watchers);
+            }
+            // These come from removeWatches, which is generated locally and not modelled yet.
+            case DataWatchRemoved, ChildWatchRemoved, PersistentWatchRemoved ->
+                throw new IllegalArgumentException("watch removal events are not supported: " + event);
+        }
+        return List.copyOf(watchers);
+    }
+
+    /** The state of the last event let through, Disconnected before the first one. */
+    public KeeperState lastDeliveredState() {
+        return sessionEventFilter.lastState();
+    }
+
+    /** The paths to re-arm with setWatches after a reconnect, each list sorted. */
+    public WatchPaths pathsForReconnect() {
+        return new WatchPaths(sortedPaths(ClientWatchKind.DATA), sortedPaths(ClientWatchKind.EXIST),
+            sortedPaths(ClientWatchKind.CHILD), sortedPaths(ClientWatchKind.PERSISTENT),
+            sortedPaths(ClientWatchKind.PERSISTENT_RECURSIVE));
+    }
+
+    /** The Watchers waiting in one table on one path, in registration order. */
+    public List<Watcher> watchers(ClientWatchKind kind, String path) {
+        LinkedHashSet<Watcher> watchers = table(kind).get(path);
+        return watchers == null ? List.of() : List.copyOf(watchers);
+    }
+
+    /** True when no table holds a watch; the default watcher does not count. */
+    public boolean isEmpty() {
+        return tables.values().stream().allMatch(Map::isEmpty);
+    }
+
+    private void collectForSessionEvent(SequencedSet<Watcher> watchers) {
+        if (defaultWatcher != null) {
+            watchers.add(defaultWatcher);
+        }
+        for (Map<String, LinkedHashSet<Watcher>> table : tables.values()) {
+            table.values().forEach(watchers::addAll);
+        }
+    }
+
+    /** Adds the persistent watchers of path and, if asked, the recursive ones of path and its ancestors. */
+    private void collectPersistent(String path, boolean includeRecursive, SequencedSet<Watcher> watchers) {
+        addAll(ClientWatchKind.PERSISTENT, path, watchers);
+        if (includeRecursive) {
+            for (String ancestor : ancestorsOrSelf(path)) {
+                addAll(ClientWatchKind.PERSISTENT_RECURSIVE, ancestor, watchers);
+            }
+        }
+    }
+
+    private void addAll(ClientWatchKind kind, String path, SequencedSet<Watcher> watchers) {
+        LinkedHashSet<Watcher> registered = table(kind).get(path);
+        if (registered != null) {
+            watchers.addAll(registered);
+        }
+    }
+
+    /**
+     * The path, then each ancestor up to the root. The server package has the same small
+     * walk; neither may depend on the other or on the API's path helpers.
+     */
+    static List<String> ancestorsOrSelf(String path) {
+        List<String> paths = new ArrayList<>();
+        String current = path;
+        paths.add(current);
+        while (!current.equals("/")) {
+            int lastSlash = current.lastIndexOf('/');
+            current = lastSlash == 0 ? "/" : current.substring(0, lastSlash);
+            paths.add(current);
+        }
+        return paths;
+    }
+
+    private void consume(ClientWatchKind kind, String path, SequencedSet<Watcher> watchers) {
+        LinkedHashSet<Watcher> removed = table(kind).remove(path);
+        if (removed != null) {
+            watchers.addAll(removed);
+        }
+    }
+
+    private List<String> sortedPaths(ClientWatchKind kind) {
+        List<String> paths = new ArrayList<>(table(kind).keySet());
+        paths.sort(null);
+        return paths;
+    }
+
+    private Map<String, LinkedHashSet<Watcher>> table(ClientWatchKind kind) {
+        return tables.get(kind);
+    }
+}

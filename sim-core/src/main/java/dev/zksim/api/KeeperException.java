@@ -1,9 +1,14 @@
 package dev.zksim.api;
 
+import java.util.List;
+
 /**
  * A failed ZooKeeper operation, carrying ZooKeeper's error code and the client-side path.
  * Asynchronous calls complete exceptionally with one of these; {@link #code()} is what
- * recipes switch on.
+ * recipes switch on. A failed multi completes with an instance made by
+ * {@link #forMulti(List)}: its code is that of the first failing op, its path is null, and
+ * {@link #getResults()} holds the full result list, like ZooKeeper's
+ * {@code KeeperException.getResults()}.
  */
 public class KeeperException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -66,11 +71,30 @@ public class KeeperException extends Exception {
 
     private final Code code;
     private final String path;
+    private final List<OpResult> results;
 
     public KeeperException(Code code, String path) {
+        this(code, path, null);
+    }
+
+    private KeeperException(Code code, String path, List<OpResult> results) {
         super(describe(code, path), null, false, false);
         this.code = code;
         this.path = path;
+        this.results = results;
+    }
+
+    /**
+     * The exception a failed multi completes with. Its code is the first non-zero
+     * ErrorResult in the list (the failing op), as the Java client throws it.
+     */
+    public static KeeperException forMulti(List<OpResult> results) {
+        for (OpResult result : results) {
+            if (result instanceof OpResult.ErrorResult error && error.err() != 0) {
+                return new KeeperException(error.code(), null, List.copyOf(results));
+            }
+        }
+        throw new IllegalArgumentException("A failed multi has a non-zero ErrorResult: " + results);
     }
 
     public static KeeperException create(Code code, String path) {
@@ -88,6 +112,11 @@ public class KeeperException extends Exception {
     /** The path the failed call was made with, or null (multi, session calls). */
     public String getPath() {
         return path;
+    }
+
+    /** The full result list of a failed multi, or null for any other failure. */
+    public List<OpResult> getResults() {
+        return results;
     }
 
     private static String describe(Code code, String path) {

@@ -1,0 +1,83 @@
+package dev.zksim.api;
+
+/**
+ * Client-side znode path validation with ZooKeeper's rules (reference section 1.2). The
+ * client calls it before sending anything, so an invalid path fails synchronously with
+ * an IllegalArgumentException; the server repeats the check where ZooKeeper does.
+ */
+public final class PathUtils {
+    private PathUtils() {
+    }
+
+    /**
+     * Validates a path as a sequential or plain create would. A sequential create checks
+     * {@code path + "1"}, because the server appends a counter: that is why a path ending
+     * in '/' is acceptable for a sequential create.
+     */
+    public static void validatePath(String path, boolean isSequential) {
+        if (path == null) {
+            throw new IllegalArgumentException("Path cannot be null");
+        }
+        validatePath(isSequential ? path + "1" : path);
+    }
+
+    /**
+     * Throws IllegalArgumentException if the path is null or empty, does not start with
+     * '/', ends with '/' (other than "/" itself), has an empty, "." or ".." component, or
+     * contains a character ZooKeeper forbids.
+     */
+    public static void validatePath(String path) {
+        if (path == null) {
+            throw new IllegalArgumentException("Path cannot be null");
+        }
+        if (path.isEmpty()) {
+            throw new IllegalArgumentException("Path length must be > 0");
+        }
+        if (path.charAt(0) != '/') {
+            throw new IllegalArgumentException("Path must start with / character");
+        }
+        if (path.length() == 1) {
+            return;
+        }
+        if (path.charAt(path.length() - 1) == '/') {
+            throw new IllegalArgumentException("Path must not end with / character");
+        }
+        int componentStart = 1;
+        for (int i = 1; i <= path.length(); i++) {
+            if (i == path.length() || path.charAt(i) == '/') {
+                checkComponent(path, componentStart, i);
+                componentStart = i + 1;
+            } else {
+                checkCharacter(path, i);
+            }
+        }
+    }
+
+    private static void checkComponent(String path, int start, int end) {
+        int length = end - start;
+        if (length == 0) {
+            throw invalid(path, "empty node name specified", start);
+        }
+        boolean dot = length == 1 && path.charAt(start) == '.';
+        boolean dotDot = length == 2 && path.charAt(start) == '.' && path.charAt(start + 1) == '.';
+        if (dot || dotDot) {
+            throw invalid(path, "relative paths not allowed", start);
+        }
+    }
+
+    private static void checkCharacter(String path, int index) {
+        char c = path.charAt(index);
+        if (c == '\u0000') {
+            throw invalid(path, "null character not allowed", index);
+        }
+        boolean control = (c >= '\u0001' && c <= '\u001f') || (c >= '\u007f' && c <= '\u009f');
+        boolean reserved = (c >= '\ud800' && c <= '\uf8ff') || c >= '\ufff0';
+        if (control || reserved) {
+            throw invalid(path, "invalid character", index);
+        }
+    }
+
+    private static IllegalArgumentException invalid(String path, String reason, int index) {
+        return new IllegalArgumentException("Invalid path string \"" + path + "\" caused by " + reason + " @" + index);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.zksim.server.tree;
+
+import dev.zksim.api.Stat;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * One znode as the tree stores it: mutable, owned by exactly one DataTree, never shared
+ * with callers. cversion is ZooKeeper's internal value (child creates only); the visible
+ * one is derived in {@link #stat()}. Children are kept sorted so that reads, snapshots
+ * and dumps are deterministic without sorting on every call.
+ */
+final class Node {
+    byte[] data;
+    final long czxid;
+    final long ctime;
+    long mzxid;
+    long mtime;
+    int version;
+    int cversion;
+    int aversion;
+    final long ephemeralOwner;
+    long pzxid;
+    final int perms;
+    /** Child names, or null while the node has never had a child (most leaves). */
+    private TreeSet<String> children;
+
+    Node(byte[] data, long czxid, long ctime, long ephemeralOwner, int perms) {
+        this.data = data;
+        this.czxid = czxid;
+        this.ctime = ctime;
+        this.mzxid = czxid;
+        this.mtime = ctime;
+        this.pzxid = czxid;
+        this.ephemeralOwner = ephemeralOwner;
+        this.perms = perms;
+    }
+
+    /** A deep copy with its own children set (data arrays are immutable and shared). */
+    Node(Node other) {
+        this(other.data, other.czxid, other.ctime, other.ephemeralOwner, other.perms);
+        this.mzxid = other.mzxid;
+        this.mtime = other.mtime;
+        this.version = other.version;
+        this.cversion = other.cversion;
+        this.aversion = other.aversion;
+        this.pzxid = other.pzxid;
+        this.children = other.children == null ? null : new TreeSet<>(other.children);
+    }
+
+    int numChildren() {
+        return children == null ? 0 : children.size();
+    }
+
+    void addChild(String name) {
+        if (children == null) {
+            children = new TreeSet<>();
+        }
+        children.add(name);
+    }
+
+    void removeChild(String name) {
+        if (children != null) {
+            children.remove(name);
+        }
+    }
+
+    /** The sorted child names; empty for a leaf. Callers must not modify it. */
+    Iterable<String> children() {
+        return children == null ? List.of() : children;
+    }
+
+    /** Container and TTL owners are internal markers; a client sees 0 for them. */
+    long clientEphemeralOwner() {
+        return ephemeralOwner == Txn.CONTAINER_OWNER ? 0 : ephemeralOwner;
+    }
+
+    /** True for a normal ephemeral node, the only kind that rejects children. */
+    boolean isEphemeral() {
+        return ephemeralOwner != 0 && ephemeralOwner != Txn.CONTAINER_OWNER;
+    }
+
+    Stat stat() {
+        int numChildren = numChildren();
+        int visibleCversion = 2 * cversion - numChildren;
+        int dataLength = data == null ? 0 : data.length;
+        return new Stat(czxid, mzxid, ctime, mtime, version, visibleCversion, aversion,
+                clientEphemeralOwner(), dataLength, numChildren, pzxid);
+    }
+}

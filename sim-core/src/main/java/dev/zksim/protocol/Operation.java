@@ -1,0 +1,203 @@
+package dev.zksim.protocol;
+
+import dev.zksim.api.CreateMode;
+import dev.zksim.api.Op;
+import dev.zksim.api.ZnodeData;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A request a client sends to a server, one record per ZooKeeper opcode family. Watches
+ * travel as a flag, as on ZooKeeper's wire: the client keeps the Watcher objects and
+ * registers them when the reply arrives. {@link #wireSize()} is the size of the request as
+ * ZooKeeper's jute encoding would frame it, which the server compares with jute.maxbuffer.
+ */
+public sealed interface Operation {
+    /** Request header (xid, type) that precedes every body on the wire. */
+    int HEADER_SIZE = 8;
+    /** One world:anyone ACL vector: count, perms, scheme "world", id "anyone". */
+    int OPEN_ACL_SIZE = 4 + 4 + (4 + 5) + (4 + 6);
+
+    /** Bytes of the framed request after the 4-byte length prefix. */
+    int wireSize();
+
+    /** True for operations that become transactions (and so consume a zxid). */
+    default boolean isWrite() {
+        return false;
+    }
+
+    /** create, create2 (withStat) and createContainer. */
+    record Create(String path, byte[] data, CreateMode mode, boolean withStat) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(path) + buffer(data) + OPEN_ACL_SIZE + 4;
+        }
+
+        @Override
+        public boolean isWrite() {
+            return true;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Create that && Objects.equals(path, that.path) && ZnodeData.equals(data, that.data)
+                    && mode == that.mode && withStat == that.withStat;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(path, ZnodeData.hashCode(data), mode, withStat);
+        }
+
+        @Override
+        public String toString() {
+            return "Create[path=" + path + ", data=" + ZnodeData.toString(data) + ", mode=" + mode + ", withStat=" + withStat + "]";
+        }
+    }
+
+    record Delete(String path, int version) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(path) + 4;
+        }
+
+        @Override
+        public boolean isWrite() {
+            return true;
+        }
+    }
+
+    record SetData(String path, byte[] data, int version) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(path) + buffer(data) + 4;
+        }
+
+        @Override
+        public boolean isWrite() {
+            return true;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof SetData that && Objects.equals(path, that.path) && ZnodeData.equals(data, that.data)
+                    && version == that.version;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(path, ZnodeData.hashCode(data), version);
+        }
+
+        @Override
+        public String toString() {
+            return "SetData[path=" + path + ", data=" + ZnodeData.toString(data) + ", version=" + version + "]";
+        }
+    }
+
+    record Exists(String path, boolean watch) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(path) + 1;
+        }
+    }
+
+    record GetData(String path, boolean watch) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(path) + 1;
+        }
+    }
+
+    /** getChildren, or getChildren2 when withStat is set. */
+    record GetChildren(String path, boolean watch, boolean withStat) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(path) + 1;
+        }
+    }
+
+    record Sync(String path) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(path);
+        }
+    }
+
+    /** A multi of write ops (create, delete, setData, check). */
+    record Multi(List<Op> ops) implements Operation {
+        public Multi {
+            ops = List.copyOf(ops);
+        }
+
+        @Override
+        public int wireSize() {
+            int size = HEADER_SIZE;
+            for (Op op : ops) {
+                size += MULTI_HEADER_SIZE + opBody(op);
+            }
+            return size + MULTI_HEADER_SIZE;
+        }
+
+        @Override
+        public boolean isWrite() {
+            return true;
+        }
+    }
+
+    /** Re-registers watches after a reconnect; relativeZxid is the client's last zxid. */
+    record SetWatches(long relativeZxid, List<String> dataPaths, List<String> existPaths, List<String> childPaths)
+            implements Operation {
+        public SetWatches {
+            dataPaths = List.copyOf(dataPaths);
+            existPaths = List.copyOf(existPaths);
+            childPaths = List.copyOf(childPaths);
+        }
+
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + 8 + strings(dataPaths) + strings(existPaths) + strings(childPaths);
+        }
+    }
+
+    record CloseSession() implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE;
+        }
+
+        @Override
+        public boolean isWrite() {
+            return true;
+        }
+    }
+
+    /** Multi's per-op header: type, done flag, error. */
+    int MULTI_HEADER_SIZE = 4 + 1 + 4;
+
+    private static int opBody(Op op) {
+        return switch (op) {
+            case Op.Create create -> string(create.path()) + buffer(create.data()) + OPEN_ACL_SIZE + 4;
+            case Op.Delete delete -> string(delete.path()) + 4;
+            case Op.SetData setData -> string(setData.path()) + buffer(setData.data()) + 4;
+            case Op.Check check -> string(check.path()) + 4;
+        };
+    }
+
+    private static int string(String text) {
+        return 4 + (text == null ? 0 : text.getBytes(StandardCharsets.UTF_8).length);
+    }
+
+    private static int buffer(byte[] data) {
+        return 4 + (data == null ? 0 : data.length);
+    }
+
+    private static int strings(List<String> texts) {
+        int size = 4;
+        for (String text : texts) {
+            size += string(text);
+        }
+        return size;
+    }
+}

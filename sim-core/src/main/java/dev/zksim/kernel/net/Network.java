@@ -166,13 +166,23 @@ public final class Network implements ProcessListener {
         });
     }
 
-    /** Breaks a connection loudly: both ends hear onClosed with the reason (an RST). */
+    /**
+     * Breaks a connection loudly from one end, as an RST would: that end hears onClosed at
+     * once; messages it already sent still arrive, then the peer hears onClosed. Nothing
+     * sent afterwards, in either direction, gets through.
+     */
     private void reset(Connection end, String reason) {
         Connection peer = end.peer();
-        cut(end);
+        end.setCut();
+        traps.remove(end);
+        live.remove(end.id());
         end.owner().schedule(0, () -> tellClosed(end, reason));
         if (peer != null) {
-            peer.owner().schedule(delay(end.local(), end.remote()), () -> tellClosed(peer, reason));
+            long afterInFlight = arrival(end, end.local(), end.remote());
+            peer.owner().schedule(afterInFlight, () -> {
+                peer.setCut();
+                tellClosed(peer, reason);
+            });
         }
     }
 

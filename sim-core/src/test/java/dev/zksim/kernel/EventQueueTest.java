@@ -1,0 +1,65 @@
+package dev.zksim.kernel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zksim.kernel.choice.SeededChoices;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+class EventQueueTest {
+
+    record Entry(long time, int order) {
+    }
+
+    @Test
+    void eventsAtTheSameTimeRunInInsertionOrder() {
+        EventQueue queue = new EventQueue();
+        List<String> ran = new ArrayList<>();
+        queue.add(5, () -> ran.add("a"));
+        queue.add(3, () -> ran.add("b"));
+        queue.add(5, () -> ran.add("c"));
+        queue.add(3, () -> ran.add("d"));
+        while (!queue.isEmpty()) {
+            queue.poll().run();
+        }
+        assertThat(ran).containsExactly("b", "d", "a", "c");
+    }
+
+    @Test
+    void everyPollReturnsTheEarliestPendingEventWhenAddsAndPollsInterleave() {
+        SeededChoices choices = new SeededChoices(7);
+        EventQueue queue = new EventQueue();
+        Comparator<Entry> order = Comparator.comparingLong(Entry::time).thenComparingInt(Entry::order);
+        TreeSet<Entry> model = new TreeSet<>(order);
+        List<Entry> polled = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            Entry entry = new Entry(choices.draw(500), i);
+            model.add(entry);
+            queue.add(entry.time(), () -> polled.add(entry));
+            while (choices.chance(1, 3) && !queue.isEmpty()) {
+                queue.poll().run();
+                assertThat(polled.getLast()).isEqualTo(model.pollFirst());
+            }
+        }
+        assertThat(queue.size()).isEqualTo(model.size());
+    }
+
+    @Test
+    void drainsASingleBatchInSortedOrder() {
+        SeededChoices choices = new SeededChoices(11);
+        EventQueue queue = new EventQueue();
+        List<Entry> actual = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            Entry entry = new Entry(choices.draw(100), i);
+            queue.add(entry.time(), () -> actual.add(entry));
+        }
+        while (!queue.isEmpty()) {
+            queue.poll().run();
+        }
+        assertThat(actual).hasSize(5_000)
+                .isSortedAccordingTo(Comparator.comparingLong(Entry::time).thenComparingInt(Entry::order));
+    }
+}

@@ -1,0 +1,75 @@
+package dev.zksim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class MainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream originalOut;
+    private PrintStream originalErr;
+
+    @BeforeEach
+    void capture() {
+        originalOut = System.out;
+        originalErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(originalOut);
+        System.setErr(originalErr);
+    }
+
+    private String stdout() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String stderr() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void helpListsTheCommands() {
+        assertThat(Main.execute("--help")).isZero();
+        assertThat(stdout()).contains("demo").contains("bench").contains("test");
+    }
+
+    @Test
+    void demoPrintsTheSeedFirstAndTheDigest() {
+        assertThat(Main.execute("demo", "--seed", "0x2a")).isZero();
+        assertThat(stdout()).startsWith("seed: 42").contains("knob nodes: ").contains("events: ").containsPattern("digest: [0-9a-f]{64}");
+    }
+
+    @Test
+    void aMalformedSeedIsOneLineOfErrorAndExitCode2() {
+        assertThat(Main.execute("demo", "--seed", "forty-two")).isEqualTo(2);
+        assertThat(stderr().lines()).singleElement().asString().startsWith("zksim: ").contains("malformed seed 'forty-two'");
+    }
+
+    @Test
+    void anUnknownCommandIsOneLineOfErrorAndExitCode2() {
+        assertThat(Main.execute("frobnicate")).isEqualTo(2);
+        assertThat(stderr().lines()).singleElement().asString().contains("frobnicate");
+    }
+
+    @Test
+    void anUnknownBenchmarkSuiteIsOneLineOfErrorAndExitCode2() {
+        assertThat(Main.execute("bench", "nosuch")).isEqualTo(2);
+        assertThat(stderr().lines()).singleElement().asString().contains("unknown benchmark suite 'nosuch'");
+    }
+
+    @Test
+    void testWithoutTheLauncherPointsToIt() {
+        assertThat(Main.execute("test")).isEqualTo(2);
+        assertThat(stderr()).contains("./zksim test");
+    }
+}

@@ -280,19 +280,13 @@ public final class DataTree {
     /** Child names in sorted order, or null if there is no such node. */
     public List<String> getChildren(String path) {
         Node node = nodes.get(path);
-        return node == null ? null : childList(node);
+        return node == null ? null : node.childNames();
     }
 
     /** Child names in sorted order with the node's own Stat, or null if there is no such node. */
     public ChildrenAndStat getChildren2(String path) {
         Node node = nodes.get(path);
-        return node == null ? null : new ChildrenAndStat(childList(node), node.stat());
-    }
-
-    private static List<String> childList(Node node) {
-        List<String> names = new ArrayList<>(node.numChildren());
-        node.children().forEach(names::add);
-        return List.copyOf(names);
+        return node == null ? null : new ChildrenAndStat(node.childNames(), node.stat());
     }
 
     /**

@@ -12,7 +12,7 @@ import dev.zksim.server.prep.Request.DeleteRequest;
 import dev.zksim.server.prep.Request.MultiRequest;
 import dev.zksim.server.prep.Request.SetDataRequest;
 import dev.zksim.server.tree.DataTree;
-import dev.zksim.server.tree.DataTree.NodeInfo;
+import dev.zksim.server.tree.NodeInfo;
 import dev.zksim.server.tree.Perms;
 import dev.zksim.server.tree.Transaction;
 import dev.zksim.server.tree.Txn;

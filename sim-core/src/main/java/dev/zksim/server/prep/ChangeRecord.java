@@ -1,6 +1,6 @@
 package dev.zksim.server.prep;
 
-import dev.zksim.server.tree.DataTree.NodeInfo;
+import dev.zksim.server.tree.NodeInfo;
 import dev.zksim.server.tree.Perms;
 import dev.zksim.server.tree.Txn;
 

@@ -12,7 +12,7 @@ import dev.zksim.server.prep.Request.DeleteRequest;
 import dev.zksim.server.prep.Request.MultiRequest;
 import dev.zksim.server.prep.Request.SetDataRequest;
 import dev.zksim.server.tree.DataTree;
-import dev.zksim.server.tree.DataTree.NodeInfo;
+import dev.zksim.server.tree.NodeInfo;
 import dev.zksim.server.tree.Perms;
 import dev.zksim.server.tree.Transaction;
 import dev.zksim.server.tree.Txn;
@@ -76,25 +76,29 @@ public final class RequestPreparer {
     public Transaction prepare(Request request, long sessionId, int cxid, SessionCheck session, long zxid, long time) {
         TxnHeader header = new TxnHeader(sessionId, cxid, zxid, time);
         Txn txn = switch (request) {
+            case CreateRequest create ->
+                    orError(() -> prepareCreate(create.path(), create.data(), create.mode(), sessionId, session, zxid));
+            case DeleteRequest delete -> orError(() -> prepareDelete(delete.path(), delete.version(), session, zxid));
+            case SetDataRequest setData ->
+                    orError(() -> prepareSetData(setData.path(), setData.data(), setData.version(), session, zxid));
+            case CheckRequest check -> orError(() -> prepareCheck(check.path(), check.version(), session));
             case MultiRequest multi -> prepareMulti(multi.ops(), sessionId, session, zxid);
             case CreateSessionRequest create -> new CreateSessionTxn(create.timeout());
             case CloseSessionRequest close -> prepareCloseSession(sessionId, zxid);
-            default -> prepareSingle(request, sessionId, session, zxid);
         };
         return new Transaction(header, txn);
     }
 
-    private Txn prepareSingle(Request request, long sessionId, SessionCheck session, long zxid) {
+    /** One operation's preparation, which may reject the request. */
+    @FunctionalInterface
+    private interface Preparation {
+        Txn run() throws Rejected;
+    }
+
+    /** A single request that fails becomes an ErrorTxn with its code; it added no change records. */
+    private static Txn orError(Preparation preparation) {
         try {
-            return switch (request) {
-                case CreateRequest create -> prepareCreate(create.path(), create.data(), create.mode(), sessionId, session, zxid);
-                case DeleteRequest delete -> prepareDelete(delete.path(), delete.version(), session, zxid);
-                case SetDataRequest setData -> prepareSetData(setData.path(), setData.data(), setData.version(), session, zxid);
-                case CheckRequest check -> prepareCheck(check.path(), check.version(), session);
-                case MultiRequest multi -> throw new IllegalStateException("multi is prepared separately");
-                case CreateSessionRequest create -> throw new IllegalStateException("session requests are prepared separately");
-                case CloseSessionRequest close -> throw new IllegalStateException("session requests are prepared separately");
-            };
+            return preparation.run();
         } catch (Rejected rejected) {
             return new ErrorTxn(rejected.code.intValue());
         }

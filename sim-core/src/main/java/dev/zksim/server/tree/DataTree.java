@@ -198,17 +198,10 @@ public final class DataTree {
     private TxnOutcome applyMulti(TxnHeader header, MultiTxn multi, List<WatchTrigger> triggers) {
         List<OpResult> results = new ArrayList<>(multi.txns().size());
         for (Txn txn : multi.txns()) {
-            TxnOutcome outcome = switch (txn) {
-                case CreateTxn create -> applyCreate(header, create, triggers);
-                case DeleteTxn delete -> applyDelete(header.zxid(), delete.path(), triggers);
-                case SetDataTxn setData -> applySetData(header, setData, triggers);
-                case CheckTxn check -> new Checked();
-                case ErrorTxn error -> new Failed(error.err());
-                case MultiTxn nested -> throw new IllegalArgumentException("A multi cannot contain a multi: " + multi);
-                case CreateSessionTxn session -> throw new IllegalArgumentException("Not a multi op: " + txn);
-                case CloseSessionTxn close -> throw new IllegalArgumentException("Not a multi op: " + txn);
-            };
-            results.add(outcome.toOpResult());
+            if (txn instanceof MultiTxn || txn instanceof CreateSessionTxn || txn instanceof CloseSessionTxn) {
+                throw new IllegalArgumentException("Not an op of a multi: " + txn + " in " + multi);
+            }
+            results.add(applyTxn(header, txn, triggers).toOpResult());
         }
         return new MultiApplied(results);
     }
@@ -280,19 +273,13 @@ public final class DataTree {
     /** Child names in sorted order, or null if there is no such node. */
     public List<String> getChildren(String path) {
         Node node = nodes.get(path);
-        return node == null ? null : childList(node);
+        return node == null ? null : node.childNames();
     }
 
     /** Child names in sorted order with the node's own Stat, or null if there is no such node. */
     public ChildrenAndStat getChildren2(String path) {
         Node node = nodes.get(path);
-        return node == null ? null : new ChildrenAndStat(childList(node), node.stat());
-    }
-
-    private static List<String> childList(Node node) {
-        List<String> names = new ArrayList<>(node.numChildren());
-        node.children().forEach(names::add);
-        return List.copyOf(names);
+        return node == null ? null : new ChildrenAndStat(node.childNames(), node.stat());
     }
 
     /**
@@ -305,16 +292,6 @@ public final class DataTree {
                 : new NodeInfo(node.version, node.cversion, node.numChildren(), node.ephemeralOwner, node.perms);
     }
 
-    /**
-     * A node's validation-relevant state.
-     *
-     * @param cversion the internal cversion (child creates ever), the sequence counter
-     * @param ephemeralOwner the internal owner: 0, a session id, or Txn.CONTAINER_OWNER
-     * @param perms the world:anyone permission bits ({@link Perms})
-     */
-    public record NodeInfo(int version, int cversion, int numChildren, long ephemeralOwner, int perms) {
-    }
-
     /** The number of znodes, root and system nodes included (4 in a fresh tree). */
     public int nodeCount() {
         return nodes.size();
@@ -324,6 +301,35 @@ public final class DataTree {
     public List<String> ephemerals(long sessionId) {
         TreeSet<String> paths = ephemeralsBySession.get(sessionId);
         return paths == null ? List.of() : List.copyOf(paths);
+    }
+
+    /**
+     * getEphemerals(prefix): the session's ephemerals whose path starts with the prefix
+     * as a plain string (so "/a" matches "/ab/x"); null, "" or "/" select all. Sorted.
+     */
+    public List<String> ephemerals(long sessionId, String prefix) {
+        List<String> all = ephemerals(sessionId);
+        if (prefix == null || prefix.isEmpty() || prefix.equals("/")) {
+            return all;
+        }
+        return all.stream().filter(path -> path.startsWith(prefix)).toList();
+    }
+
+    /**
+     * getAllChildrenNumber: the number of descendants of a node (for "/" every other node,
+     * the system nodes included); 0 for a missing node, which callers report as NoNode.
+     */
+    public int allChildrenNumber(String path) {
+        Node node = nodes.get(path);
+        if (node == null) {
+            return 0;
+        }
+        int count = 0;
+        String prefix = path.equals("/") ? "/" : path + "/";
+        for (String child : node.childNames()) {
+            count += 1 + allChildrenNumber(prefix + child);
+        }
+        return count;
     }
 
     /** The sessions that own at least one ephemeral, in ascending id order. */

@@ -65,9 +65,9 @@ final class Node {
         }
     }
 
-    /** The sorted child names; empty for a leaf. Callers must not modify it. */
-    Iterable<String> children() {
-        return children == null ? List.of() : children;
+    /** The child names in sorted order, as an immutable list. */
+    List<String> childNames() {
+        return children == null ? List.of() : List.copyOf(children);
     }
 
     /** Container and TTL owners are internal markers; a client sees 0 for them. */

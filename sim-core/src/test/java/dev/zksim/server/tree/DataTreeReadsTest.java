@@ -1,0 +1,57 @@
+package dev.zksim.server.tree;
+
+import static dev.zksim.server.tree.DataTreeTest.SESSION;
+import static dev.zksim.server.tree.DataTreeTest.persistent;
+import static dev.zksim.server.tree.DataTreeTest.txn;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zksim.server.tree.Txn.CreateTxn;
+import org.junit.jupiter.api.Test;
+
+/** Reference 2.7 and 1.5: the reads the server answers from its local tree. */
+class DataTreeReadsTest {
+    private final DataTree tree = DataTree.standalone();
+
+    @Test
+    void missingNodesReadAsNull() {
+        assertThat(tree.exists("/nope")).isFalse();
+        assertThat(tree.stat("/nope")).isNull();
+        assertThat(tree.getData("/nope")).isNull();
+        assertThat(tree.getChildren("/nope")).isNull();
+        assertThat(tree.getChildren2("/nope")).isNull();
+        assertThat(tree.nodeInfo("/nope")).isNull();
+    }
+
+    @Test
+    void childrenAreRelativeSortedAndComeWithTheNodesOwnStat() {
+        tree.apply(txn(1, persistent("/p", 1)));
+        tree.apply(txn(2, persistent("/p/b", 1)));
+        tree.apply(txn(3, persistent("/p/a", 2)));
+        var children = tree.getChildren2("/p");
+        assertThat(children.children()).containsExactly("a", "b");
+        assertThat(children.stat()).isEqualTo(tree.stat("/p"));
+        assertThat(children.stat().numChildren()).isEqualTo(2);
+    }
+
+    @Test
+    void getEphemeralsPrefixIsAPlainStringMatch() {
+        tree.apply(txn(1, persistent("/ab", 1)));
+        tree.apply(txn(2, new CreateTxn("/a", null, SESSION, 2)));
+        tree.apply(txn(3, new CreateTxn("/ab/x", null, SESSION, 1)));
+        tree.apply(txn(4, new CreateTxn("/b", null, SESSION, 3)));
+        assertThat(tree.ephemerals(SESSION, "/a")).containsExactly("/a", "/ab/x");
+        assertThat(tree.ephemerals(SESSION, "/")).containsExactly("/a", "/ab/x", "/b");
+        assertThat(tree.ephemerals(SESSION, null)).hasSize(3);
+        assertThat(tree.ephemerals(0x999L, "/")).isEmpty();
+    }
+
+    @Test
+    void allChildrenNumberCountsDescendantsIncludingSystemNodesUnderRoot() {
+        assertThat(tree.allChildrenNumber("/")).isEqualTo(3);
+        tree.apply(txn(1, persistent("/p", 1)));
+        tree.apply(txn(2, persistent("/p/q", 1)));
+        tree.apply(txn(3, persistent("/p/q/r", 1)));
+        assertThat(tree.allChildrenNumber("/p")).isEqualTo(2);
+        assertThat(tree.allChildrenNumber("/")).isEqualTo(tree.nodeCount() - 1);
+    }
+}

@@ -7,19 +7,19 @@ import java.util.Arrays;
  * the same instant therefore run in the order they were scheduled, which keeps a run
  * deterministic without any tie-breaking choice.
  *
- * <p>A binary min-heap over three parallel arrays rather than a PriorityQueue of objects:
- * the loop of schedule and dispatch is the hottest code in the simulator, and comparing two
- * longs in arrays avoids an allocation and a comparator call per event.
+ * <p>A binary min-heap over arrays rather than a PriorityQueue of objects: the loop of
+ * schedule and dispatch is the hottest code in the simulator, and comparing keys held in
+ * a primitive array avoids an allocation, a pointer chase and a comparator call per event.
  */
 final class EventQueue {
-    private long[] times = new long[1024];
-    private long[] sequences = new long[1024];
+    /** keys[2i] is entry i's time and keys[2i+1] its sequence: one cache line holds both. */
+    private long[] keys = new long[2048];
     private Runnable[] actions = new Runnable[1024];
     private int size;
     private long nextSequence;
 
     void add(long time, Runnable action) {
-        if (size == times.length) {
+        if (size == actions.length) {
             grow();
         }
         siftUp(size, time, nextSequence++, action);
@@ -36,15 +36,15 @@ final class EventQueue {
 
     /** The time of the earliest event; the queue must not be empty. */
     long peekTime() {
-        return times[0];
+        return keys[0];
     }
 
     /** Removes and returns the earliest event's action; the queue must not be empty. */
     Runnable poll() {
         Runnable first = actions[0];
         int last = --size;
-        long time = times[last];
-        long sequence = sequences[last];
+        long time = keys[2 * last];
+        long sequence = keys[2 * last + 1];
         Runnable action = actions[last];
         actions[last] = null;
         if (last > 0) {
@@ -53,15 +53,10 @@ final class EventQueue {
         return first;
     }
 
-    /** A few of the earliest actions, for "still waiting for" reports; not a hot path. */
-    Runnable[] snapshot(int limit) {
-        return Arrays.copyOf(actions, Math.min(limit, size));
-    }
-
     private void siftUp(int hole, long time, long sequence, Runnable action) {
         while (hole > 0) {
             int parent = (hole - 1) >>> 1;
-            if (!before(time, sequence, times[parent], sequences[parent])) {
+            if (!before(time, sequence, keys[2 * parent], keys[2 * parent + 1])) {
                 break;
             }
             move(parent, hole);
@@ -75,10 +70,10 @@ final class EventQueue {
         while (hole < half) {
             int child = 2 * hole + 1;
             int right = child + 1;
-            if (right < size && before(times[right], sequences[right], times[child], sequences[child])) {
+            if (right < size && before(keys[2 * right], keys[2 * right + 1], keys[2 * child], keys[2 * child + 1])) {
                 child = right;
             }
-            if (!before(times[child], sequences[child], time, sequence)) {
+            if (!before(keys[2 * child], keys[2 * child + 1], time, sequence)) {
                 break;
             }
             move(child, hole);
@@ -92,21 +87,19 @@ final class EventQueue {
     }
 
     private void move(int from, int to) {
-        times[to] = times[from];
-        sequences[to] = sequences[from];
+        keys[2 * to] = keys[2 * from];
+        keys[2 * to + 1] = keys[2 * from + 1];
         actions[to] = actions[from];
     }
 
     private void put(int index, long time, long sequence, Runnable action) {
-        times[index] = time;
-        sequences[index] = sequence;
+        keys[2 * index] = time;
+        keys[2 * index + 1] = sequence;
         actions[index] = action;
     }
 
     private void grow() {
-        int capacity = times.length * 2;
-        times = Arrays.copyOf(times, capacity);
-        sequences = Arrays.copyOf(sequences, capacity);
-        actions = Arrays.copyOf(actions, capacity);
+        keys = Arrays.copyOf(keys, keys.length * 2);
+        actions = Arrays.copyOf(actions, actions.length * 2);
     }
 }

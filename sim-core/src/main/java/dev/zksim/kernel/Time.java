@@ -28,6 +28,20 @@ public final class Time {
     }
 
     /**
+     * The shortest exact text for a duration, the form people write: "3s", "1.25s",
+     * "300ms", "40us". {@link #parse(String)} reads it back to the same value.
+     */
+    public static String formatShort(long micros) {
+        if (micros != 0 && Math.abs(micros) < MICROS_PER_MILLI) {
+            return micros + "us";
+        }
+        if (Math.abs(micros) < MICROS_PER_SECOND && micros % MICROS_PER_MILLI == 0 && micros != 0) {
+            return micros / MICROS_PER_MILLI + "ms";
+        }
+        return BigDecimal.valueOf(micros, 6).stripTrailingZeros().toPlainString() + "s";
+    }
+
+    /**
      * Parses a duration such as "1.2s", "250ms", "40us" or "3m" into microseconds, exactly
      * (decimal arithmetic, no floating point). Throws IllegalArgumentException on bad input.
      */

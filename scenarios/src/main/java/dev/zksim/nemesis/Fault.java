@@ -1,0 +1,154 @@
+package dev.zksim.nemesis;
+
+import dev.zksim.kernel.Time;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * One fault of a plan, with its textual form. Every fault the simulated ensemble can
+ * suffer has a record here, and each record's {@link #toString()} is the text the parser
+ * reads back, so a printed plan is a plan a person can edit and re-run.
+ */
+public sealed interface Fault {
+
+    /**
+     * Kills a process; with a positive {@code restartAfter} it comes back after that long,
+     * which lets a plan crash "the leader" and restart that same server, whoever it was.
+     */
+    record Crash(Target target, long restartAfter) implements Fault {
+        public Crash(Target target) {
+            this(target, 0);
+        }
+
+        @Override
+        public String toString() {
+            return "crash " + target + (restartAfter > 0 ? " for " + Time.formatShort(restartAfter) : "");
+        }
+    }
+
+    record Restart(Target target) implements Fault {
+        @Override
+        public String toString() {
+            return "restart " + target;
+        }
+    }
+
+    /**
+     * A process pause (a long GC, SIGSTOP): it runs nothing until resumed, by a later
+     * resume step or, with a positive {@code resumeAfter}, by itself after that long.
+     */
+    record Pause(Target target, long resumeAfter) implements Fault {
+        public Pause(Target target) {
+            this(target, 0);
+        }
+
+        @Override
+        public String toString() {
+            return "pause " + target + (resumeAfter > 0 ? " for " + Time.formatShort(resumeAfter) : "");
+        }
+    }
+
+    record Resume(Target target) implements Fault {
+        @Override
+        public String toString() {
+            return "resume " + target;
+        }
+    }
+
+    /** Cuts every pair of processes in different groups, both ways. */
+    record Partition(List<List<Target>> groups) implements Fault {
+        public Partition {
+            if (groups.size() < 2) {
+                throw new IllegalArgumentException("a partition needs at least two groups separated by '|'");
+            }
+            groups = groups.stream().map(List::copyOf).toList();
+        }
+
+        @Override
+        public String toString() {
+            return "partition " + groups.stream().map(Fault::names).collect(Collectors.joining(" | "));
+        }
+    }
+
+    /** Blocks traffic from one group to another only. */
+    record OneWayPartition(List<Target> from, List<Target> to) implements Fault {
+        public OneWayPartition {
+            from = List.copyOf(from);
+            to = List.copyOf(to);
+        }
+
+        @Override
+        public String toString() {
+            return "partition " + names(from) + " -> " + names(to);
+        }
+    }
+
+    /** Cuts one process off from everyone. */
+    record Isolate(Target target) implements Fault {
+        @Override
+        public String toString() {
+            return "isolate " + target;
+        }
+    }
+
+    record Heal() implements Fault {
+        @Override
+        public String toString() {
+            return "heal";
+        }
+    }
+
+    /** Expires a client's session as the leader would. */
+    record Expire(Target client) implements Fault {
+        @Override
+        public String toString() {
+            return "expire " + client;
+        }
+    }
+
+    /** The reply to the client's next request is lost after the server applied it. */
+    record DropReply(Target client) implements Fault {
+        @Override
+        public String toString() {
+            return "drop-reply " + client;
+        }
+    }
+
+    /** A follower applies commits late for a while. */
+    record Lag(Target server, long duration) implements Fault {
+        @Override
+        public String toString() {
+            return "lag " + server + " for " + Time.formatShort(duration);
+        }
+    }
+
+    /** Adds a delay spike to the link between two processes for a while. */
+    record Clog(Target a, Target b, long extraDelay, long duration) implements Fault {
+        @Override
+        public String toString() {
+            return "clog " + a + "," + b + " by " + Time.formatShort(extraDelay) + " for " + Time.formatShort(duration);
+        }
+    }
+
+    /** The named processes a fault mentions, for validating a plan against an ensemble. */
+    default List<Target> targets() {
+        return switch (this) {
+            case Crash crash -> List.of(crash.target());
+            case Restart restart -> List.of(restart.target());
+            case Pause pause -> List.of(pause.target());
+            case Resume resume -> List.of(resume.target());
+            case Partition partition -> partition.groups().stream().flatMap(List::stream).toList();
+            case OneWayPartition oneWay -> java.util.stream.Stream.concat(oneWay.from().stream(), oneWay.to().stream()).toList();
+            case Isolate isolate -> List.of(isolate.target());
+            case Heal heal -> List.of();
+            case Expire expire -> List.of(expire.client());
+            case DropReply drop -> List.of(drop.client());
+            case Lag lag -> List.of(lag.server());
+            case Clog clog -> List.of(clog.a(), clog.b());
+        };
+    }
+
+    private static String names(List<Target> targets) {
+        return targets.stream().map(Target::toString).collect(Collectors.joining(","));
+    }
+}

@@ -1,0 +1,121 @@
+package dev.zksim.nemesis;
+
+import dev.zksim.kernel.Time;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads the text of one fault, the part of a step after "at TIME". */
+final class FaultParser {
+    private static final String KINDS =
+            "crash, restart, pause, resume, partition, isolate, heal, expire, drop-reply, lag, clog";
+
+    private FaultParser() {
+    }
+
+    static Fault parse(String text) {
+        String[] split = text.trim().split("\\s+", 2);
+        String verb = split[0];
+        String rest = split.length > 1 ? split[1].trim() : "";
+        return switch (verb) {
+            case "crash" -> new Fault.Crash(single(verb, before(rest)), forDuration(verb, rest));
+            case "restart" -> new Fault.Restart(single(verb, rest));
+            case "pause" -> new Fault.Pause(single(verb, before(rest)), forDuration(verb, rest));
+            case "resume" -> new Fault.Resume(single(verb, rest));
+            case "isolate" -> new Fault.Isolate(single(verb, rest));
+            case "expire" -> new Fault.Expire(client(verb, rest));
+            case "drop-reply" -> new Fault.DropReply(client(verb, rest));
+            case "heal" -> heal(rest);
+            case "partition" -> partition(rest);
+            case "lag" -> lag(rest);
+            case "clog" -> clog(rest);
+            default -> throw new IllegalArgumentException("unknown fault '" + verb + "' (known: " + KINDS + ")");
+        };
+    }
+
+    private static Target single(String verb, String rest) {
+        if (rest.isEmpty() || rest.contains(" ") || rest.contains(",")) {
+            throw new IllegalArgumentException("'" + verb + "' takes one process, e.g. '" + verb + " s1' or '" + verb + " leader'");
+        }
+        return Target.parse(rest);
+    }
+
+    /** The text before an optional " for DURATION". */
+    private static String before(String rest) {
+        int index = rest.indexOf(" for ");
+        return index < 0 ? rest : rest.substring(0, index).trim();
+    }
+
+    /** The optional " for DURATION" of crash and pause, or 0. */
+    private static long forDuration(String verb, String rest) {
+        int index = rest.indexOf(" for ");
+        if (index < 0) {
+            return 0;
+        }
+        long duration = Time.parse(rest.substring(index + 5));
+        if (duration <= 0) {
+            throw new IllegalArgumentException("'" + verb + " ... for' needs a positive duration");
+        }
+        return duration;
+    }
+
+    private static Target client(String verb, String rest) {
+        Target target = single(verb, rest);
+        if (!(target instanceof Target.Named named) || named.isServer()) {
+            throw new IllegalArgumentException("'" + verb + "' takes a client, e.g. '" + verb + " c1'");
+        }
+        return target;
+    }
+
+    private static Fault heal(String rest) {
+        if (!rest.isEmpty()) {
+            throw new IllegalArgumentException("'heal' takes no arguments");
+        }
+        return new Fault.Heal();
+    }
+
+    private static Fault partition(String rest) {
+        if (rest.contains("->")) {
+            String[] sides = rest.split("->", -1);
+            if (sides.length != 2) {
+                throw new IllegalArgumentException("a one-way partition is 'partition A,B -> C'");
+            }
+            return new Fault.OneWayPartition(group(sides[0]), group(sides[1]));
+        }
+        List<List<Target>> groups = new ArrayList<>();
+        for (String group : rest.split("\\|", -1)) {
+            groups.add(group(group));
+        }
+        return new Fault.Partition(groups);
+    }
+
+    private static List<Target> group(String text) {
+        List<Target> members = new ArrayList<>();
+        for (String name : text.split(",", -1)) {
+            if (name.isBlank()) {
+                throw new IllegalArgumentException("empty process name in '" + text.trim() + "'");
+            }
+            members.add(Target.parse(name));
+        }
+        return members;
+    }
+
+    private static Fault lag(String rest) {
+        String[] words = rest.split("\\s+");
+        if (words.length != 3 || !words[1].equals("for")) {
+            throw new IllegalArgumentException("expected 'lag SERVER for DURATION', e.g. 'lag follower for 2s'");
+        }
+        return new Fault.Lag(Target.parse(words[0]), Time.parse(words[2]));
+    }
+
+    private static Fault clog(String rest) {
+        String[] words = rest.split("\\s+");
+        if (words.length != 5 || !words[1].equals("by") || !words[3].equals("for")) {
+            throw new IllegalArgumentException("expected 'clog A,B by DELAY for DURATION', e.g. 'clog s1,c2 by 300ms for 2s'");
+        }
+        List<Target> pair = group(words[0]);
+        if (pair.size() != 2) {
+            throw new IllegalArgumentException("clog takes exactly two processes, e.g. 'clog s1,c2 ...'");
+        }
+        return new Fault.Clog(pair.get(0), pair.get(1), Time.parse(words[2]), Time.parse(words[4]));
+    }
+}

@@ -39,7 +39,7 @@ final class ClientConnection {
     private final HostProvider hosts;
     private final Choices jitter;
     private final ClientWatchManager watches;
-    private final RequestQueue requests = new RequestQueue();
+    private final RequestQueue requests;
     private final int requestedTimeoutMs;
 
     private ClientState state = ClientState.CONNECTING;
@@ -50,10 +50,7 @@ final class ClientConnection {
     private String server;
     private Timer attemptTimer;
     private Timer tick;
-    private long attemptStartedAt;
-    private long lastSendAt;
-    private long lastReceivedAt;
-    private long lastHeardAt;
+    private final ConnectionClock clock = new ConnectionClock();
     private int negotiatedTimeoutMs;
     private long sessionId;
     private long password;
@@ -71,6 +68,7 @@ final class ClientConnection {
         this.watches = watches;
         this.config = config;
         this.jitter = process.choices().stream("reconnect");
+        this.requests = new RequestQueue(process::trace);
     }
 
     // ---- accessors ----
@@ -96,10 +94,6 @@ final class ClientConnection {
         return state == ClientState.CONNECTED ? server : null;
     }
 
-    RequestQueue requests() {
-        return requests;
-    }
-
     // ---- lifecycle ----
 
     void start() {
@@ -115,9 +109,9 @@ final class ClientConnection {
     void submit(Operation operation, WatchRegistration watch, PendingCall.Completion completion) {
         PendingCall call = new PendingCall(requests.nextXid(), operation, watch, completion);
         if (state == ClientState.CLOSED) {
-            finish(call, Code.SESSIONEXPIRED);
+            requests.fail(call, Code.SESSIONEXPIRED);
         } else if (closing) {
-            finish(call, Code.CONNECTIONLOSS);
+            requests.fail(call, Code.CONNECTIONLOSS);
         } else if (state == ClientState.CONNECTED) {
             transmit(call);
         } else {
@@ -167,8 +161,7 @@ final class ClientConnection {
             return;
         }
         server = target;
-        attemptStartedAt = process.now();
-        lastReceivedAt = attemptStartedAt;
+        clock.attemptStarted(process.now());
         process.trace(new ClientEvent.Connecting(target, slept));
         connection = network.connect(process, target, new Handler());
         rearmTick();
@@ -206,8 +199,7 @@ final class ClientConnection {
     // ---- incoming packets ----
 
     private void receive(ServerPacket packet) {
-        lastReceivedAt = process.now();
-        lastHeardAt = lastReceivedAt;
+        clock.received(process.now());
         switch (packet) {
             case ServerPacket.ConnectResponse response -> onConnectResponse(response);
             case ServerPacket.Reply reply -> onReply(reply);
@@ -295,18 +287,7 @@ final class ClientConnection {
 
     private void send(ClientPacket packet) {
         connection.send(packet);
-        lastSendAt = process.now();
-    }
-
-    private void finish(PendingCall call, Code code) {
-        process.trace(new ClientEvent.RequestCompleted(call.xid(), code));
-        call.completion().complete(code, null);
-    }
-
-    private void failAll(Code code) {
-        for (PendingCall call : requests.drain()) {
-            finish(call, code);
-        }
+        clock.sent(process.now());
     }
 
     // ---- losing the connection, the session, or closing ----
@@ -328,7 +309,7 @@ final class ClientConnection {
         }
         state = ClientState.CONNECTING;
         process.trace(new ClientEvent.Disconnected(lostServer, reason));
-        failAll(Code.CONNECTIONLOSS);
+        requests.failAll(Code.CONNECTIONLOSS);
         if (state == ClientState.CLOSED) {
             return;
         }
@@ -349,7 +330,7 @@ final class ClientConnection {
         cancelTimers();
         process.trace(new ClientEvent.Expired(sessionId, reason));
         deliver(WatchedEvent.session(KeeperState.Expired));
-        failAll(Code.SESSIONEXPIRED);
+        requests.failAll(Code.SESSIONEXPIRED);
         if (closeFuture != null) {
             closeFuture.complete(null);
         }
@@ -363,7 +344,7 @@ final class ClientConnection {
         dropConnection();
         cancelTimers();
         process.trace(new ClientEvent.Closed(sessionId));
-        failAll(Code.SESSIONEXPIRED);
+        requests.failAll(Code.SESSIONEXPIRED);
         closeFuture.complete(null);
         deliver(WatchedEvent.session(KeeperState.Closed));
     }
@@ -389,18 +370,16 @@ final class ClientConnection {
 
     // ---- timers ----
 
-    private int effectiveTimeoutMs() {
-        return negotiatedTimeoutMs > 0 ? negotiatedTimeoutMs : requestedTimeoutMs;
-    }
-
-    private boolean expiryArmed() {
-        return sessionId != 0 && config.clientSideExpiry();
+    private ConnectionClock.Situation situation() {
+        int timeoutMs = negotiatedTimeoutMs > 0 ? negotiatedTimeoutMs : requestedTimeoutMs;
+        return new ConnectionClock.Situation(connection != null, state == ClientState.CONNECTED,
+                sessionId != 0 && config.clientSideExpiry(), timeoutMs, hosts.size(), config.maxIdleSendMs());
     }
 
     /**
-     * One timer stands for ZooKeeper's send-thread loop: it wakes at the earliest deadline
-     * (expiry, read timeout, ping, connect timeout), acts on what is due and re-arms. Deadlines
-     * only move later between wake-ups, except at state changes, which re-arm explicitly.
+     * One timer stands for ZooKeeper's send-thread loop: it wakes at the earliest deadline,
+     * acts on what is due and re-arms. Deadlines only move later between wake-ups, except at
+     * state changes (attempt started, handshake done), which re-arm explicitly.
      */
     private void rearmTick() {
         if (tick != null) {
@@ -410,17 +389,7 @@ final class ClientConnection {
         if (state == ClientState.CLOSED) {
             return;
         }
-        long deadline = Long.MAX_VALUE;
-        int timeoutMs = effectiveTimeoutMs();
-        if (expiryArmed()) {
-            deadline = lastHeardAt + SessionTimeouts.expirationTimeout(timeoutMs);
-        }
-        if (connection != null && state == ClientState.CONNECTED) {
-            deadline = Math.min(deadline, lastReceivedAt + SessionTimeouts.readTimeout(timeoutMs));
-            deadline = Math.min(deadline, lastSendAt + SessionTimeouts.pingIdle(timeoutMs, config.maxIdleSendMs()));
-        } else if (connection != null) {
-            deadline = Math.min(deadline, attemptStartedAt + SessionTimeouts.connectTimeout(timeoutMs, hosts.size()));
-        }
+        long deadline = clock.nextDeadline(situation());
         if (deadline != Long.MAX_VALUE) {
             tick = process.timer(Math.max(0, deadline - process.now()), this::onTick);
         }
@@ -429,23 +398,21 @@ final class ClientConnection {
     private void onTick() {
         tick = null;
         long now = process.now();
-        int timeoutMs = effectiveTimeoutMs();
-        if (expiryArmed() && now - lastHeardAt >= SessionTimeouts.expirationTimeout(timeoutMs)) {
-            expire("client-side expiry: nothing heard for " + Time.format(now - lastHeardAt));
-            return;
-        }
-        if (connection != null && state == ClientState.CONNECTED) {
-            if (now - lastReceivedAt >= SessionTimeouts.readTimeout(timeoutMs)) {
-                lose("read timeout: nothing received for " + Time.format(now - lastReceivedAt));
+        switch (clock.due(now, situation())) {
+            case EXPIRE -> {
+                expire("client-side expiry: nothing heard for " + Time.format(clock.sinceHeard(now)));
                 return;
             }
-            if (now - lastSendAt >= SessionTimeouts.pingIdle(timeoutMs, config.maxIdleSendMs())) {
-                send(new ClientPacket.Ping());
+            case READ_TIMEOUT -> {
+                lose("read timeout: nothing received for " + Time.format(clock.sinceReceived(now)));
+                return;
             }
-        } else if (connection != null
-                && now - attemptStartedAt >= SessionTimeouts.connectTimeout(timeoutMs, hosts.size())) {
-            lose("connect timeout after " + Time.format(now - attemptStartedAt));
-            return;
+            case CONNECT_TIMEOUT -> {
+                lose("connect timeout after " + Time.format(clock.sinceAttemptStarted(now)));
+                return;
+            }
+            case PING -> send(new ClientPacket.Ping());
+            case NOTHING -> { }
         }
         rearmTick();
     }

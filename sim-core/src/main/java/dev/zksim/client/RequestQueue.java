@@ -1,8 +1,11 @@
 package dev.zksim.client;
 
+import dev.zksim.api.KeeperException.Code;
+import dev.zksim.kernel.trace.TraceEvent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The client's two request queues, as in ZooKeeper's ClientCnxn: outgoing holds calls made
@@ -12,7 +15,13 @@ import java.util.List;
 final class RequestQueue {
     private final ArrayDeque<PendingCall> outgoing = new ArrayDeque<>();
     private final ArrayDeque<PendingCall> inFlight = new ArrayDeque<>();
+    private final Consumer<TraceEvent> trace;
     private int lastXid;
+
+    /** @param trace where completions are recorded (the client process's trace) */
+    RequestQueue(Consumer<TraceEvent> trace) {
+        this.trace = trace;
+    }
 
     /** The next request xid; ZooKeeper numbers requests from 1. */
     int nextXid() {
@@ -49,6 +58,22 @@ final class RequestQueue {
         inFlight.clear();
         outgoing.clear();
         return all;
+    }
+
+    /** Completes one call locally, with no reply body (ConnectionLoss, SessionExpired). */
+    void fail(PendingCall call, Code code) {
+        trace.accept(new ClientEvent.RequestCompleted(call.xid(), code));
+        call.completion().complete(code, null);
+    }
+
+    /**
+     * Fails every call, in-flight ones first. The queues are emptied before any completion
+     * runs, so a call made from a completion callback lands in a fresh queue.
+     */
+    void failAll(Code code) {
+        for (PendingCall call : drain()) {
+            fail(call, code);
+        }
     }
 
     int inFlightCount() {

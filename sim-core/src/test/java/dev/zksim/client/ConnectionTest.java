@@ -195,4 +195,25 @@ class ConnectionTest {
         assertThat(h.client.currentServer()).isEqualTo(h.client.serverOrder().get(1));
         assertThat(h.inOrder(1).requests()).isEmpty();
     }
+
+    @Test
+    void aCallMadeFromTheSyncConnectedWatcherFollowsSetWatchesAndQueuedCalls() {
+        ClientHarness h = new ClientHarness(10, 2, 30_000);
+        h.runFor(Time.millis(100));
+        h.client.exists("/e", event -> {
+            if (event.state() == KeeperState.SyncConnected) {
+                h.client.getData("/from-watcher", false);
+            }
+        });
+        h.runFor(Time.millis(100));
+        h.inOrder(0).lastConnection().close();
+        h.runFor(Time.millis(2));
+        h.client.sync("/queued");
+        h.runFor(Time.seconds(2));
+
+        assertThat(h.inOrder(1).requests()).extracting(ClientPacket.Request::operation).containsExactly(
+                new Operation.SetWatches(100, List.of("/e"), List.of(), List.of()),
+                new Operation.Sync("/queued"),
+                new Operation.GetData("/from-watcher", false));
+    }
 }

@@ -43,6 +43,11 @@ public final class SimZooKeeper implements ZooKeeperClient {
         Objects.requireNonNull(process, "process");
         Objects.requireNonNull(network, "network");
         Objects.requireNonNull(config, "config");
+        // Work scheduled by a process that is not running is bound to a dead incarnation
+        // and silently dropped, so the handle would never connect.
+        if (!process.isUp()) {
+            throw new IllegalStateException("construct the client inside its running process: " + process);
+        }
         this.watches = new ClientWatchManager(defaultWatcher);
         this.hosts = new HostProvider(serverIds, process.choices().stream("hosts"));
         this.connection = new ClientConnection(process, network, hosts, requestedSessionTimeoutMs, watches, config);

@@ -1,6 +1,7 @@
 package dev.zksim.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException.Code;
@@ -8,6 +9,8 @@ import dev.zksim.api.KeeperState;
 import dev.zksim.api.Stat;
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.kernel.Time;
+import dev.zksim.kernel.disk.CrashPolicy;
+import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.protocol.ClientPacket;
 import dev.zksim.protocol.Operation;
 import dev.zksim.protocol.ServerPacket;
@@ -185,5 +188,14 @@ class SessionTest {
         h.runFor(Time.seconds(1));
         assertThat(h.client.state()).isEqualTo(ClientState.CLOSED);
         return h.simulation.trace().digest();
+    }
+
+    @Test
+    void constructingOutsideARunningProcessIsRejected() {
+        ClientHarness h = new ClientHarness(33, 1, 30_000);
+        SimProcess idle = new SimProcess(h.simulation, "c2",
+                process -> () -> { }, CrashPolicy.LOSE_UNSYNCED);
+        assertThatThrownBy(() -> new SimZooKeeper(idle, h.network, List.of("s1"), 30_000, null))
+                .isInstanceOf(IllegalStateException.class);
     }
 }

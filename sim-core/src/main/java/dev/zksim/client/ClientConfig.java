@@ -1,0 +1,26 @@
+package dev.zksim.client;
+
+/**
+ * The client's tunables, in milliseconds like ZooKeeper's own settings, with ZooKeeper
+ * 3.9's values as the default.
+ *
+ * @param maxIdleSendMs a ping is sent once nothing has been sent for longer than this,
+ *     whatever the session timeout (ZooKeeper's MAX_SEND_PING_INTERVAL, 10 s)
+ * @param fullCycleBackoffMs the sleep before retrying a server after every server was
+ *     tried without success (StaticHostProvider's spin delay, 1 s)
+ * @param reconnectJitterMs the exclusive bound of the random sleep before every connect
+ *     attempt except the first (1 s); 0 switches the jitter off
+ * @param clientSideExpiry whether the client expires its own session after 4/3 of the
+ *     negotiated timeout without hearing from any server (3.9.3 and later)
+ */
+public record ClientConfig(int maxIdleSendMs, int fullCycleBackoffMs, int reconnectJitterMs, boolean clientSideExpiry) {
+
+    public static final ClientConfig DEFAULT = new ClientConfig(10_000, 1_000, 1_000, true);
+
+    public ClientConfig {
+        if (maxIdleSendMs <= 0 || fullCycleBackoffMs < 0 || reconnectJitterMs < 0) {
+            throw new IllegalArgumentException("bad client config: maxIdleSendMs=" + maxIdleSendMs
+                    + " fullCycleBackoffMs=" + fullCycleBackoffMs + " reconnectJitterMs=" + reconnectJitterMs);
+        }
+    }
+}

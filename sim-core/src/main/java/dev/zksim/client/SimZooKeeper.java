@@ -1,0 +1,215 @@
+package dev.zksim.client;
+
+import dev.zksim.api.CreateMode;
+import dev.zksim.api.Op;
+import dev.zksim.api.OpResult;
+import dev.zksim.api.PathUtils;
+import dev.zksim.api.Stat;
+import dev.zksim.api.Watcher;
+import dev.zksim.api.ZooKeeperClient;
+import dev.zksim.client.watch.ClientWatchManager;
+import dev.zksim.client.watch.WatchRegistration;
+import dev.zksim.kernel.net.Network;
+import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.protocol.Operation;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The simulated ZooKeeper handle: the public client API over the simulated network. It
+ * validates paths synchronously (an invalid path throws IllegalArgumentException and
+ * nothing is sent), turns each call into a protocol operation plus the watch to register,
+ * and hands it to the connection state machine, which owns the session.
+ *
+ * <p>Construct it inside the client's process (for example in its {@code Node.start});
+ * it starts connecting in a separate event right away. Every stage completes, and every
+ * watcher runs, on the simulation thread in the order packets arrive. A watcher that
+ * throws ends the simulation run, which is the point: the simulator must not hide bugs.
+ */
+public final class SimZooKeeper implements ZooKeeperClient {
+    private final ClientWatchManager watches;
+    private final HostProvider hosts;
+    private final ClientConnection connection;
+
+    public SimZooKeeper(SimProcess process, Network network, List<String> serverIds, int requestedSessionTimeoutMs,
+            Watcher defaultWatcher) {
+        this(process, network, serverIds, requestedSessionTimeoutMs, defaultWatcher, ClientConfig.DEFAULT);
+    }
+
+    public SimZooKeeper(SimProcess process, Network network, List<String> serverIds, int requestedSessionTimeoutMs,
+            Watcher defaultWatcher, ClientConfig config) {
+        Objects.requireNonNull(process, "process");
+        Objects.requireNonNull(network, "network");
+        Objects.requireNonNull(config, "config");
+        // Work scheduled by a process that is not running is bound to a dead incarnation
+        // and silently dropped, so the handle would never connect.
+        if (!process.isUp()) {
+            throw new IllegalStateException("construct the client inside its running process: " + process);
+        }
+        this.watches = new ClientWatchManager(defaultWatcher);
+        this.hosts = new HostProvider(serverIds, process.choices().stream("hosts"));
+        this.connection = new ClientConnection(process, network, hosts, requestedSessionTimeoutMs, watches, config);
+        process.schedule(0, connection::start);
+    }
+
+    // ---- ZooKeeperClient ----
+
+    @Override
+    public CompletionStage<String> create(String path, byte[] data, CreateMode mode) {
+        PathUtils.validatePath(path, mode.isSequential());
+        return call(new Operation.Create(path, Replies.copy(data), mode, false), null, Replies.path(path));
+    }
+
+    @Override
+    public CompletionStage<Created> createWithStat(String path, byte[] data, CreateMode mode) {
+        PathUtils.validatePath(path, mode.isSequential());
+        return call(new Operation.Create(path, Replies.copy(data), mode, true), null, Replies.created(path));
+    }
+
+    @Override
+    public CompletionStage<Void> delete(String path, int version) {
+        PathUtils.validatePath(path);
+        return call(new Operation.Delete(path, version), null, Replies.none(path));
+    }
+
+    @Override
+    public CompletionStage<Stat> exists(String path, Watcher watcher) {
+        PathUtils.validatePath(path);
+        WatchRegistration watch = watcher == null ? null : new WatchRegistration.Exists(path, watcher);
+        return call(new Operation.Exists(path, watcher != null), watch, Replies.existsStat(path));
+    }
+
+    @Override
+    public CompletionStage<Stat> exists(String path, boolean watch) {
+        return exists(path, defaultIf(watch));
+    }
+
+    @Override
+    public CompletionStage<DataAndStat> getData(String path, Watcher watcher) {
+        PathUtils.validatePath(path);
+        WatchRegistration watch = watcher == null ? null : new WatchRegistration.GetData(path, watcher);
+        return call(new Operation.GetData(path, watcher != null), watch, Replies.data(path));
+    }
+
+    @Override
+    public CompletionStage<DataAndStat> getData(String path, boolean watch) {
+        return getData(path, defaultIf(watch));
+    }
+
+    @Override
+    public CompletionStage<Stat> setData(String path, byte[] data, int version) {
+        PathUtils.validatePath(path);
+        return call(new Operation.SetData(path, Replies.copy(data), version), null, Replies.stat(path));
+    }
+
+    @Override
+    public CompletionStage<List<String>> getChildren(String path, Watcher watcher) {
+        PathUtils.validatePath(path);
+        WatchRegistration watch = watcher == null ? null : new WatchRegistration.GetChildren(path, watcher);
+        return call(new Operation.GetChildren(path, watcher != null, false), watch, Replies.children(path));
+    }
+
+    @Override
+    public CompletionStage<List<String>> getChildren(String path, boolean watch) {
+        return getChildren(path, defaultIf(watch));
+    }
+
+    @Override
+    public CompletionStage<ChildrenAndStat> getChildren2(String path, Watcher watcher) {
+        PathUtils.validatePath(path);
+        WatchRegistration watch = watcher == null ? null : new WatchRegistration.GetChildren(path, watcher);
+        return call(new Operation.GetChildren(path, watcher != null, true), watch, Replies.childrenAndStat(path));
+    }
+
+    @Override
+    public CompletionStage<ChildrenAndStat> getChildren2(String path, boolean watch) {
+        return getChildren2(path, defaultIf(watch));
+    }
+
+    @Override
+    public CompletionStage<String> sync(String path) {
+        PathUtils.validatePath(path);
+        return call(new Operation.Sync(path), null, Replies.path(path));
+    }
+
+    /**
+     * Validates every op first (ZooKeeper's synchronous multi), so a bad path throws
+     * IllegalArgumentException and nothing is sent; an empty list completes at once.
+     */
+    @Override
+    public CompletionStage<List<OpResult>> multi(List<Op> ops) {
+        List<Op> copy = List.copyOf(ops);
+        copy.forEach(Op::validate);
+        if (copy.isEmpty()) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        return call(new Operation.Multi(copy.stream().map(SimZooKeeper::copyData).toList()), null, Replies.multi());
+    }
+
+    @Override
+    public CompletionStage<Void> close() {
+        return connection.close();
+    }
+
+    @Override
+    public long sessionId() {
+        return connection.sessionId();
+    }
+
+    /** The negotiated session timeout in milliseconds, 0 before the first handshake. */
+    @Override
+    public int sessionTimeout() {
+        return connection.negotiatedTimeoutMs();
+    }
+
+    // ---- for tests and the ensemble's self-checks ----
+
+    /** The zxid of the last reply header with a positive zxid; 0 before any. */
+    public long lastZxid() {
+        return connection.lastZxid();
+    }
+
+    public ClientState state() {
+        return connection.state();
+    }
+
+    /** The server this handle holds a session connection to, or null while not connected. */
+    public String currentServer() {
+        return connection.currentServer();
+    }
+
+    /** The shuffled order in which servers are tried. */
+    public List<String> serverOrder() {
+        return hosts.order();
+    }
+
+    /** The client's watch tables, for inspection. */
+    public ClientWatchManager watchManager() {
+        return watches;
+    }
+
+    // ---- helpers ----
+
+    private <T> CompletionStage<T> call(Operation operation, WatchRegistration watch, Replies.Decoder<T> decoder) {
+        CompletableFuture<T> future = new CompletableFuture<>();
+        connection.submit(operation, watch, Replies.settle(future, decoder));
+        return future;
+    }
+
+    /** {@code watch == true} means the default watcher; without one there is nothing to set. */
+    private Watcher defaultIf(boolean watch) {
+        return watch ? watches.defaultWatcher().orElse(null) : null;
+    }
+
+    /** Copies the data of creates and setDatas, so callers may reuse their arrays. */
+    private static Op copyData(Op op) {
+        return switch (op) {
+            case Op.Create create -> Op.create(create.path(), Replies.copy(create.data()), create.mode());
+            case Op.SetData setData -> Op.setData(setData.path(), Replies.copy(setData.data()), setData.version());
+            case Op.Delete delete -> delete;
+            case Op.Check check -> check;
+        };
+    }
+}

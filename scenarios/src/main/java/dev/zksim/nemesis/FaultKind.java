@@ -1,0 +1,17 @@
+package dev.zksim.nemesis;
+
+/** The kinds of fault a generated plan can contain; a scenario enables a subset. */
+public enum FaultKind {
+    CRASH_SERVER,
+    CRASH_LEADER,
+    CRASH_CLIENT,
+    PAUSE_SERVER,
+    PAUSE_CLIENT,
+    PARTITION,
+    ONE_WAY_PARTITION,
+    ISOLATE_LEADER,
+    EXPIRE_SESSION,
+    DROP_REPLY,
+    LAG_FOLLOWER,
+    CLOG
+}

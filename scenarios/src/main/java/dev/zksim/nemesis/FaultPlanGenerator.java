@@ -1,0 +1,124 @@
+package dev.zksim.nemesis;
+
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.Choices;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Generates a fault plan from choices. Every fault that needs undoing comes with its
+ * recovery (a restart, a resume, a heal) within the profile's outage bounds, so once the
+ * window plus the longest outage has passed every fault has stopped and liveness can be
+ * demanded. A draw of 0 everywhere gives the plan with the fewest, earliest, shortest faults.
+ */
+public final class FaultPlanGenerator {
+    private final Choices choices;
+    private final FaultProfile profile;
+    private final List<String> servers;
+    private final List<String> clients;
+    private final List<FaultPlan.Step> steps = new ArrayList<>();
+
+    private FaultPlanGenerator(Choices choices, FaultProfile profile, List<String> servers, List<String> clients) {
+        this.choices = choices;
+        this.profile = profile;
+        this.servers = List.copyOf(servers);
+        this.clients = List.copyOf(clients);
+    }
+
+    public static FaultPlan generate(Choices choices, FaultProfile profile, List<String> servers, List<String> clients) {
+        FaultPlanGenerator generator = new FaultPlanGenerator(choices, profile, servers, clients);
+        int count = choices.intIn(profile.minFaults(), profile.maxFaults());
+        for (int i = 0; i < count; i++) {
+            generator.addFault();
+        }
+        return new FaultPlan(generator.steps);
+    }
+
+    /** The time by which every fault of plans from this profile has been undone. */
+    public static long quietAfter(FaultProfile profile) {
+        return profile.windowEnd() + profile.maxOutage();
+    }
+
+    private void addFault() {
+        long at = choices.longIn(profile.windowStart(), profile.windowEnd());
+        long outage = choices.longIn(profile.minOutage(), profile.maxOutage());
+        FaultKind kind = choices.pick(usableKinds());
+        switch (kind) {
+            case CRASH_SERVER -> add(at, new Fault.Crash(server(), outage));
+            case CRASH_LEADER -> add(at, new Fault.Crash(new Target.Leader(), outage));
+            case CRASH_CLIENT -> add(at, new Fault.Crash(client(), outage));
+            case PAUSE_SERVER -> add(at, new Fault.Pause(server(), outage));
+            case PAUSE_CLIENT -> add(at, new Fault.Pause(client(), outage));
+            case PARTITION -> healLater(at, outage, new Fault.Partition(split()));
+            case ONE_WAY_PARTITION -> healLater(at, outage, oneWay());
+            case ISOLATE_LEADER -> healLater(at, outage, new Fault.Isolate(new Target.Leader()));
+            case EXPIRE_SESSION -> add(at, new Fault.Expire(client()));
+            case DROP_REPLY -> add(at, new Fault.DropReply(client()));
+            case LAG_FOLLOWER -> add(at, new Fault.Lag(new Target.Follower(), outage));
+            case CLOG -> add(at, new Fault.Clog(server(), anyProcess(), choices.longIn(Time.millis(50), Time.seconds(1)), outage));
+        }
+    }
+
+    /** Kinds that make sense here: no client faults without clients, no followers alone. */
+    private List<FaultKind> usableKinds() {
+        List<FaultKind> usable = new ArrayList<>();
+        for (FaultKind kind : profile.kinds()) {
+            boolean needsClient = kind == FaultKind.CRASH_CLIENT || kind == FaultKind.PAUSE_CLIENT
+                    || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY;
+            boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION;
+            if ((!needsClient || !clients.isEmpty()) && (!needsQuorum || servers.size() > 1)) {
+                usable.add(kind);
+            }
+        }
+        return usable.isEmpty() ? List.of(FaultKind.CRASH_SERVER) : usable;
+    }
+
+    private void add(long at, Fault fault) {
+        steps.add(new FaultPlan.Step(at, fault));
+    }
+
+    private void healLater(long at, long outage, Fault fault) {
+        add(at, fault);
+        add(at + outage, new Fault.Heal());
+    }
+
+    private Target server() {
+        return new Target.Named(choices.pick(servers));
+    }
+
+    private Target client() {
+        return new Target.Named(choices.pick(clients));
+    }
+
+    private Target anyProcess() {
+        List<String> all = new ArrayList<>(servers);
+        all.addAll(clients);
+        return new Target.Named(choices.pick(all));
+    }
+
+    /** Two non-empty groups of servers and clients; a zero draw puts s1 alone on one side. */
+    private List<List<Target>> split() {
+        List<String> all = new ArrayList<>(servers);
+        all.addAll(clients);
+        List<Target> left = new ArrayList<>(List.of(new Target.Named(all.getFirst())));
+        List<Target> right = new ArrayList<>();
+        for (String id : all.subList(1, all.size())) {
+            (choices.chance(1, 2) ? left : right).add(new Target.Named(id));
+        }
+        if (right.isEmpty()) {
+            right.add(left.removeLast());
+        }
+        return List.of(left, right);
+    }
+
+    private Fault oneWay() {
+        String from = choices.pick(servers);
+        List<Target> to = new ArrayList<>();
+        for (String id : servers) {
+            if (!id.equals(from)) {
+                to.add(new Target.Named(id));
+            }
+        }
+        return new Fault.OneWayPartition(List.of(new Target.Named(from)), to);
+    }
+}

@@ -58,7 +58,7 @@ final class ServerHarness {
         process.start();
         RawClient client = new RawClient(process, network);
         client.connect(SERVER);
-        runMillis(5);
+        runMillis(10);
         assertThat(client.connected).as("TCP connection of " + id).isTrue();
         return client;
     }

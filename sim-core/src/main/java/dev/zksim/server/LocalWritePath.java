@@ -1,0 +1,56 @@
+package dev.zksim.server;
+
+import dev.zksim.server.prep.Request;
+import dev.zksim.server.prep.RequestPreparer;
+import dev.zksim.server.prep.SessionCheck;
+import dev.zksim.server.session.SessionTracker;
+import dev.zksim.server.tree.DataTree;
+import java.util.function.LongSupplier;
+
+/**
+ * The write path of a server that prepares its own transactions: a standalone server, or
+ * later a quorum leader with a Zab-backed committer. Each write gets the next zxid before
+ * validation, so failed writes consume one too (reference gotcha 1), and is committed in
+ * zxid order.
+ */
+public final class LocalWritePath implements WritePath {
+    private final RequestPreparer preparer;
+    private final SessionTracker sessions;
+    private final TxnCommitter committer;
+    private final LongSupplier clockMillis;
+    private long lastZxid;
+
+    /**
+     * @param tree the applied tree the preparer validates against (with its pending records)
+     * @param lastZxid the last zxid already used (the recovered lastProcessedZxid)
+     * @param clockMillis the time stamped into txn headers (ctime and mtime of nodes)
+     */
+    public LocalWritePath(DataTree tree, long lastZxid, SessionTracker sessions, TxnCommitter committer,
+            LongSupplier clockMillis) {
+        this.preparer = new RequestPreparer(tree);
+        this.lastZxid = lastZxid;
+        this.sessions = sessions;
+        this.committer = committer;
+        this.clockMillis = clockMillis;
+    }
+
+    @Override
+    public void submit(long sessionId, int cxid, Request request) {
+        // A new session is not in the tracker until its createSession is applied.
+        SessionCheck check = request instanceof Request.CreateSessionRequest ? SessionCheck.OK : sessions.check(sessionId);
+        if (request instanceof Request.CloseSessionRequest) {
+            sessions.setClosing(sessionId);
+        }
+        committer.commit(preparer.prepare(request, sessionId, cxid, check, ++lastZxid, clockMillis.getAsLong()));
+    }
+
+    @Override
+    public long syncPoint() {
+        return lastZxid;
+    }
+
+    @Override
+    public void applied(long zxid) {
+        preparer.retire(zxid);
+    }
+}

@@ -1,0 +1,158 @@
+package dev.zksim.server;
+
+import dev.zksim.api.KeeperException.Code;
+import dev.zksim.protocol.ClientPacket;
+import dev.zksim.protocol.Operation;
+import dev.zksim.protocol.ServerPacket;
+import dev.zksim.server.ServerEvent.ReplySent;
+import dev.zksim.server.ServerEvent.RequestReceived;
+import dev.zksim.server.prep.Request;
+import dev.zksim.server.session.SessionIds;
+import dev.zksim.server.session.SessionTracker;
+import dev.zksim.server.tree.ApplyResult;
+import dev.zksim.server.tree.TxnHeader;
+import dev.zksim.server.watch.WatchDelivery;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Per-session FIFO of requests (ZooKeeper's CommitProcessor plus FinalRequestProcessor).
+ * Writes go to the {@link WritePath} at once and are answered when their transaction is
+ * applied; reads, sync and setWatches wait behind the session's earlier writes, so a
+ * session always reads its own writes. A sync also waits until every write submitted
+ * before it, from any session, is applied. Queues are keyed by session, not connection:
+ * a client that reconnected still sees its old writes before its new reads.
+ */
+final class RequestProcessor {
+    private enum Kind { WRITE, READ, SYNC, REJECTED }
+
+    /** One request waiting for its answer, with the connection the answer goes to. */
+    private record Queued(ClientConnection connection, int xid, Operation operation, Kind kind, long syncZxid) {
+    }
+
+    private final ZkServer server;
+    private final SessionTracker sessions;
+    private final WritePath writes;
+    private final Reads reads;
+    private final TreeMap<Long, ArrayDeque<Queued>> queues = new TreeMap<>();
+    private final TreeSet<Long> waitingForSync = new TreeSet<>();
+
+    RequestProcessor(ZkServer server, SessionTracker sessions, WritePath writes, Reads reads) {
+        this.server = server;
+        this.sessions = sessions;
+        this.writes = writes;
+        this.reads = reads;
+    }
+
+    /**
+     * A request of an established session. It touches the session; a session that is
+     * closing (expired, or closed by the client) gets SessionExpired, in order.
+     */
+    void received(ClientConnection connection, long sessionId, ClientPacket.Request request) {
+        Operation operation = request.operation();
+        server.trace(new RequestReceived(SessionIds.hex(sessionId), request.xid(), kindOf(operation)));
+        Kind kind = !sessions.touch(sessionId) ? Kind.REJECTED
+                : operation.isWrite() ? Kind.WRITE
+                : operation instanceof Operation.Sync ? Kind.SYNC : Kind.READ;
+        long syncZxid = kind == Kind.SYNC ? writes.syncPoint() : 0;
+        queues.computeIfAbsent(sessionId, id -> new ArrayDeque<>())
+                .addLast(new Queued(connection, request.xid(), operation, kind, syncZxid));
+        if (kind == Kind.WRITE) {
+            writes.submit(sessionId, request.xid(), toRequest(operation));
+        }
+        drain(sessionId);
+    }
+
+    /**
+     * A transaction was applied: if it is the write at the head of its session's queue,
+     * answer it and serve what waited behind it; then serve the syncs it may release.
+     */
+    void applied(ApplyResult result) {
+        TxnHeader header = result.header();
+        ArrayDeque<Queued> queue = queues.get(header.sessionId());
+        Queued head = queue == null ? null : queue.peekFirst();
+        if (head != null && head.kind() == Kind.WRITE && head.xid() == header.cxid()) {
+            queue.pollFirst();
+            reply(header.sessionId(), head, WriteReplies.of(head.operation(), result.outcome()));
+            drain(header.sessionId());
+        }
+        List<Long> waiting = List.copyOf(waitingForSync);
+        waitingForSync.clear();
+        waiting.forEach(this::drain);
+    }
+
+    /** The session is gone: nothing more will be answered for it. */
+    void forget(long sessionId) {
+        queues.remove(sessionId);
+        waitingForSync.remove(sessionId);
+    }
+
+    /** Serves the session's queue from the head until it reaches an unanswered write or sync. */
+    private void drain(long sessionId) {
+        ArrayDeque<Queued> queue = queues.get(sessionId);
+        while (queue != null && !queue.isEmpty()) {
+            Queued head = queue.peekFirst();
+            switch (head.kind()) {
+                case WRITE -> {
+                    return;
+                }
+                case SYNC -> {
+                    if (server.lastProcessedZxid() < head.syncZxid()) {
+                        waitingForSync.add(sessionId);
+                        return;
+                    }
+                    reply(sessionId, head, reads.serve(head.operation(), head.connection().id()));
+                }
+                case READ -> reply(sessionId, head, reads.serve(head.operation(), head.connection().id()));
+                case REJECTED -> reply(sessionId, head, Answer.error(Code.SESSIONEXPIRED));
+            }
+            queue.pollFirst();
+        }
+        queues.remove(sessionId);
+    }
+
+    /** Sends the notifications the answer carries, then the reply, on the request's connection. */
+    private void reply(long sessionId, Queued queued, Answer answer) {
+        for (WatchDelivery delivery : answer.notifications()) {
+            server.connections().notify(delivery);
+        }
+        long zxid = server.lastProcessedZxid();
+        queued.connection().send(new ServerPacket.Reply(queued.xid(), zxid, answer.err(), answer.response()));
+        server.trace(new ReplySent(SessionIds.hex(sessionId), queued.xid(), answer.err(), zxid));
+    }
+
+    /** Number of requests waiting for an answer, over all sessions. */
+    int pending() {
+        int count = 0;
+        for (ArrayDeque<Queued> queue : queues.values()) {
+            count += queue.size();
+        }
+        return count;
+    }
+
+    static Request toRequest(Operation operation) {
+        return switch (operation) {
+            case Operation.Create create -> new Request.CreateRequest(create.path(), create.data(), create.mode());
+            case Operation.Delete delete -> new Request.DeleteRequest(delete.path(), delete.version());
+            case Operation.SetData setData -> new Request.SetDataRequest(setData.path(), setData.data(), setData.version());
+            case Operation.Multi multi -> new Request.MultiRequest(multi.ops());
+            case Operation.CloseSession close -> new Request.CloseSessionRequest();
+            case Operation.Exists exists -> notAWrite(exists);
+            case Operation.GetData getData -> notAWrite(getData);
+            case Operation.GetChildren getChildren -> notAWrite(getChildren);
+            case Operation.Sync sync -> notAWrite(sync);
+            case Operation.SetWatches setWatches -> notAWrite(setWatches);
+        };
+    }
+
+    private static Request notAWrite(Operation operation) {
+        throw new IllegalStateException("not a write: " + operation);
+    }
+
+    /** The operation's name for the trace, without its arguments. */
+    static String kindOf(Operation operation) {
+        return operation.getClass().getSimpleName();
+    }
+}

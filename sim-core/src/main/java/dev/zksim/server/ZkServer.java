@@ -1,0 +1,294 @@
+package dev.zksim.server;
+
+import dev.zksim.kernel.net.Network;
+import dev.zksim.kernel.process.Node;
+import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.kernel.trace.TraceEvent;
+import dev.zksim.protocol.ClientPacket;
+import dev.zksim.protocol.ServerPacket;
+import dev.zksim.server.ServerEvent.ConnectionClosed;
+import dev.zksim.server.ServerEvent.ConnectionRefused;
+import dev.zksim.server.ServerEvent.SessionClosed;
+import dev.zksim.server.ServerEvent.SessionCreated;
+import dev.zksim.server.ServerEvent.SessionExpired;
+import dev.zksim.server.ServerEvent.SessionReopened;
+import dev.zksim.server.ServerEvent.Started;
+import dev.zksim.server.ServerEvent.TxnCommitted;
+import dev.zksim.server.persist.LocalCommitter;
+import dev.zksim.server.persist.TxnLogStore;
+import dev.zksim.server.persist.ZkDatabase;
+import dev.zksim.server.prep.Request;
+import dev.zksim.server.session.ExpiringSessionTracker;
+import dev.zksim.server.session.SessionIds;
+import dev.zksim.server.session.SessionTracker;
+import dev.zksim.server.tree.ApplyResult;
+import dev.zksim.server.tree.Transaction;
+import dev.zksim.server.tree.Txn;
+import dev.zksim.server.tree.TxnOutcome;
+import dev.zksim.server.tree.WatchTrigger;
+import dev.zksim.server.watch.ServerWatchTable;
+import dev.zksim.server.watch.TreeChange;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A standalone simulated ZooKeeper server: the {@link Node} of one server process. On
+ * start it recovers its database from disk, re-arms every recovered session with a full
+ * timeout, and listens for clients. Writes flow through {@link WritePath} (prepare) and
+ * {@link TxnCommitter} (log, fsync) back to {@link #committed}, which applies them, fires
+ * watches and answers; reads are served from the local tree by the
+ * {@link RequestProcessor}. {@link ServerIntrospection} (four-letter words) and
+ * {@link ServerFaults} (fault hooks) look inside.
+ */
+public final class ZkServer implements Node {
+    private final SimProcess process;
+    private final Network network;
+    private final ServerConfig config;
+    private final ServerWatchTable watches = new ServerWatchTable();
+    private final ConnectionTable connections = new ConnectionTable(watches);
+    /** Connections waiting for their new session's createSession txn, by session id. */
+    private final Map<Long, ClientConnection> creating = new LinkedHashMap<>();
+    private ZkDatabase database;
+    private SessionTracker sessions;
+    private SessionIds sessionIds;
+    private LocalCommitter committer;
+    private WritePath writes;
+    private RequestProcessor requests;
+
+    public ZkServer(SimProcess process, Network network, ServerConfig config) {
+        this.process = process;
+        this.network = network;
+        this.config = config;
+    }
+
+    /** The factory to give the server's SimProcess: each (re)start builds a fresh server. */
+    public static Function<SimProcess, Node> factory(Network network, ServerConfig config) {
+        return process -> new ZkServer(process, network, config);
+    }
+
+    @Override
+    public void start() {
+        TxnLogStore store = new TxnLogStore(process.disk());
+        TxnLogStore.Recovery recovery = store.recover();
+        database = recovery.database();
+        sessions = new ExpiringSessionTracker(process, config.tickTimeMs(), this::expire);
+        database.sessions().forEach(sessions::addSession);
+        sessionIds = new SessionIds(config.serverId(), process.now() / 1000, process.choices().stream("session-ids"),
+                id -> database.hasSession(id) || creating.containsKey(id));
+        committer = new LocalCommitter(process, store, config.fsyncLatency(), config.snapCount(), database::snapshot);
+        committer.setListener(this::committed);
+        writes = new LocalWritePath(database.tree(), database.lastProcessedZxid(), sessions, committer,
+                () -> process.now() / 1000);
+        requests = new RequestProcessor(this, sessions, writes, new Reads(database.tree(), watches));
+        network.listen(process, connection -> accept(new ClientConnection(this, connection)));
+        trace(new Started(recovery.snapshotZxid(), recovery.replayed(), database.lastProcessedZxid(),
+                database.sessions().size()));
+    }
+
+    private ClientConnection accept(ClientConnection connection) {
+        connections.add(connection);
+        return connection;
+    }
+
+    // ---- Handshake -------------------------------------------------------------------
+
+    /** A ConnectRequest (reference 4.1 and 4.6). */
+    void connect(ClientConnection connection, ClientPacket.ConnectRequest request) {
+        if (request.lastZxidSeen() > database.lastProcessedZxid()) {
+            String reason = "client zxid 0x" + Long.toHexString(request.lastZxidSeen()) + " is ahead of server zxid 0x"
+                    + Long.toHexString(database.lastProcessedZxid());
+            trace(new ConnectionRefused(connection.id(), reason));
+            closeConnection(connection, reason);
+            return;
+        }
+        int timeout = config.negotiateTimeout(request.timeoutMs());
+        if (request.sessionId() == 0) {
+            long sessionId = sessionIds.next();
+            connection.creatingSession(sessionId);
+            creating.put(sessionId, connection);
+            writes.submit(sessionId, 0, new Request.CreateSessionRequest(timeout));
+        } else {
+            reopen(connection, request, timeout);
+        }
+    }
+
+    /** A reconnect: a wrong password or a session that is not live gets the expired answer. */
+    private void reopen(ClientConnection connection, ClientPacket.ConnectRequest request, int timeout) {
+        long sessionId = request.sessionId();
+        if (request.password() != SessionIds.password(sessionId) || !sessions.touch(sessionId, timeout)) {
+            connection.send(new ServerPacket.ConnectResponse(0, 0, 0));
+            String reason = "session " + SessionIds.hex(sessionId) + " expired or wrong password";
+            trace(new ConnectionRefused(connection.id(), reason));
+            closeConnection(connection, reason);
+            return;
+        }
+        establish(connection, sessionId, timeout);
+        trace(new SessionReopened(SessionIds.hex(sessionId), connection.id(), timeout));
+    }
+
+    private void establish(ClientConnection connection, long sessionId, int timeout) {
+        ClientConnection previous = connections.bind(sessionId, connection);
+        if (previous != null) {
+            closeConnection(previous, "session " + SessionIds.hex(sessionId) + " reconnected elsewhere");
+        }
+        connection.send(new ServerPacket.ConnectResponse(timeout, sessionId, SessionIds.password(sessionId)));
+        connection.established(sessionId);
+    }
+
+    // ---- Commit --------------------------------------------------------------------
+
+    /**
+     * Applies one committed transaction and does everything that follows from it, in
+     * ZooKeeper's order: session bookkeeping, watch notifications, then the answer to the
+     * request that caused it (so a watcher sees the event before the writer's reply on the
+     * same connection), then connection closes of a closed session.
+     */
+    private void committed(Transaction transaction) {
+        ApplyResult result = database.apply(transaction);
+        writes.applied(transaction.zxid());
+        trace(new TxnCommitted(transaction.zxid(), txnType(transaction.txn())));
+        long sessionId = transaction.header().sessionId();
+        if (transaction.txn() instanceof Txn.CreateSessionTxn create) {
+            sessions.addSession(sessionId, create.timeout());
+        } else if (transaction.txn() instanceof Txn.CloseSessionTxn) {
+            sessions.removeSession(sessionId);
+        }
+        fireWatches(result);
+        requests.applied(result);
+        switch (result.outcome()) {
+            case TxnOutcome.SessionCreated created -> sessionCreated(sessionId, created.timeout(), transaction.zxid());
+            case TxnOutcome.SessionClosed closed -> sessionClosed(sessionId, closed, transaction.zxid());
+            default -> {
+                // Other outcomes were answered by the request processor.
+            }
+        }
+    }
+
+    /** Only data-table triggers are passed on: the watch table derives the child-table side. */
+    private void fireWatches(ApplyResult result) {
+        for (WatchTrigger trigger : result.triggers()) {
+            if (trigger.table() == WatchTrigger.Table.DATA) {
+                watches.trigger(TreeChange.of(trigger.type(), trigger.path(), trigger.zxid())).forEach(connections::notify);
+            }
+        }
+    }
+
+    private void sessionCreated(long sessionId, int timeout, long zxid) {
+        trace(new SessionCreated(SessionIds.hex(sessionId), timeout, zxid));
+        ClientConnection connection = creating.remove(sessionId);
+        if (connection != null && connection.state() == ClientConnection.State.CREATING_SESSION) {
+            establish(connection, sessionId, timeout);
+        }
+    }
+
+    private void sessionClosed(long sessionId, TxnOutcome.SessionClosed closed, long zxid) {
+        trace(new SessionClosed(SessionIds.hex(sessionId), zxid, closed.deletedPaths().size()));
+        requests.forget(sessionId);
+        ClientConnection connection = connections.ofSession(sessionId);
+        if (connection != null) {
+            closeConnection(connection, "session " + SessionIds.hex(sessionId) + " closed");
+        }
+    }
+
+    // ---- Sessions and connections ---------------------------------------------------
+
+    /** The tracker's expiry: the session is already closing; submit its closeSession. */
+    private void expire(long sessionId, int timeoutMs) {
+        trace(new SessionExpired(SessionIds.hex(sessionId), timeoutMs));
+        writes.submit(sessionId, 0, new Request.CloseSessionRequest());
+    }
+
+    /** Expires a live session now, as the leader would; false if it is not live. */
+    boolean expireNow(long sessionId) {
+        Integer timeout = sessions.sessionTimeouts().get(sessionId);
+        if (timeout == null || !sessions.isLive(sessionId)) {
+            return false;
+        }
+        sessions.setClosing(sessionId);
+        expire(sessionId, timeout);
+        return true;
+    }
+
+    boolean touch(long sessionId) {
+        return sessions.touch(sessionId);
+    }
+
+    /** Closes a connection from the server's side; the client sees it closed after what was sent. */
+    void closeConnection(ClientConnection connection, String reason) {
+        if (connection.markClosed()) {
+            connection.connection().close();
+            connections.remove(connection);
+            trace(new ConnectionClosed(connection.id(), reason));
+        }
+    }
+
+    /** The client closed the connection, or it was reset. */
+    void connectionLost(ClientConnection connection, String reason) {
+        if (connection.markClosed()) {
+            connections.remove(connection);
+            trace(new ConnectionClosed(connection.id(), reason));
+        }
+    }
+
+    // ---- Accessors -----------------------------------------------------------------
+
+    ServerConfig config() {
+        return config;
+    }
+
+    RequestProcessor requests() {
+        return requests;
+    }
+
+    ConnectionTable connections() {
+        return connections;
+    }
+
+    ServerWatchTable watches() {
+        return watches;
+    }
+
+    SessionTracker sessions() {
+        return sessions;
+    }
+
+    Network network() {
+        return network;
+    }
+
+    public ZkDatabase database() {
+        return database;
+    }
+
+    public long lastProcessedZxid() {
+        return database.lastProcessedZxid();
+    }
+
+    /** Four-letter-word views of this server. */
+    public ServerIntrospection introspection() {
+        return new ServerIntrospection(this);
+    }
+
+    /** The fault hooks the fault injector uses on this server. */
+    public ServerFaults faults() {
+        return new ServerFaults(this);
+    }
+
+    void trace(TraceEvent event) {
+        process.trace(event);
+    }
+
+    private static String txnType(Txn txn) {
+        return switch (txn) {
+            case Txn.CreateTxn create -> "create";
+            case Txn.DeleteTxn delete -> "delete";
+            case Txn.SetDataTxn setData -> "setData";
+            case Txn.CheckTxn check -> "check";
+            case Txn.ErrorTxn error -> "error";
+            case Txn.MultiTxn multi -> "multi";
+            case Txn.CreateSessionTxn create -> "createSession";
+            case Txn.CloseSessionTxn close -> "closeSession";
+        };
+    }
+}

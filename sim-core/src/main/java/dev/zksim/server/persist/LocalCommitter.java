@@ -1,0 +1,84 @@
+package dev.zksim.server.persist;
+
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.kernel.choice.Distribution;
+import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.server.CommitListener;
+import dev.zksim.server.TxnCommitter;
+import dev.zksim.server.tree.Transaction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The standalone commit path (ZooKeeper's SyncRequestProcessor): append the txn to the log,
+ * fsync, and only then hand it to the listener, so that nothing is applied or answered
+ * before it is durable (reference 5.6). Txns that arrive while an fsync is pending join it
+ * (group commit). Every {@code snapCount} handed-over txns a snapshot of the database is
+ * written, after the listener applied the txn that completes the count.
+ */
+public final class LocalCommitter implements TxnCommitter {
+    private final SimProcess process;
+    private final TxnLogStore store;
+    private final Distribution fsyncLatency;
+    private final Choices fsyncChoices;
+    private final int snapCount;
+    private final Supplier<DatabaseSnapshot> snapshots;
+    private final List<Transaction> unsynced = new ArrayList<>();
+    private CommitListener listener;
+    private boolean flushScheduled;
+    private boolean stopped;
+    private int sinceSnapshot;
+
+    public LocalCommitter(SimProcess process, TxnLogStore store, Distribution fsyncLatency, int snapCount,
+            Supplier<DatabaseSnapshot> snapshots) {
+        this.process = process;
+        this.store = store;
+        this.fsyncLatency = fsyncLatency;
+        this.fsyncChoices = process.choices().stream("fsync");
+        this.snapCount = snapCount;
+        this.snapshots = snapshots;
+    }
+
+    /** Set once, before the first commit: whoever applies the committed txns. */
+    public void setListener(CommitListener listener) {
+        this.listener = listener;
+    }
+
+    @Override
+    public void commit(Transaction transaction) {
+        if (stopped) {
+            return;
+        }
+        store.append(transaction);
+        unsynced.add(transaction);
+        if (!flushScheduled) {
+            flushScheduled = true;
+            long latency = fsyncLatency == null ? 0 : fsyncLatency.sample(fsyncChoices);
+            process.schedule(latency, this::flush);
+        }
+    }
+
+    private void flush() {
+        flushScheduled = false;
+        if (stopped) {
+            return;
+        }
+        store.fsync();
+        List<Transaction> batch = List.copyOf(unsynced);
+        unsynced.clear();
+        for (Transaction transaction : batch) {
+            listener.committed(transaction);
+            if (++sinceSnapshot >= snapCount) {
+                sinceSnapshot = 0;
+                store.writeSnapshot(snapshots.get());
+            }
+        }
+    }
+
+    @Override
+    public void shutdown() {
+        stopped = true;
+        unsynced.clear();
+    }
+}

@@ -1,0 +1,197 @@
+package dev.zksim.server.session;
+
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.Timer;
+import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.server.prep.SessionCheck;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * ZooKeeper's expiry queue (reference 4.4): a session's deadline is its last touch plus
+ * its timeout rounded up, strictly, to the next multiple of tickTime, and sessions with
+ * the same deadline share a bucket. One timer waits for the earliest non-empty bucket and
+ * expires the whole bucket at once, so a session expires between timeout and
+ * timeout + tickTime after its last touch. The timer exists only while some bucket does,
+ * so an idle server lets the simulation go quiescent.
+ */
+public final class ExpiringSessionTracker implements SessionTracker {
+
+    /** What the tracker knows of one session. */
+    private static final class Entry {
+        int timeoutMs;
+        long deadline;
+        boolean closing;
+
+        Entry(int timeoutMs) {
+            this.timeoutMs = timeoutMs;
+        }
+    }
+
+    private final SimProcess process;
+    private final long tickMicros;
+    private final SessionExpirer expirer;
+    private final TreeMap<Long, Entry> sessions = new TreeMap<>();
+    private final TreeMap<Long, LinkedHashSet<Long>> buckets = new TreeMap<>();
+    private Timer timer;
+    private long timerAt;
+
+    public ExpiringSessionTracker(SimProcess process, int tickTimeMs, SessionExpirer expirer) {
+        this.process = process;
+        this.tickMicros = Time.millis(tickTimeMs);
+        this.expirer = expirer;
+    }
+
+    /** The bucket a touch at {@code now} lands in: strictly after now + timeout. */
+    public static long deadline(long now, long timeoutMicros, long tickMicros) {
+        return ((now + timeoutMicros) / tickMicros + 1) * tickMicros;
+    }
+
+    @Override
+    public void addSession(long sessionId, int timeoutMs) {
+        Entry entry = sessions.get(sessionId);
+        if (entry == null) {
+            entry = new Entry(timeoutMs);
+            sessions.put(sessionId, entry);
+        }
+        entry.timeoutMs = timeoutMs;
+        entry.closing = false;
+        rebucket(sessionId, entry);
+    }
+
+    @Override
+    public void removeSession(long sessionId) {
+        Entry entry = sessions.remove(sessionId);
+        if (entry != null) {
+            unbucket(sessionId, entry);
+        }
+    }
+
+    @Override
+    public boolean touch(long sessionId) {
+        Entry entry = sessions.get(sessionId);
+        if (entry == null || entry.closing) {
+            return false;
+        }
+        rebucket(sessionId, entry);
+        return true;
+    }
+
+    @Override
+    public boolean touch(long sessionId, int timeoutMs) {
+        Entry entry = sessions.get(sessionId);
+        if (entry == null || entry.closing) {
+            return false;
+        }
+        entry.timeoutMs = timeoutMs;
+        rebucket(sessionId, entry);
+        return true;
+    }
+
+    @Override
+    public void setClosing(long sessionId) {
+        Entry entry = sessions.get(sessionId);
+        if (entry != null && !entry.closing) {
+            entry.closing = true;
+            unbucket(sessionId, entry);
+        }
+    }
+
+    @Override
+    public SessionCheck check(long sessionId) {
+        Entry entry = sessions.get(sessionId);
+        if (entry == null) {
+            return SessionCheck.UNKNOWN;
+        }
+        return entry.closing ? SessionCheck.CLOSING : SessionCheck.OK;
+    }
+
+    @Override
+    public SortedMap<Long, Integer> sessionTimeouts() {
+        TreeMap<Long, Integer> timeouts = new TreeMap<>();
+        sessions.forEach((id, entry) -> timeouts.put(id, entry.timeoutMs));
+        return Collections.unmodifiableSortedMap(timeouts);
+    }
+
+    /** The session's current deadline in simulated microseconds, or -1 if it has none. */
+    public long deadlineOf(long sessionId) {
+        Entry entry = sessions.get(sessionId);
+        return entry == null || entry.closing ? -1 : entry.deadline;
+    }
+
+    @Override
+    public void shutdown() {
+        if (timer != null) {
+            timer.cancel();
+            timer = null;
+        }
+    }
+
+    private void rebucket(long sessionId, Entry entry) {
+        long deadline = deadline(process.now(), Time.millis(entry.timeoutMs), tickMicros);
+        if (deadline == entry.deadline && bucketHolds(deadline, sessionId)) {
+            return;
+        }
+        unbucket(sessionId, entry);
+        entry.deadline = deadline;
+        buckets.computeIfAbsent(deadline, time -> new LinkedHashSet<>()).add(sessionId);
+        armTimer();
+    }
+
+    private boolean bucketHolds(long deadline, long sessionId) {
+        LinkedHashSet<Long> bucket = buckets.get(deadline);
+        return bucket != null && bucket.contains(sessionId);
+    }
+
+    private void unbucket(long sessionId, Entry entry) {
+        LinkedHashSet<Long> bucket = buckets.get(entry.deadline);
+        if (bucket != null && bucket.remove(sessionId) && bucket.isEmpty()) {
+            buckets.remove(entry.deadline);
+        }
+    }
+
+    /** Keeps one timer at the earliest bucket; an empty bucket it wakes for is harmless. */
+    private void armTimer() {
+        if (buckets.isEmpty()) {
+            return;
+        }
+        long first = buckets.firstKey();
+        if (timer != null && !timer.isCancelled() && timerAt <= first) {
+            return;
+        }
+        if (timer != null) {
+            timer.cancel();
+        }
+        timerAt = first;
+        timer = process.timer(Math.max(0, first - process.now()), this::expireDue);
+    }
+
+    /** Expires every bucket that is due, in deadline order and, within one, in touch order. */
+    private void expireDue() {
+        timer = null;
+        List<Long> due = new ArrayList<>();
+        while (!buckets.isEmpty() && buckets.firstKey() <= process.now()) {
+            due.addAll(buckets.pollFirstEntry().getValue());
+        }
+        for (long sessionId : due) {
+            Entry entry = sessions.get(sessionId);
+            if (entry != null && !entry.closing) {
+                entry.closing = true;
+                expirer.expire(sessionId, entry.timeoutMs);
+            }
+        }
+        armTimer();
+    }
+
+    /** For tests: the ids in each bucket, by deadline. */
+    Map<Long, List<Long>> buckets() {
+        TreeMap<Long, List<Long>> copy = new TreeMap<>();
+        buckets.forEach((time, ids) -> copy.put(time, List.copyOf(ids)));
+        return copy;
+    }
+}

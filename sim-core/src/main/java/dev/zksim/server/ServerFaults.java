@@ -39,6 +39,21 @@ public final class ServerFaults {
         return true;
     }
 
+    /**
+     * Arms the lost-reply fault for the session's next answered request (any positive xid):
+     * the form a fault plan uses, since it cannot know the next xid in advance.
+     */
+    public boolean dropNextReplyTo(long sessionId) {
+        ClientConnection connection = server.connections().ofSession(sessionId);
+        if (connection == null) {
+            return false;
+        }
+        server.network().trapNextSend(connection.connection(),
+                message -> message instanceof ServerPacket.Reply reply && reply.xid() > 0,
+                "next reply to session " + SessionIds.hex(sessionId));
+        return true;
+    }
+
     /** Number of client connections the server holds. */
     public int connectionCount() {
         return server.connections().size();

@@ -1,0 +1,60 @@
+package dev.zksim.ensemble;
+
+import dev.zksim.api.WatchedEvent;
+import dev.zksim.client.SimZooKeeper;
+import dev.zksim.kernel.net.Network;
+import dev.zksim.kernel.process.Node;
+import dev.zksim.kernel.process.SimProcess;
+import java.util.List;
+
+/**
+ * A simulated client process of an ensemble and its current ZooKeeper handle. Each start of
+ * the process (the first, and every restart after a crash) builds a new handle, and so a
+ * new session, then hands it to the client's {@link ClientProgram}.
+ */
+public final class EnsembleClient {
+    private final SimProcess process;
+    private final Network network;
+    private final List<String> servers;
+    private final int sessionTimeoutMs;
+    private final ClientProgram program;
+    private SimZooKeeper handle;
+
+    EnsembleClient(SimProcess process, Network network, List<String> servers, int sessionTimeoutMs, ClientProgram program) {
+        this.process = process;
+        this.network = network;
+        this.servers = List.copyOf(servers);
+        this.sessionTimeoutMs = sessionTimeoutMs;
+        this.program = program;
+    }
+
+    /** The process's behaviour: a fresh handle and program start at every (re)start. */
+    Node node() {
+        return () -> {
+            handle = new SimZooKeeper(process, network, servers, sessionTimeoutMs, this::deliver);
+            program.started(new ClientContext(process), handle);
+        };
+    }
+
+    private void deliver(WatchedEvent event) {
+        program.process(event);
+    }
+
+    public String id() {
+        return process.id();
+    }
+
+    public SimProcess process() {
+        return process;
+    }
+
+    /** The handle of the current incarnation, or null before the first start. */
+    public SimZooKeeper zk() {
+        return handle;
+    }
+
+    /** The current session id, 0 if the handle has none (yet). */
+    public long sessionId() {
+        return handle == null ? 0 : handle.sessionId();
+    }
+}

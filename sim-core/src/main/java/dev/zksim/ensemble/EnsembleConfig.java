@@ -1,0 +1,80 @@
+package dev.zksim.ensemble;
+
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.Distribution;
+import dev.zksim.kernel.disk.CrashPolicy;
+
+/**
+ * The shape of a simulated ensemble: how many servers (1 is standalone; 3, 5 or 7 run Zab),
+ * ZooKeeper's timing knobs, the session timeout clients ask for, the network and disk
+ * models, and whether the ensemble's self-checks run.
+ *
+ * @param tickTimeMs ZooKeeper's tickTime; session timeouts are negotiated in [2, 20] ticks
+ * @param initLimit ticks a follower may take to connect and sync to a new leader
+ * @param syncLimit ticks a follower may go unheard before the leader drops it
+ * @param sessionTimeoutMs the timeout clients request
+ * @param networkDelay one-way delay of every link
+ * @param fsyncLatency how long one fsync of the txn log takes
+ * @param snapCount snapshot after this many txns
+ */
+public record EnsembleConfig(
+        int servers,
+        int tickTimeMs,
+        int initLimit,
+        int syncLimit,
+        int sessionTimeoutMs,
+        Distribution networkDelay,
+        Distribution fsyncLatency,
+        CrashPolicy crashPolicy,
+        int snapCount,
+        boolean selfChecks) {
+
+    public EnsembleConfig {
+        if (servers != 1 && servers != 3 && servers != 5 && servers != 7) {
+            throw new IllegalArgumentException("an ensemble has 1, 3, 5 or 7 servers, not " + servers);
+        }
+        if (tickTimeMs <= 0 || initLimit <= 0 || syncLimit <= 0 || sessionTimeoutMs <= 0 || snapCount <= 0) {
+            throw new IllegalArgumentException("timing knobs must be positive");
+        }
+    }
+
+    /**
+     * ZooKeeper's sample settings (tickTime 2 s, initLimit 10, syncLimit 5), a 10 s session
+     * timeout, a LAN of 0.1 to 1 ms links, a 0.5 to 2 ms fsync, the strict crash policy and
+     * the self-checks on.
+     */
+    public static EnsembleConfig defaults(int servers) {
+        return new EnsembleConfig(servers, 2000, 10, 5, 10_000, new Distribution.Uniform(100, Time.millis(1)),
+                new Distribution.Uniform(500, Time.millis(2)), CrashPolicy.LOSE_UNSYNCED, 100, true);
+    }
+
+    public EnsembleConfig withServers(int count) {
+        return new EnsembleConfig(count, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
+                crashPolicy, snapCount, selfChecks);
+    }
+
+    public EnsembleConfig withSessionTimeout(int timeoutMs) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, timeoutMs, networkDelay, fsyncLatency,
+                crashPolicy, snapCount, selfChecks);
+    }
+
+    public EnsembleConfig withTickTime(int tickMs) {
+        return new EnsembleConfig(servers, tickMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
+                crashPolicy, snapCount, selfChecks);
+    }
+
+    public EnsembleConfig withNetworkDelay(Distribution delay) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, delay, fsyncLatency,
+                crashPolicy, snapCount, selfChecks);
+    }
+
+    public EnsembleConfig withCrashPolicy(CrashPolicy policy) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
+                policy, snapCount, selfChecks);
+    }
+
+    public EnsembleConfig withSelfChecks(boolean on) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
+                crashPolicy, snapCount, on);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.zksim.ensemble;
+
+import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.kernel.trace.TraceEvent;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every fault the simulated ensemble can suffer, callable at any simulated time: process
+ * crashes, restarts and pauses; symmetric and one-way partitions and heal; the leader
+ * isolated or killed; a session expired as the leader would; a reply lost after the server
+ * applied the request; a lagging follower; a delay spike on a link. Each fault is traced.
+ */
+public final class EnsembleFaults {
+    private final Ensemble ensemble;
+
+    /** A fault as it appears in the trace. */
+    public record Injected(String fault, String outcome) implements TraceEvent {
+    }
+
+    EnsembleFaults(Ensemble ensemble) {
+        this.ensemble = ensemble;
+    }
+
+    /** Crashes a server or client process; it loses what its disk did not fsync. */
+    public void crash(String id) {
+        SimProcess process = process(id);
+        record("crash " + id, process.isUp() ? "crashed" : "already down");
+        process.crash();
+    }
+
+    /** Restarts a crashed process from what its disk kept; a client starts a new session. */
+    public void restart(String id) {
+        SimProcess process = process(id);
+        boolean down = !process.isUp();
+        record("restart " + id, down ? "restarted" : "already up");
+        if (down) {
+            process.start();
+        }
+    }
+
+    public void pause(String id) {
+        record("pause " + id, "paused");
+        process(id).pause();
+    }
+
+    public void resume(String id) {
+        record("resume " + id, "resumed");
+        process(id).resume();
+    }
+
+    /** Cuts every pair of processes that are in different groups. */
+    public void partition(List<List<String>> groups) {
+        record("partition " + groups, "applied");
+        for (int i = 0; i < groups.size(); i++) {
+            for (int j = i + 1; j < groups.size(); j++) {
+                ensemble.network().partition(groups.get(i), groups.get(j));
+            }
+        }
+    }
+
+    public void partitionOneWay(List<String> from, List<String> to) {
+        record("partition " + from + " -> " + to, "applied");
+        ensemble.network().partitionOneWay(from, to);
+    }
+
+    public void isolate(String id) {
+        record("isolate " + id, "applied");
+        ensemble.network().isolate(id);
+    }
+
+    public void heal() {
+        record("heal", "applied");
+        ensemble.network().heal();
+    }
+
+    /** Cuts the current leader off from everyone; false if there is no leader. */
+    public boolean isolateLeader() {
+        return ensemble.leader().map(leader -> {
+            isolate(leader);
+            return true;
+        }).orElseGet(() -> noLeader("isolate leader"));
+    }
+
+    /** Crashes the current leader; false if there is no leader. */
+    public boolean killLeader() {
+        return ensemble.leader().map(leader -> {
+            crash(leader);
+            return true;
+        }).orElseGet(() -> noLeader("kill leader"));
+    }
+
+    /** Expires the client's session as the leader would; false if that is not possible now. */
+    public boolean expireSession(String clientId) {
+        long session = ensemble.client(clientId).sessionId();
+        boolean expired = session != 0 && ensemble.leader()
+                .flatMap(ensemble::server)
+                .map(server -> server.faults().expireSession(session))
+                .orElse(false);
+        record("expire " + clientId, expired ? "expiring session 0x" + Long.toHexString(session) : "no live session or leader");
+        return expired;
+    }
+
+    /**
+     * Loses the reply to the client's next request after its server applied it: the
+     * connection resets first, so the client sees ConnectionLoss for a request that took
+     * effect. False if the client has no connected server now.
+     */
+    public boolean dropReply(String clientId) {
+        EnsembleClient client = ensemble.client(clientId);
+        String serverId = client.zk() == null ? null : client.zk().currentServer();
+        boolean armed = serverId != null && ensemble.server(serverId)
+                .map(server -> server.faults().dropNextReplyTo(client.sessionId()))
+                .orElse(false);
+        record("drop-reply " + clientId, armed ? "armed on " + serverId : "client not connected");
+        return armed;
+    }
+
+    /** Adds extra delay to the link between two processes for a while. */
+    public void clog(String a, String b, long extraDelay, long duration) {
+        record("clog " + a + "," + b, "applied");
+        ensemble.network().clog(a, b, extraDelay, duration);
+    }
+
+    /** The servers that are up, in id order. */
+    public List<String> liveServers() {
+        List<String> live = new ArrayList<>();
+        for (String id : ensemble.serverIds()) {
+            if (ensemble.serverProcess(id).isUp()) {
+                live.add(id);
+            }
+        }
+        return live;
+    }
+
+    private SimProcess process(String id) {
+        return id.startsWith("s") ? ensemble.serverProcess(id) : ensemble.client(id).process();
+    }
+
+    private boolean noLeader(String fault) {
+        record(fault, "no leader");
+        return false;
+    }
+
+    private void record(String fault, String outcome) {
+        ensemble.simulation().trace().emit("nemesis", new Injected(fault, outcome));
+    }
+}

@@ -7,6 +7,7 @@ import dev.zksim.kernel.choice.SeededChoices;
 import dev.zksim.kernel.disk.CrashPolicy;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.kernel.trace.TraceRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ final class ZabHarness {
     final Map<Long, SimProcess> processes = new TreeMap<>();
     final Map<Long, ListApp> apps = new TreeMap<>();
     final Map<Long, QuorumPeer> peers = new TreeMap<>();
+    final List<TraceRecord> zabEvents = new ArrayList<>();
     private final int size;
     private int proposals;
 
@@ -29,6 +31,11 @@ final class ZabHarness {
         this.size = size;
         this.sim = new Simulation(new SeededChoices(seed));
         this.net = new Network(sim, new Distribution.Uniform(Time.millis(1), Time.millis(5)));
+        sim.trace().addSink(record -> {
+            if (record.event() instanceof ZabEvent) {
+                zabEvents.add(record);
+            }
+        });
         for (long sid = 1; sid <= size; sid++) {
             long id = sid;
             ZabConfig config = tweak.apply(ZabConfig.defaults(id, ZabConfig.namedMembers(size)).withTiming(100, 10, 5)
@@ -74,10 +81,14 @@ final class ZabHarness {
 
     /** The established, serving leader that is up, if there is exactly one in the newest epoch. */
     Optional<Long> servingLeader() {
+        return servingLeader(-1);
+    }
+
+    private Optional<Long> servingLeader(long exclude) {
         Long best = null;
         for (long sid : peers.keySet()) {
             QuorumPeer peer = peers.get(sid);
-            if (up(sid) && peer.role() == Role.LEADING && peer.isServing()
+            if (up(sid) && peer.role() == Role.LEADING && peer.isServing() && peer.leaderId() != exclude
                     && (best == null || peer.currentEpoch() > peers.get(best).currentEpoch())) {
                 best = sid;
             }
@@ -87,10 +98,15 @@ final class ZabHarness {
 
     /** Runs until a serving leader exists and a quorum serves under it, or the time is up. */
     long awaitLeader(long within) {
+        return awaitLeaderOtherThan(-1, within);
+    }
+
+    /** Like {@link #awaitLeader} but the leader must not be the given peer. */
+    long awaitLeaderOtherThan(long old, long within) {
         long end = sim.now() + within;
         while (sim.now() < end) {
             runFor(Time.millis(50));
-            Optional<Long> leader = servingLeader();
+            Optional<Long> leader = servingLeader(old);
             if (leader.isPresent() && servingCount(leader.get()) * 2 > size) {
                 return leader.get();
             }
@@ -133,6 +149,27 @@ final class ZabHarness {
                 }
             }
         }
+    }
+
+    /** The sync modes the leaders chose for one follower, in order. */
+    List<String> syncModesFor(long follower) {
+        List<String> modes = new ArrayList<>();
+        for (TraceRecord record : zabEvents) {
+            if (record.event() instanceof ZabEvent.SyncSent sync && sync.follower() == follower) {
+                modes.add(sync.mode());
+            }
+        }
+        return modes;
+    }
+
+    <T extends ZabEvent> List<T> events(String process, Class<T> type) {
+        List<T> found = new ArrayList<>();
+        for (TraceRecord record : zabEvents) {
+            if (record.process().equals(process) && type.isInstance(record.event())) {
+                found.add(type.cast(record.event()));
+            }
+        }
+        return found;
     }
 
     String describe() {

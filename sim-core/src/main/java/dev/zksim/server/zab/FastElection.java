@@ -26,6 +26,7 @@ final class FastElection {
     private final QuorumPeer peer;
     private final long myId;
     private final Map<Long, Connection> outgoing = new TreeMap<>();
+    private final Map<Long, Connection> incoming = new TreeMap<>();
     private final Map<Long, Long> lastHeard = new TreeMap<>();
     private final Map<Long, Vote> received = new TreeMap<>();
     private final Map<Long, Notification> outOfElection = new TreeMap<>();
@@ -65,6 +66,9 @@ final class FastElection {
     /** Handles a notification from any election connection, in any role. */
     void onNotification(Connection connection, Notification n) {
         lastHeard.put(n.sid(), peer.process().now());
+        if (outgoing.get(n.sid()) != connection) {
+            incoming.put(n.sid(), connection);
+        }
         heardSinceRetransmit = true;
         if (!looking) {
             if (n.state() == Role.LOOKING && decided != null) {
@@ -94,7 +98,11 @@ final class FastElection {
         checkQuorum();
     }
 
-    /** A FOLLOWING or LEADING peer answered: maybe a leader is already established. */
+    /**
+     * A FOLLOWING or LEADING peer answered: maybe a leader is already established. Peers
+     * that joined it in different rounds still agree, because once synced each reports
+     * the leader with the epoch they are in (see {@link #epochEstablished}).
+     */
     private void onEstablishedVote(Notification n) {
         long leader = n.vote().leader();
         if (n.round() == round) {
@@ -107,7 +115,7 @@ final class FastElection {
         outOfElection.put(n.sid(), n);
         int agree = 0;
         for (Notification other : outOfElection.values()) {
-            if (other.vote().leader() == leader && other.round() == n.round()) {
+            if (other.vote().leader() == leader && other.vote().peerEpoch() == n.vote().peerEpoch()) {
                 agree++;
             }
         }
@@ -171,10 +179,26 @@ final class FastElection {
         peer.onElected(vote.leader());
     }
 
+    /**
+     * The term this peer follows or leads reached the given epoch. Answers to late
+     * joiners carry it from now on, so that every member of the term names the same
+     * (leader, epoch) whichever round it decided in (ZooKeeper's updateElectionVote).
+     */
+    void epochEstablished(long epoch) {
+        if (decided != null) {
+            decided = new Vote(decided.leader(), decided.zxid(), epoch);
+        }
+    }
+
     private Notification notification() {
         return new Notification(myId, Role.LOOKING, round, proposed);
     }
 
+    /**
+     * Sends the vote on this peer's own connection to sid, and also back on the last
+     * connection sid opened to us: a partition may have silently cut one of the two, and a
+     * peer that keeps hearing from sid has no reason to redial its own.
+     */
     private void send(long sid) {
         Connection connection = outgoing.get(sid);
         if (connection == null) {
@@ -182,6 +206,15 @@ final class FastElection {
         } else if (connection.isOpen()) {
             connection.send(notification());
         }
+        Connection back = incoming.get(sid);
+        if (back != null && back.isOpen()) {
+            back.send(notification());
+        }
+    }
+
+    /** An election connection that sid opened to this peer is gone. */
+    void onIncomingClosed(Connection connection) {
+        incoming.values().remove(connection);
     }
 
     private void dial(long sid) {

@@ -215,6 +215,7 @@ public final class QuorumPeer {
     }
 
     void onServing(Role servingRole, long epoch) {
+        election.epochEstablished(epoch);
         trace(new ZabEvent.Serving(servingRole, epoch, Zxid.hex(lastDelivered)));
         app.serving(servingRole, epoch);
     }
@@ -275,6 +276,7 @@ public final class QuorumPeer {
 
         @Override
         public void onClosed(Connection connection, String reason) {
+            election.onIncomingClosed(connection);
             if (leader != null) {
                 leader.onClosed(connection);
             }

@@ -138,6 +138,16 @@ final class ZabHarness {
         return zxids;
     }
 
+    /** Proposes count payloads at the same instant, so that several are in flight together. */
+    List<Long> proposeBurst(int count) {
+        List<Long> zxids = new ArrayList<>();
+        Optional<Long> leader = servingLeader();
+        for (int i = 0; i < count && leader.isPresent(); i++) {
+            zxids.add(peers.get(leader.get()).propose("p" + (++proposals)));
+        }
+        return zxids;
+    }
+
     /** Every live peer holds exactly the committed sequence, and no invariant broke. */
     void assertConverged() {
         invariants.assertHolds();

@@ -6,6 +6,7 @@ import dev.zksim.kernel.net.Connection;
 import dev.zksim.kernel.net.ConnectionHandler;
 import dev.zksim.server.zab.ZabMessage.LeaderMessage;
 import dev.zksim.server.zab.ZabMessage.LearnerMessage;
+import java.util.List;
 
 /**
  * The follower side of Zab for one term under one leader: connect (retrying a few times,
@@ -156,7 +157,7 @@ final class FollowerRole {
         connection.send(new LearnerMessage.AckEpoch(storage.currentEpoch(), storage.lastZxid(), fresh));
     }
 
-    private void applySync(String mode, java.util.List<LogEntry> txns) {
+    private void applySync(String mode, List<LogEntry> txns) {
         for (LogEntry entry : txns) {
             storage.append(entry);
         }

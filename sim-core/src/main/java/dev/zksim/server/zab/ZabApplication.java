@@ -21,9 +21,11 @@ public interface ZabApplication {
     Object takeSnapshot();
 
     /**
-     * Replaces the whole application state: at start from the newest readable snapshot on
-     * disk (zxid 0 and a null snapshot for a fresh peer is never passed; a fresh peer gets no
-     * call), and when a leader syncs this peer by SNAP. Deliveries then resume after zxid.
+     * Replaces the whole application state: at start, from the newest readable snapshot on
+     * disk (a peer without one gets no call and starts from the empty state), and when a
+     * leader syncs this peer by SNAP. Deliveries then resume after zxid. A SNAP may carry a
+     * state older than what this peer delivered before (the leader's own state); the txns
+     * sent with it bring the application forward again before it serves.
      */
     void installSnapshot(Object snapshot, long zxid);
 

@@ -1,0 +1,205 @@
+package dev.zksim.server.zab;
+
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.Timer;
+import dev.zksim.kernel.net.Connection;
+import dev.zksim.kernel.net.ConnectionHandler;
+import dev.zksim.server.zab.ZabMessage.LeaderMessage;
+import dev.zksim.server.zab.ZabMessage.LearnerMessage;
+import java.util.List;
+
+/**
+ * The follower side of Zab for one term under one leader: connect (retrying a few times,
+ * since the leader may still be finishing its own election), FOLLOWERINFO, accept the epoch,
+ * apply the sync, persist the epoch and ack NEWLEADER, then log and ack proposals and
+ * deliver commits. The whole handshake must finish within initLimit ticks; afterwards a
+ * leader silent for syncLimit ticks (it pings every half tick) sends the peer back to
+ * LOOKING, as does any loss of the connection.
+ */
+final class FollowerRole {
+    private static final int CONNECT_ATTEMPTS = 5;
+
+    private final QuorumPeer peer;
+    private final ZabStorage storage;
+    private final long leaderId;
+    private Connection connection;
+    private Timer deadline;
+    private Timer watchdog;
+    private boolean active = true;
+    private boolean serving;
+    private boolean gotLeaderInfo;
+    private long epoch = -1;
+    private long lastHeard;
+    private int attempts;
+
+    FollowerRole(QuorumPeer peer, long leaderId) {
+        this.peer = peer;
+        this.storage = peer.storage();
+        this.leaderId = leaderId;
+    }
+
+    void start() {
+        long initLimit = peer.config().initLimit() * peer.config().tick();
+        deadline = peer.process().timer(initLimit, () -> fail("initLimit passed before UPTODATE"));
+        connect();
+    }
+
+    boolean isServing() {
+        return active && serving;
+    }
+
+    void close() {
+        active = false;
+        deadline.cancel();
+        if (watchdog != null) {
+            watchdog.cancel();
+        }
+        if (connection != null) {
+            connection.close();
+        }
+    }
+
+    private void fail(String reason) {
+        if (active) {
+            peer.trace(new ZabEvent.LeaderLost(leaderId, reason));
+            peer.roleFailed(reason);
+        }
+    }
+
+    private void connect() {
+        attempts++;
+        connection = peer.network().connect(peer.process(), peer.config().processOf(leaderId), new Channel());
+    }
+
+    boolean send(LearnerMessage message) {
+        if (!isServing()) {
+            return false;
+        }
+        connection.send(message);
+        return true;
+    }
+
+    /** The quorum connection to the leader. */
+    private final class Channel implements ConnectionHandler {
+        @Override
+        public void onConnected(Connection opened) {
+            if (active && opened == connection) {
+                lastHeard = peer.process().now();
+                opened.send(new LearnerMessage.FollowerInfo(peer.myId(), storage.acceptedEpoch()));
+            }
+        }
+
+        @Override
+        public void onMessage(Connection from, Object message) {
+            if (active && from == connection && message instanceof LeaderMessage leaderMessage) {
+                lastHeard = peer.process().now();
+                handle(leaderMessage);
+            }
+        }
+
+        @Override
+        public void onClosed(Connection closed, String reason) {
+            if (!active || closed != connection) {
+                return;
+            }
+            if (!gotLeaderInfo && attempts < CONNECT_ATTEMPTS) {
+                peer.process().schedule(Math.min(Time.seconds(1), peer.config().tick()), () -> {
+                    if (active) {
+                        connect();
+                    }
+                });
+            } else {
+                fail("connection to leader closed: " + reason);
+            }
+        }
+    }
+
+    private void handle(LeaderMessage message) {
+        switch (message) {
+            case LeaderMessage.LeaderInfo info -> onLeaderInfo(info.epoch());
+            case LeaderMessage.Diff diff -> applySync("DIFF", diff.txns());
+            case LeaderMessage.Trunc trunc -> {
+                if (trunc.zxid() < peer.lastCommittedZxid()) {
+                    throw new IllegalStateException("TRUNC to " + Zxid.hex(trunc.zxid()) + " would undo delivered "
+                            + Zxid.hex(peer.lastCommittedZxid()));
+                }
+                storage.truncateAfter(trunc.zxid());
+                peer.trace(new ZabEvent.Truncated(Zxid.hex(trunc.zxid())));
+                applySync("TRUNC", trunc.txns());
+            }
+            case LeaderMessage.Snap snap -> {
+                storage.resetTo(snap.snapshotZxid(), snap.snapshot());
+                peer.installSnapshot(snap.snapshot(), snap.snapshotZxid());
+                applySync("SNAP", snap.txns());
+            }
+            case LeaderMessage.NewLeader newLeader -> onNewLeader(newLeader.epoch());
+            case LeaderMessage.UpToDate upToDate -> onUpToDate(upToDate.committedZxid());
+            case LeaderMessage.Proposal proposal -> onProposal(proposal.entry());
+            case LeaderMessage.Commit commit -> peer.deliverUpTo(commit.zxid());
+            case LeaderMessage.Ping ping -> connection.send(new LearnerMessage.PingReply());
+            case LeaderMessage.ToLearner app -> peer.app().onLeaderMessage(app.message());
+        }
+    }
+
+    /** Accepts a newer epoch durably; an epoch below one already accepted means a stale leader. */
+    private void onLeaderInfo(long newEpoch) {
+        long accepted = storage.acceptedEpoch();
+        if (newEpoch < accepted) {
+            fail("leader epoch " + newEpoch + " is below accepted epoch " + accepted);
+            return;
+        }
+        boolean fresh = newEpoch > accepted;
+        if (fresh) {
+            storage.setAcceptedEpoch(newEpoch);
+        }
+        gotLeaderInfo = true;
+        epoch = newEpoch;
+        connection.send(new LearnerMessage.AckEpoch(storage.currentEpoch(), storage.lastZxid(), fresh));
+    }
+
+    private void applySync(String mode, List<LogEntry> txns) {
+        for (LogEntry entry : txns) {
+            storage.append(entry);
+        }
+        peer.trace(new ZabEvent.SyncApplied(mode, Zxid.hex(storage.lastZxid())));
+    }
+
+    /** The synced history and the new epoch must be durable before the ack. */
+    private void onNewLeader(long newEpoch) {
+        storage.afterSync(() -> {
+            if (active) {
+                storage.setCurrentEpoch(newEpoch);
+                connection.send(new LearnerMessage.AckNewLeader(newEpoch));
+            }
+        });
+    }
+
+    private void onUpToDate(long committedZxid) {
+        serving = true;
+        deadline.cancel();
+        armWatchdog();
+        peer.deliverUpTo(committedZxid);
+        peer.onServing(Role.FOLLOWING, epoch);
+    }
+
+    private void onProposal(LogEntry entry) {
+        storage.append(entry);
+        storage.afterSync(() -> {
+            if (active) {
+                connection.send(new LearnerMessage.Ack(entry.zxid()));
+            }
+        });
+    }
+
+    /** Checks every tick that the leader spoke within syncLimit ticks. */
+    private void armWatchdog() {
+        watchdog = peer.process().timer(peer.config().tick(), () -> {
+            long limit = peer.config().syncLimit() * peer.config().tick();
+            if (peer.process().now() - lastHeard > limit) {
+                fail("leader silent for more than syncLimit");
+            } else if (active) {
+                armWatchdog();
+            }
+        });
+    }
+}

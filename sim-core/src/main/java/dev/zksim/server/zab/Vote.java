@@ -1,0 +1,25 @@
+package dev.zksim.server.zab;
+
+/**
+ * A vote of fast leader election: the candidate's id, its last logged zxid and its current
+ * epoch. A vote beats another if its epoch is higher, then its zxid, then its id, so the
+ * winner holds the most recent history among the voters (reference 5.2).
+ */
+public record Vote(long leader, long zxid, long peerEpoch) {
+
+    /** True if this vote should replace {@code other}. */
+    public boolean beats(Vote other) {
+        if (peerEpoch != other.peerEpoch) {
+            return peerEpoch > other.peerEpoch;
+        }
+        if (zxid != other.zxid) {
+            return zxid > other.zxid;
+        }
+        return leader > other.leader;
+    }
+
+    @Override
+    public String toString() {
+        return "Vote(" + leader + ", " + Zxid.hex(zxid) + ", e" + peerEpoch + ")";
+    }
+}

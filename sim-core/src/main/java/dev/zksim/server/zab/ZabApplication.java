@@ -1,0 +1,54 @@
+package dev.zksim.server.zab;
+
+/**
+ * The replicated application on top of Zab: the ZooKeeper server layer, or a toy in tests.
+ * All callbacks run on the simulation thread, inside the peer's process, synchronously from
+ * Zab's handlers; they must not call back into the peer's role transitions (proposing and
+ * sending app messages from a callback is fine).
+ */
+public interface ZabApplication {
+
+    /**
+     * A committed txn. Calls come in strictly increasing zxid order, without gaps in the
+     * committed history, and only for txns a quorum holds; after a restart or a SNAP the
+     * sequence resumes after the zxid given to {@link #installSnapshot}. Followers deliver
+     * from COMMIT and UPTODATE; the leader delivers when its quorum acks a proposal, and
+     * when it is established it first delivers every txn in its own log (reference 5.4).
+     */
+    void deliver(long zxid, Object payload);
+
+    /** The application state as of the last delivered zxid, as an immutable value. */
+    Object takeSnapshot();
+
+    /**
+     * Replaces the whole application state: at start, from the newest readable snapshot on
+     * disk (a peer without one gets no call and starts from the empty state), and when a
+     * leader syncs this peer by SNAP. Deliveries then resume after zxid. A SNAP may carry a
+     * state older than what this peer delivered before (the leader's own state); the txns
+     * sent with it bring the application forward again before it serves.
+     */
+    void installSnapshot(Object snapshot, long zxid);
+
+    /**
+     * The election decided ({@code FOLLOWING} or {@code LEADING}, with the leader's sid) or
+     * the peer went back to {@code LOOKING} (leaderId -1). Leaving FOLLOWING or LEADING
+     * means the peer stopped serving: drop clients.
+     */
+    void roleChanged(Role role, long leaderId);
+
+    /**
+     * Broadcast started: the leader has a quorum synced in {@code epoch} and accepts
+     * {@link QuorumPeer#propose}, or the follower received UPTODATE. Clients may be served
+     * until the next {@link #roleChanged}.
+     */
+    void serving(Role role, long epoch);
+
+    /** Leader side: an application message from a follower, in the order it sent them. */
+    void onLearnerMessage(long sid, Object message);
+
+    /**
+     * Follower side: an application message from the leader. It arrives after every
+     * COMMIT the leader sent before it, so its effects are ordered with deliveries.
+     */
+    void onLeaderMessage(Object message);
+}

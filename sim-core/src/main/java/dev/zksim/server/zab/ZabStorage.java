@@ -1,0 +1,204 @@
+package dev.zksim.server.zab;
+
+import dev.zksim.kernel.disk.BlobFile;
+import dev.zksim.kernel.disk.Disk;
+import dev.zksim.kernel.disk.LogFile;
+import dev.zksim.kernel.process.SimProcess;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a peer keeps on its simulated disk: the txn log, the accepted and current epochs,
+ * the log base (the zxid a SNAP sync left the log starting after) and snapshots. The log is
+ * mirrored in memory as a list sorted by zxid. Log appends become durable in group fsyncs
+ * that take a drawn latency; callers that must not act before durability (an ACK, the
+ * leader's own vote for a proposal) pass a callback to {@link #afterSync}.
+ */
+final class ZabStorage {
+    static final String LOG = "zab-txnlog";
+    private static final String ACCEPTED_EPOCH = "zab-acceptedEpoch";
+    private static final String CURRENT_EPOCH = "zab-currentEpoch";
+    private static final String LOG_BASE = "zab-logBase";
+    private static final String SNAPSHOT_PREFIX = "zab-snapshot-";
+    private static final int SNAPSHOTS_KEPT = 2;
+
+    /** The content of a snapshot file: the application state as of zxid. */
+    record SnapshotFile(long zxid, Object state) {
+    }
+
+    private final SimProcess process;
+    private final Disk disk;
+    private final ZabConfig config;
+    private final LogFile log;
+    private final List<LogEntry> entries = new ArrayList<>();
+    private final List<Runnable> awaitingSync = new ArrayList<>();
+    private boolean syncScheduled;
+    private long base;
+
+    ZabStorage(SimProcess process, ZabConfig config) {
+        this.process = process;
+        this.disk = process.disk();
+        this.config = config;
+        this.log = disk.log(LOG);
+    }
+
+    /** Reads the log after a (re)start, dropping a torn tail, and loads the log base. */
+    void recover() {
+        entries.clear();
+        for (Object record : log.recover()) {
+            entries.add((LogEntry) record);
+        }
+        base = readLong(LOG_BASE);
+    }
+
+    long acceptedEpoch() {
+        return readLong(ACCEPTED_EPOCH);
+    }
+
+    long currentEpoch() {
+        return readLong(CURRENT_EPOCH);
+    }
+
+    void setAcceptedEpoch(long epoch) {
+        writeLong(ACCEPTED_EPOCH, epoch);
+    }
+
+    void setCurrentEpoch(long epoch) {
+        writeLong(CURRENT_EPOCH, epoch);
+    }
+
+    /** The last zxid in this peer's history, logged proposals included. */
+    long lastZxid() {
+        return entries.isEmpty() ? base : entries.getLast().zxid();
+    }
+
+    /** The zxid the log continues from: 0, or the snapshot zxid of the last SNAP sync. */
+    long base() {
+        return base;
+    }
+
+    /** The log as a read-only view, sorted by zxid; do not keep it across events. */
+    List<LogEntry> entries() {
+        return Collections.unmodifiableList(entries);
+    }
+
+    /** True if zxid is a point of this peer's history: the log base or a logged txn. */
+    boolean holds(long zxid) {
+        return zxid == base || indexOf(zxid) >= 0;
+    }
+
+    /** Index of the entry with this zxid, or a negative value if there is none. */
+    int indexOf(long zxid) {
+        return Collections.binarySearch(entries, new LogEntry(zxid, null), (a, b) -> Long.compare(a.zxid(), b.zxid()));
+    }
+
+    /** Index of the first entry with a zxid above the given one. */
+    int indexAfter(long zxid) {
+        int index = indexOf(zxid);
+        return index >= 0 ? index + 1 : -index - 1;
+    }
+
+    List<LogEntry> entriesAfter(long zxid) {
+        return List.copyOf(entries.subList(indexAfter(zxid), entries.size()));
+    }
+
+    void append(LogEntry entry) {
+        if (entry.zxid() <= lastZxid()) {
+            throw new IllegalStateException("log out of order: " + Zxid.hex(entry.zxid()) + " after " + Zxid.hex(lastZxid()));
+        }
+        entries.add(entry);
+        log.append(entry);
+    }
+
+    /** Discards every logged txn after zxid (a TRUNC). The cut is durable at once. */
+    void truncateAfter(long zxid) {
+        if (zxid < base) {
+            throw new IllegalStateException("cannot truncate below the log base " + Zxid.hex(base));
+        }
+        int keep = indexAfter(zxid);
+        entries.subList(keep, entries.size()).clear();
+        log.truncate(keep);
+    }
+
+    /**
+     * Replaces the whole history with a snapshot (a SNAP sync): the snapshot is made
+     * durable first, so that a crash at any point leaves a readable state.
+     */
+    void resetTo(long snapshotZxid, Object snapshot) {
+        writeSnapshot(snapshotZxid, snapshot);
+        writeLong(LOG_BASE, snapshotZxid);
+        base = snapshotZxid;
+        entries.clear();
+        log.truncate(0);
+    }
+
+    /**
+     * Runs the action once everything appended so far is durable. Requests made while an
+     * fsync is pending join it (a group commit), and actions run in request order.
+     */
+    void afterSync(Runnable action) {
+        awaitingSync.add(action);
+        if (!syncScheduled) {
+            syncScheduled = true;
+            process.schedule(process.choices().stream("fsync").duration(config.fsyncDelay()), this::flush);
+        }
+    }
+
+    private void flush() {
+        syncScheduled = false;
+        log.fsync();
+        List<Runnable> actions = List.copyOf(awaitingSync);
+        awaitingSync.clear();
+        actions.forEach(Runnable::run);
+    }
+
+    void writeSnapshot(long zxid, Object state) {
+        BlobFile file = disk.blob(SNAPSHOT_PREFIX + paddedHex(zxid));
+        file.write(new SnapshotFile(zxid, state));
+        file.fsync();
+        List<String> names = snapshotNames();
+        for (int i = 0; i < names.size() - SNAPSHOTS_KEPT; i++) {
+            disk.deleteBlob(names.get(i));
+        }
+    }
+
+    /** The newest snapshot that reads back whole; a torn one is skipped. */
+    Optional<SnapshotFile> newestSnapshot() {
+        List<String> names = snapshotNames();
+        for (int i = names.size() - 1; i >= 0; i--) {
+            Optional<Object> content = disk.blob(names.get(i)).read();
+            if (content.isPresent()) {
+                return Optional.of((SnapshotFile) content.get());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private List<String> snapshotNames() {
+        List<String> names = new ArrayList<>();
+        for (String name : disk.blobNames()) {
+            if (name.startsWith(SNAPSHOT_PREFIX)) {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    /** Zero-padded so that sorting names sorts snapshots by zxid. */
+    private static String paddedHex(long zxid) {
+        String hex = Long.toHexString(zxid);
+        return "0".repeat(16 - hex.length()) + hex;
+    }
+
+    private long readLong(String name) {
+        return disk.blob(name).read().map(value -> (Long) value).orElse(0L);
+    }
+
+    private void writeLong(String name, long value) {
+        BlobFile file = disk.blob(name);
+        file.write(value);
+        file.fsync();
+    }
+}

@@ -1,0 +1,67 @@
+package dev.zksim.server.zab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The checker must be able to fail: each broken history below is caught. */
+class ZabInvariantsTest {
+    private static final long A = Zxid.make(1, 1);
+    private static final long B = Zxid.make(1, 2);
+    private static final long C = Zxid.make(1, 3);
+
+    @Test
+    void consistentPrefixesPass() {
+        ZabInvariants check = new ZabInvariants();
+        check.delivered(1, A, "a");
+        check.delivered(1, B, "b");
+        check.delivered(2, A, "a");
+        check.stateReset(3, B);
+        check.delivered(3, C, "c");
+        check.established(1, 1);
+        check.established(1, 1);
+        check.assertHolds();
+        assertThat(check.missingFrom(1, List.of(new LogEntry(A, "a"), new LogEntry(B, "b")))).containsExactly(
+                "peer 1 lacks committed " + new LogEntry(C, "c"));
+    }
+
+    @Test
+    void divergentPayloadIsCaught() {
+        ZabInvariants check = new ZabInvariants();
+        check.delivered(1, A, "a");
+        check.delivered(2, A, "x");
+        assertThat(check.violations()).singleElement().asString().contains("as x but it was a");
+    }
+
+    @Test
+    void skippedAndReorderedTxnsAreCaught() {
+        ZabInvariants check = new ZabInvariants();
+        check.delivered(1, A, "a");
+        check.delivered(1, B, "b");
+        check.delivered(2, B, "b");
+        check.delivered(1, A, "a");
+        assertThat(check.violations()).hasSize(2);
+        assertThat(check.violations().get(0)).contains("peer 2 skipped committed");
+        assertThat(check.violations().get(1)).contains("delivered 0x100000001 after 0x100000002");
+    }
+
+    @Test
+    void laterCommitInsideAnotherPeersRangeIsCaught() {
+        ZabInvariants check = new ZabInvariants();
+        check.delivered(1, A, "a");
+        check.delivered(1, C, "c");
+        check.delivered(2, A, "a");
+        check.delivered(2, B, "b");
+        assertThat(check.violations()).anySatisfy(v -> assertThat(v).contains("peer 1 skipped 0x100000002"));
+    }
+
+    @Test
+    void twoLeadersInOneEpochAreCaught() {
+        ZabInvariants check = new ZabInvariants();
+        check.established(1, 4);
+        check.established(2, 4);
+        assertThatThrownBy(check::assertHolds).hasMessageContaining("epoch 4 established by both 1 and 2");
+    }
+}

@@ -42,6 +42,7 @@ final class ClientConnection {
     private final RequestQueue requests;
     private final int requestedTimeoutMs;
 
+    private ClientObserver observer = ClientObserver.NONE;
     private ClientState state = ClientState.CONNECTING;
     private boolean firstAttempt = true;
     private boolean closing;
@@ -196,6 +197,10 @@ final class ClientConnection {
         }
     }
 
+    void setObserver(ClientObserver observer) {
+        this.observer = observer;
+    }
+
     // ---- incoming packets ----
 
     private void receive(ServerPacket packet) {
@@ -241,6 +246,7 @@ final class ClientConnection {
             return;
         }
         requests.pollInFlight();
+        observer.replied(sessionId, head.operation(), reply);
         if (reply.zxid() > 0) {
             lastZxid = reply.zxid();
         }
@@ -257,6 +263,7 @@ final class ClientConnection {
             lose("protocol error: notification before the handshake");
             return;
         }
+        observer.notified(sessionId, notification.event());
         deliver(notification.event());
     }
 

@@ -167,6 +167,11 @@ public final class SimZooKeeper implements ZooKeeperClient {
     // ---- for tests and the ensemble's self-checks ----
 
     /** The zxid of the last reply header with a positive zxid; 0 before any. */
+    /** Lets the ensemble's self-checks see every reply and notification as it arrives. */
+    public void setObserver(ClientObserver observer) {
+        connection.setObserver(observer);
+    }
+
     public long lastZxid() {
         return connection.lastZxid();
     }

@@ -60,7 +60,8 @@ public final class Ensemble {
         SimProcess[] holder = new SimProcess[1];
         EnsembleClient[] client = new EnsembleClient[1];
         holder[0] = new SimProcess(simulation, id, process -> client[0].node(), config.crashPolicy());
-        client[0] = new EnsembleClient(holder[0], network, serverIds(), config.sessionTimeoutMs(), program);
+        client[0] = new EnsembleClient(holder[0], network, serverIds(), config.sessionTimeoutMs(), program,
+                config.selfChecks());
         network.register(holder[0]);
         clients.put(id, client[0]);
         holder[0].start();

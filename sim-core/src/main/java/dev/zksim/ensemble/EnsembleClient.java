@@ -18,10 +18,13 @@ public final class EnsembleClient {
     private final List<String> servers;
     private final int sessionTimeoutMs;
     private final ClientProgram program;
+    private final boolean selfChecks;
     private SimZooKeeper handle;
 
-    EnsembleClient(SimProcess process, Network network, List<String> servers, int sessionTimeoutMs, ClientProgram program) {
+    EnsembleClient(SimProcess process, Network network, List<String> servers, int sessionTimeoutMs, ClientProgram program,
+            boolean selfChecks) {
         this.process = process;
+        this.selfChecks = selfChecks;
         this.network = network;
         this.servers = List.copyOf(servers);
         this.sessionTimeoutMs = sessionTimeoutMs;
@@ -32,6 +35,9 @@ public final class EnsembleClient {
     Node node() {
         return () -> {
             handle = new SimZooKeeper(process, network, servers, sessionTimeoutMs, this::deliver);
+            if (selfChecks) {
+                handle.setObserver(new ClientOrderCheck(process.simulation(), process.id()));
+            }
             program.started(new ClientContext(process), handle);
         };
     }

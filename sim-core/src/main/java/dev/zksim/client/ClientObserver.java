@@ -1,0 +1,23 @@
+package dev.zksim.client;
+
+import dev.zksim.api.WatchedEvent;
+import dev.zksim.protocol.Operation;
+import dev.zksim.protocol.ServerPacket;
+
+/**
+ * Sees what a client handle receives, before the handle acts on it: the ensemble's
+ * self-checks use it to verify per-client ordering guarantees (replies in request order,
+ * a last zxid that never goes back, a watch event before any read that reflects it).
+ */
+public interface ClientObserver {
+    ClientObserver NONE = new ClientObserver() {
+    };
+
+    /** A reply to the operation, as it arrives, for the given session. */
+    default void replied(long sessionId, Operation operation, ServerPacket.Reply reply) {
+    }
+
+    /** A watch notification, as it arrives. */
+    default void notified(long sessionId, WatchedEvent event) {
+    }
+}

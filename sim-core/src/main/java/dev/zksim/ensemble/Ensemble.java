@@ -3,6 +3,7 @@ package dev.zksim.ensemble;
 import dev.zksim.kernel.RunBounds;
 import dev.zksim.kernel.RunResult;
 import dev.zksim.kernel.Simulation;
+import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.SimProcess;
@@ -21,18 +22,22 @@ import java.util.Optional;
  * #faults()}, and look inside through the server and client accessors.
  */
 public final class Ensemble {
+    private static final long CHECK_INTERVAL = Time.seconds(1);
+
     private final EnsembleConfig config;
     private final Simulation simulation;
     private final Network network;
     private final Map<String, SimProcess> servers = new LinkedHashMap<>();
     private final Map<String, EnsembleClient> clients = new LinkedHashMap<>();
     private final EnsembleFaults faults;
+    private final EnsembleChecks checks;
 
     private Ensemble(Choices choices, EnsembleConfig config) {
         this.config = config;
         this.simulation = new Simulation(choices);
         this.network = new Network(simulation, config.networkDelay());
         this.faults = new EnsembleFaults(this);
+        this.checks = new EnsembleChecks(this);
         for (int i = 1; i <= config.servers(); i++) {
             addServer("s" + i, i);
         }
@@ -42,7 +47,21 @@ public final class Ensemble {
     public static Ensemble start(Choices choices, EnsembleConfig config) {
         Ensemble ensemble = new Ensemble(choices, config);
         ensemble.servers.values().forEach(SimProcess::start);
+        if (config.selfChecks()) {
+            ensemble.scheduleChecks();
+        }
         return ensemble;
+    }
+
+    /**
+     * Runs the server-side self-checks once per simulated second. The timer keeps the
+     * simulation from going quiet, which is fine: ensembles run to a time bound.
+     */
+    private void scheduleChecks() {
+        simulation.schedule(CHECK_INTERVAL, () -> {
+            checks.verifyNow();
+            scheduleChecks();
+        });
     }
 
     private void addServer(String id, long serverId) {
@@ -82,6 +101,10 @@ public final class Ensemble {
 
     public EnsembleFaults faults() {
         return faults;
+    }
+
+    public EnsembleChecks checks() {
+        return checks;
     }
 
     public List<String> serverIds() {

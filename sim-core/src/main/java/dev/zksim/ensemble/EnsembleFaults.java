@@ -116,6 +116,16 @@ public final class EnsembleFaults {
         return armed;
     }
 
+    /**
+     * Makes a follower apply commits late for a while: it still acknowledges proposals, so
+     * the quorum is unaffected, but reads served by it are stale. False for a server that
+     * is not a serving follower (a standalone server has none).
+     */
+    public boolean lag(String serverId, long duration) {
+        record("lag " + serverId + " for " + duration + "us", "no follower to lag");
+        return false;
+    }
+
     /** Adds extra delay to the link between two processes for a while. */
     public void clog(String a, String b, long extraDelay, long duration) {
         record("clog " + a + "," + b, "applied");
@@ -131,6 +141,11 @@ public final class EnsembleFaults {
             }
         }
         return live;
+    }
+
+    /** Records a planned fault that could not strike, such as "crash leader" during an election. */
+    public void skipped(String why) {
+        record("skipped", why);
     }
 
     private SimProcess process(String id) {

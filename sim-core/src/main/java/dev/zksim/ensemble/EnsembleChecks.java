@@ -1,0 +1,78 @@
+package dev.zksim.ensemble;
+
+import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.server.ZkServer;
+import dev.zksim.server.persist.ZkDatabase;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The server-side self-checks of an ensemble, run periodically while the ensemble runs and
+ * on demand at the end of a run: replicas that have applied the same zxid hold equal data
+ * trees, and no ephemeral node outlives the session that owns it (its closeSession txn
+ * deletes them all in the same step). The per-client checks live in {@link
+ * ClientOrderCheck}; the Zab checks (one leader per epoch, committed histories that are
+ * prefixes of each other) in the Zab monitor.
+ */
+public final class EnsembleChecks {
+    private final Ensemble ensemble;
+
+    EnsembleChecks(Ensemble ensemble) {
+        this.ensemble = ensemble;
+    }
+
+    /** Runs every server-side check now; throws a safety failure on the first violation. */
+    public void verifyNow() {
+        verifyEphemeralOwners();
+        verifyReplicasAgree();
+    }
+
+    /** Every session that owns an ephemeral node is a live session of that replica. */
+    public void verifyEphemeralOwners() {
+        for (String id : ensemble.serverIds()) {
+            Optional<ZkServer> server = ensemble.server(id);
+            if (server.isEmpty()) {
+                continue;
+            }
+            ZkDatabase database = server.get().database();
+            for (long owner : database.tree().sessionsWithEphemerals()) {
+                if (!database.hasSession(owner)) {
+                    fail(id + " holds ephemerals " + database.tree().ephemerals(owner) + " of session 0x"
+                            + Long.toHexString(owner) + ", which is closed");
+                }
+            }
+        }
+    }
+
+    /** Replicas at the same lastProcessedZxid have identical trees. */
+    public void verifyReplicasAgree() {
+        Map<Long, String> firstAtZxid = new LinkedHashMap<>();
+        Map<Long, Long> digestAtZxid = new LinkedHashMap<>();
+        for (String id : ensemble.serverIds()) {
+            Optional<ZkServer> server = ensemble.server(id);
+            if (server.isEmpty()) {
+                continue;
+            }
+            ZkDatabase database = server.get().database();
+            long zxid = database.lastProcessedZxid();
+            long digest = database.tree().digest();
+            Long expected = digestAtZxid.putIfAbsent(zxid, digest);
+            firstAtZxid.putIfAbsent(zxid, id);
+            if (expected != null && expected != digest) {
+                fail(firstAtZxid.get(zxid) + " and " + id + " both applied up to zxid 0x" + Long.toHexString(zxid)
+                        + " but their data trees differ");
+            }
+        }
+    }
+
+    /** The servers that are up, for checks that only make sense on live replicas. */
+    List<String> liveServers() {
+        return ensemble.faults().liveServers();
+    }
+
+    private void fail(String what) {
+        throw SimulationFailure.safety(ensemble.simulation().now(), "ensemble self-check failed: " + what);
+    }
+}

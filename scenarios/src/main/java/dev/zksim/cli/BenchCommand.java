@@ -28,6 +28,7 @@ final class BenchCommand implements Runnable {
 
     static {
         SUITES.put("kernel", "dev.zksim.bench.KernelLoopBenchmark");
+        SUITES.put("ensemble", "dev.zksim.bench.EnsembleBenchmark");
     }
 
     @Parameters(index = "0", paramLabel = "SUITE", description = "Which suite: ${COMPLETION-CANDIDATES}.",

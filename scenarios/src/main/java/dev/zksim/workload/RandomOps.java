@@ -59,9 +59,9 @@ public final class RandomOps implements ClientProgram {
 
     private void issue(ClientContext context, ZooKeeperClient zk, Choices choices) {
         String path = choices.pick(PATHS);
-        int kind = choices.intIn(0, 7);
+        int kind = choices.intIn(0, 9);
         CompletionStage<?> call = switch (kind) {
-            case 0 -> zk.create(path, data(choices), choices.pick(MODES));
+            case 0, 8, 9 -> zk.create(path, data(choices), choices.pick(MODES));
             case 1 -> zk.delete(path, choices.intIn(-1, 2));
             case 2 -> zk.setData(path, data(choices), choices.intIn(-1, 2));
             case 3 -> zk.getData(path, choices.chance(1, 2));
@@ -92,6 +92,6 @@ public final class RandomOps implements ClientProgram {
 
     /** Think time of a busy client. */
     public static long defaultThinkTime() {
-        return Time.millis(50);
+        return Time.millis(250);
     }
 }

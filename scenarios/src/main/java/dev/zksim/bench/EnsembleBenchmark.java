@@ -1,0 +1,88 @@
+package dev.zksim.bench;
+
+import dev.zksim.api.CreateMode;
+import dev.zksim.api.ZooKeeperClient;
+import dev.zksim.ensemble.ClientContext;
+import dev.zksim.ensemble.ClientProgram;
+import dev.zksim.ensemble.Ensemble;
+import dev.zksim.ensemble.EnsembleConfig;
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.SeededChoices;
+import java.util.concurrent.CompletionStage;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The simulated ensemble at full speed: {@value #CLIENTS} clients in a closed loop (each
+ * issues its next operation when the last completes) against 3 or 5 servers, write-heavy
+ * (90% setData) or read-heavy (90% getData), with the self-checks and the trace off. Each
+ * invocation simulates {@value #SIMULATED_SECONDS} s; the counters report simulated events
+ * and client operations per wall-clock second.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+public class EnsembleBenchmark {
+    static final int CLIENTS = 10;
+    static final int SIMULATED_SECONDS = 5;
+
+    @Param({"3", "5"})
+    public int servers;
+
+    @Param({"write-heavy", "read-heavy"})
+    public String workload;
+
+    private long seed;
+
+    /** JMH reports each public field as a rate: events and operations per second. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class Rates {
+        public long events;
+        public long clientOps;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            events = 0;
+            clientOps = 0;
+        }
+    }
+
+    @Benchmark
+    public long simulate(Rates rates) {
+        Ensemble ensemble = Ensemble.start(new SeededChoices(seed++), EnsembleConfig.defaults(servers).withSelfChecks(false));
+        ensemble.simulation().trace().setEnabled(false);
+        long[] operations = new long[1];
+        int writePercent = workload.equals("write-heavy") ? 90 : 10;
+        for (int i = 0; i < CLIENTS; i++) {
+            ensemble.addClient(new ClosedLoop("/k" + i, writePercent, operations));
+        }
+        ensemble.runFor(Time.seconds(SIMULATED_SECONDS));
+        rates.events += ensemble.simulation().eventsDispatched();
+        rates.clientOps += operations[0];
+        return operations[0];
+    }
+
+    /** Issues the next operation as soon as the previous one completes. */
+    private record ClosedLoop(String path, int writePercent, long[] operations) implements ClientProgram {
+        @Override
+        public void started(ClientContext context, ZooKeeperClient zk) {
+            zk.create(path, new byte[16], CreateMode.PERSISTENT).whenComplete((created, error) -> loop(context, zk));
+        }
+
+        private void loop(ClientContext context, ZooKeeperClient zk) {
+            boolean write = context.choices().intIn(1, 100) <= writePercent;
+            CompletionStage<?> call = write ? zk.setData(path, new byte[16], -1) : zk.getData(path, false);
+            call.whenComplete((result, error) -> {
+                operations[0]++;
+                loop(context, zk);
+            });
+        }
+    }
+}

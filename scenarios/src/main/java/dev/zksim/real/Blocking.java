@@ -20,7 +20,6 @@ import org.apache.zookeeper.ZooKeeper;
  * this package lives here. Never call these from a completion or a watcher: those run on
  * ZooKeeper's event thread, and waiting there stops every later reply of the handle.
  */
-@SuppressForbidden("waits on a real ZooKeeper cluster, outside any simulation")
 public final class Blocking {
     private Blocking() {
     }
@@ -42,6 +41,7 @@ public final class Blocking {
      *
      * @throws TimedOutException if the stage has not completed within {@code timeout}
      */
+    @SuppressForbidden("waits on a real ZooKeeper with a wall-clock timeout and restores the interrupt flag")
     public static <T> T await(CompletionStage<T> stage, Duration timeout) throws KeeperException {
         try {
             return stage.toCompletableFuture().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
@@ -78,6 +78,7 @@ public final class Blocking {
      * asynchronous form. An interrupt leaves the handle closing in the background and is
      * passed on through the thread's interrupt flag.
      */
+    @SuppressForbidden("ZooKeeper's close blocks; an interrupt must be passed on through the thread's flag")
     static void closeHandle(ZooKeeper zk) {
         try {
             zk.close();

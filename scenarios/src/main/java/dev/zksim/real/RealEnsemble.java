@@ -1,7 +1,6 @@
 package dev.zksim.real;
 
 import dev.zksim.api.KeeperException;
-import dev.zksim.kernel.SuppressForbidden;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
@@ -28,8 +27,10 @@ import org.apache.zookeeper.ZooKeeper;
  * server is turned off so in-process servers never compete for its fixed port.
  *
  * <p>Servers are named by their server id, 1..n, in the order of {@link #serverIds()}.
+ * The servers run their own threads and clocks inside curator-test and ZooKeeper; this
+ * class itself only waits through {@link Blocking}, so it needs no exemption from the
+ * build's ban on threads and clocks.
  */
-@SuppressForbidden("runs real ZooKeeper servers, with their own threads and clocks, outside any simulation")
 public final class RealEnsemble implements AutoCloseable {
     /** One tick of the standalone server; sessions may be as short as this. */
     public static final int STANDALONE_TICK_MS = 100;

@@ -4,7 +4,8 @@
  * recipes run unchanged on a real ensemble; {@link dev.zksim.real.Blocking} is the
  * blocking facade for threads that drive a real cluster (tests, the command line); and
  * {@link dev.zksim.real.RealEnsemble} starts real servers in-process (curator-test) and
- * stops, restarts and expires sessions on them. Nothing here runs inside a simulation:
- * the only wall-clock and thread uses sit in Blocking and RealEnsemble, marked as such.
+ * stops, restarts and expires sessions on them. Nothing here runs inside a simulation,
+ * yet the build's ban on clocks and threads still holds: the only exempt code is
+ * Blocking's two waiting methods.
  */
 package dev.zksim.real;

@@ -2,7 +2,10 @@ package dev.zksim.real;
 
 import dev.zksim.api.KeeperException;
 import java.io.Closeable;
+import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
 import org.apache.curator.test.TestingServer;
@@ -19,8 +23,10 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * Real ZooKeeper servers in this JVM, from Curator's curator-test: one
  * {@link TestingServer} for {@link #standalone()}, a {@link TestingCluster} for
- * {@link #cluster(int)}. Each server gets its own temporary data directory, deleted on
- * {@link #close()}. The tick is short (100 ms standalone, 200 ms in a quorum, where
+ * {@link #cluster(int)}. All files live in one temporary directory per ensemble, deleted
+ * on {@link #close()}: each server's data directory sits inside it, and so does the
+ * configuration file that ZooKeeper 3.9's embedded server writes next to the data
+ * directory and never deletes. The tick is short (100 ms standalone, 200 ms in a quorum, where
  * initLimit and syncLimit count ticks) so that sessions expire quickly: the negotiated
  * session timeout is clamped to [tick, 20 ticks], since curator-test sets
  * minSessionTimeout to one tick and ZooKeeper's maximum stays at 20 ticks. The admin HTTP
@@ -40,13 +46,15 @@ public final class RealEnsemble implements AutoCloseable {
     private static final Duration EXPIRE_WAIT = Duration.ofSeconds(10);
     private static final int EXPIRE_ATTEMPTS = 5;
 
+    private final Path root;
     private final TestingServer server;
     private final TestingCluster cluster;
     private final Map<Integer, InstanceSpec> specs;
     private final int tickTimeMs;
 
-    private RealEnsemble(TestingServer server, TestingCluster cluster, Map<Integer, InstanceSpec> specs,
+    private RealEnsemble(Path root, TestingServer server, TestingCluster cluster, Map<Integer, InstanceSpec> specs,
                          int tickTimeMs) {
+        this.root = root;
         this.server = server;
         this.cluster = cluster;
         this.specs = specs;
@@ -55,11 +63,16 @@ public final class RealEnsemble implements AutoCloseable {
 
     /** Starts one standalone server and returns once it accepts connections. */
     public static RealEnsemble standalone() throws Exception {
-        InstanceSpec spec = spec(1, STANDALONE_TICK_MS);
-        TestingServer server = new TestingServer(spec, true);
+        Path root = Files.createTempDirectory("zksim-real-");
         Map<Integer, InstanceSpec> specs = new LinkedHashMap<>();
-        specs.put(1, spec);
-        return new RealEnsemble(server, null, specs, STANDALONE_TICK_MS);
+        specs.put(1, spec(root, 1, STANDALONE_TICK_MS));
+        try {
+            TestingServer server = new TestingServer(specs.get(1), true);
+            return new RealEnsemble(root, server, null, specs, STANDALONE_TICK_MS);
+        } catch (Exception e) {
+            deleteTree(root, e);
+            throw e;
+        }
     }
 
     /**
@@ -68,26 +81,29 @@ public final class RealEnsemble implements AutoCloseable {
      * elected, so connect with {@link Blocking#connect} before issuing work.
      */
     public static RealEnsemble cluster(int size) throws Exception {
+        Path root = Files.createTempDirectory("zksim-real-");
         Map<Integer, InstanceSpec> specs = new LinkedHashMap<>();
         for (int id = 1; id <= size; id++) {
-            specs.put(id, spec(id, CLUSTER_TICK_MS));
+            specs.put(id, spec(root, id, CLUSTER_TICK_MS));
         }
         TestingCluster cluster = new TestingCluster(List.copyOf(specs.values()));
         try {
             cluster.start();
         } catch (Exception e) {
             closeQuietly(cluster, e);
+            deleteTree(root, e);
             throw e;
         }
-        return new RealEnsemble(null, cluster, specs, CLUSTER_TICK_MS);
+        return new RealEnsemble(root, null, cluster, specs, CLUSTER_TICK_MS);
     }
 
-    private static InstanceSpec spec(int serverId, int tickTimeMs) {
+    private static InstanceSpec spec(Path root, int serverId, int tickTimeMs) throws IOException {
         Map<String, Object> properties = new LinkedHashMap<>();
         // Unknown config keys become "zookeeper."-prefixed system properties: this one
         // stops every server from binding the admin server's fixed port 8080.
         properties.put("admin.enableServer", "false");
-        return new InstanceSpec(null, -1, -1, -1, true, serverId, tickTimeMs, -1, properties, "127.0.0.1");
+        File dataDir = Files.createDirectory(root.resolve("server-" + serverId)).toFile();
+        return new InstanceSpec(dataDir, -1, -1, -1, true, serverId, tickTimeMs, -1, properties, "127.0.0.1");
     }
 
     /** host:port of every server, comma-separated, for the client's connect string. */
@@ -180,11 +196,15 @@ public final class RealEnsemble implements AutoCloseable {
         }
     }
 
-    /** Stops every server and deletes their data directories. */
+    /** Stops every server and deletes the ensemble's directory. */
     @Override
     public void close() throws IOException {
         Closeable servers = server != null ? server : cluster;
-        servers.close();
+        try {
+            servers.close();
+        } finally {
+            deleteTree(root);
+        }
     }
 
     private InstanceSpec spec(int serverId) {
@@ -200,6 +220,26 @@ public final class RealEnsemble implements AutoCloseable {
             closeable.close();
         } catch (IOException e) {
             failure.addSuppressed(e);
+        }
+    }
+
+    private static void deleteTree(Path root, Exception failure) {
+        try {
+            deleteTree(root);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** Deletes a directory and everything below it, deepest entries first. */
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
         }
     }
 }

@@ -14,7 +14,9 @@ import java.util.List;
  * if it no longer holds, so what it believes afterwards is not charged to the recipe (the
  * fenced checker covers what it writes).
  *
- * <p>Holds are compared by op index, so a release and the next grant in the same
+ * <p>A holder that keeps its lock across a reconnect (Curator's RECONNECTED after SUSPENDED)
+ * must record a fresh grant, e.g. a notification ACQUIRE OK, so that the gap in between is
+ * visible to this checker. Holds are compared by op index, so a release and the next grant in the same
  * microsecond are ordered as they happened. The earliest conflicting grant is reported.
  */
 public final class ExclusionChecker implements Checker {

@@ -3,6 +3,7 @@ package dev.zksim.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.zksim.kernel.trace.JsonLines;
 import dev.zksim.kernel.trace.Trace;
 import dev.zksim.kernel.trace.TraceRecord;
 import java.util.ArrayList;
@@ -119,5 +120,7 @@ class HistoryTest {
         assertThat(records.get(1).canonicalLine()).isEqualTo(
                 "1 0.000042s c3 HistoryEvent[index=1, type=OK, f=ACQUIRE, value=9, note=]");
         assertThat(trace.digest()).isNotEqualTo(before);
+        assertThat(JsonLines.toJson(records.get(1))).isEqualTo("{\"seq\":1,\"t\":42,\"process\":\"c3\",\"type\":\"HistoryEvent\","
+                + "\"fields\":{\"index\":1,\"type\":\"OK\",\"f\":{\"name\":\"ACQUIRE\"},\"value\":{\"number\":9},\"note\":\"\"}}");
     }
 }

@@ -1,0 +1,23 @@
+package dev.zksim.check;
+
+import java.util.List;
+
+/**
+ * One znode deletion and the clients whose watches fired because of it, each with whether it
+ * then made progress (acquired, became leader, consumed an item). A woken client that made
+ * no progress only re-read and went back to waiting: that wasted wake-up is the herd effect.
+ */
+public record WakeUp(String deletedPath, long time, List<Woken> woken) {
+
+    public WakeUp {
+        woken = List.copyOf(woken);
+    }
+
+    public record Woken(String client, boolean progressed) {
+    }
+
+    /** How many woken clients made no progress. */
+    public int wasted() {
+        return (int) woken.stream().filter(client -> !client.progressed()).count();
+    }
+}

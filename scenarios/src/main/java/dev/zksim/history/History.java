@@ -1,0 +1,164 @@
+package dev.zksim.history;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+
+/**
+ * An append-only, totally ordered list of ops. Indices strictly increase and times never go
+ * back, which the single-threaded simulation guarantees and this class enforces, so that a
+ * checker may trust the order it reads. A filtered history keeps the original indices, so
+ * explanations name the same op numbers as the full printout.
+ *
+ * <p>Pairing rule: a completion answers the oldest pending invocation of the same process
+ * and kind. Recipes are asynchronous, so one process may have several operations in flight
+ * (an ACQUIRE waiting while a LOST arrives); matching on the kind keeps them apart. A
+ * completion that answers no invocation is a <em>notification</em>: something the client
+ * was told rather than asked for, such as SUSPENDED or ELECTED.
+ */
+public final class History implements Iterable<Op> {
+    private final List<Op> ops = new ArrayList<>();
+
+    public History() {
+    }
+
+    public static History of(Collection<Op> ops) {
+        History history = new History();
+        ops.forEach(history::append);
+        return history;
+    }
+
+    /** Appends an op that already has its index; the index must exceed the last one. */
+    public Op append(Op op) {
+        if (!ops.isEmpty()) {
+            Op last = ops.get(ops.size() - 1);
+            if (op.index() <= last.index() || op.time() < last.time()) {
+                throw new IllegalArgumentException("history goes back: " + op + " after " + last);
+            }
+        }
+        ops.add(op);
+        return op;
+    }
+
+    /** Appends an op under the next index. */
+    public Op append(String process, OpType type, OpKind f, Value value, long time, String note) {
+        long index = ops.isEmpty() ? 0 : ops.get(ops.size() - 1).index() + 1;
+        return append(new Op(index, process, type, f, value, time, note));
+    }
+
+    public List<Op> ops() {
+        return Collections.unmodifiableList(ops);
+    }
+
+    @Override
+    public Iterator<Op> iterator() {
+        return ops().iterator();
+    }
+
+    public int size() {
+        return ops.size();
+    }
+
+    public boolean isEmpty() {
+        return ops.isEmpty();
+    }
+
+    /** The time of the last op, or 0 for an empty history. */
+    public long endTime() {
+        return ops.isEmpty() ? 0 : ops.get(ops.size() - 1).time();
+    }
+
+    public History filter(Predicate<Op> keep) {
+        History kept = new History();
+        for (Op op : ops) {
+            if (keep.test(op)) {
+                kept.ops.add(op);
+            }
+        }
+        return kept;
+    }
+
+    public History ofKinds(OpKind... kinds) {
+        List<OpKind> wanted = List.of(kinds);
+        return filter(op -> wanted.contains(op.f()));
+    }
+
+    public History ofProcess(String process) {
+        return filter(op -> op.process().equals(process));
+    }
+
+    public SortedSet<String> processes() {
+        SortedSet<String> names = new TreeSet<>();
+        ops.forEach(op -> names.add(op.process()));
+        return names;
+    }
+
+    /** Every invocation with its completion, if one came, in invocation order. */
+    public List<OpPair> pairs() {
+        List<OpPair> pairs = new ArrayList<>();
+        pairUp(pairs, new ArrayList<>());
+        return pairs;
+    }
+
+    /** Completions that answer no invocation, in history order. */
+    public List<Op> notifications() {
+        List<Op> notifications = new ArrayList<>();
+        pairUp(new ArrayList<>(), notifications);
+        return notifications;
+    }
+
+    /** The pair whose invocation or completion is the given op, if any. */
+    public Optional<OpPair> pairOf(Op op) {
+        for (OpPair pair : pairs()) {
+            if (pair.invocation().equals(op) || pair.completion().filter(op::equals).isPresent()) {
+                return Optional.of(pair);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private void pairUp(List<OpPair> pairs, List<Op> notifications) {
+        Map<String, Deque<Integer>> pendingByProcessAndKind = new LinkedHashMap<>();
+        List<Op> invocations = new ArrayList<>();
+        Map<Integer, Op> completionOf = new LinkedHashMap<>();
+        for (Op op : ops) {
+            String key = op.process() + " " + op.f();
+            if (op.isInvoke()) {
+                pendingByProcessAndKind.computeIfAbsent(key, k -> new ArrayDeque<>()).addLast(invocations.size());
+                invocations.add(op);
+                continue;
+            }
+            Deque<Integer> pending = pendingByProcessAndKind.get(key);
+            if (pending == null || pending.isEmpty()) {
+                notifications.add(op);
+            } else {
+                completionOf.put(pending.removeFirst(), op);
+            }
+        }
+        for (int i = 0; i < invocations.size(); i++) {
+            pairs.add(new OpPair(invocations.get(i), Optional.ofNullable(completionOf.get(i))));
+        }
+    }
+
+    /** One op per line, in order, for failure reports and debugging. */
+    public String printout() {
+        StringBuilder text = new StringBuilder();
+        ops.forEach(op -> text.append(op).append('\n'));
+        return text.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "History(" + ops.size() + " ops)";
+    }
+}

@@ -1,0 +1,56 @@
+package dev.zksim.history;
+
+/**
+ * What an operation does (Jepsen's {@code :f}). It is a validated name rather than an enum
+ * on purpose: every recipe workload brings its own verbs, and a closed enum would make each
+ * new workload edit this package. The name is still a distinct type, so a kind cannot be
+ * confused with a value or a process, and the constants below give the shared vocabulary
+ * that the checkers in {@code dev.zksim.check} understand.
+ */
+public record OpKind(String name) implements Comparable<OpKind> {
+    public static final OpKind ACQUIRE = new OpKind("ACQUIRE");
+    public static final OpKind RELEASE = new OpKind("RELEASE");
+    public static final OpKind READ_LOCK = new OpKind("READ_LOCK");
+    public static final OpKind WRITE_LOCK = new OpKind("WRITE_LOCK");
+    public static final OpKind REVOKE = new OpKind("REVOKE");
+    public static final OpKind FORCED_RELEASE = new OpKind("FORCED_RELEASE");
+    public static final OpKind WRITE_PROTECTED = new OpKind("WRITE_PROTECTED");
+    public static final OpKind ENQUEUE = new OpKind("ENQUEUE");
+    public static final OpKind DEQUEUE = new OpKind("DEQUEUE");
+    public static final OpKind ELECTED = new OpKind("ELECTED");
+    public static final OpKind ABDICATED = new OpKind("ABDICATED");
+    public static final OpKind LIFT = new OpKind("LIFT");
+    public static final OpKind ENTER = new OpKind("ENTER");
+    public static final OpKind LEAVE = new OpKind("LEAVE");
+    public static final OpKind VOTE = new OpKind("VOTE");
+    public static final OpKind DECIDE = new OpKind("DECIDE");
+    public static final OpKind CONFIG_READ = new OpKind("CONFIG_READ");
+    public static final OpKind CONFIG_WRITE = new OpKind("CONFIG_WRITE");
+    public static final OpKind JOIN = new OpKind("JOIN");
+    public static final OpKind LEAVE_GROUP = new OpKind("LEAVE_GROUP");
+    public static final OpKind VIEW = new OpKind("VIEW");
+    public static final OpKind SUSPENDED = new OpKind("SUSPENDED");
+    public static final OpKind LOST = new OpKind("LOST");
+    public static final OpKind CRASHED = new OpKind("CRASHED");
+
+    /** Names are upper-case words so that printouts and trace lines stay easy to scan. */
+    public OpKind {
+        if (name == null || !name.matches("[A-Z][A-Z0-9_]*")) {
+            throw new IllegalArgumentException("an op kind is an upper-case word such as ACQUIRE, not '" + name + "'");
+        }
+    }
+
+    public static OpKind of(String name) {
+        return new OpKind(name);
+    }
+
+    @Override
+    public int compareTo(OpKind other) {
+        return name.compareTo(other.name);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

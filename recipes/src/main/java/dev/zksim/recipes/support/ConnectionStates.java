@@ -1,0 +1,52 @@
+package dev.zksim.recipes.support;
+
+import dev.zksim.api.EventType;
+import dev.zksim.api.WatchedEvent;
+import dev.zksim.api.Watcher;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Fans a ZooKeeper handle's session events out to the recipes that use the handle. Pass it
+ * (or forward to it) as the handle's default watcher: a lock holder has no watch of its own
+ * registered, so without this it would never hear that its connection was lost.
+ */
+public final class ConnectionStates implements Watcher {
+    private final List<Consumer<ConnectionState>> listeners = new ArrayList<>();
+    private ConnectionState current = ConnectionState.SUSPENDED;
+
+    /** Subscribes; the listener hears every later change. */
+    public void subscribe(Consumer<ConnectionState> listener) {
+        listeners.add(listener);
+    }
+
+    public void unsubscribe(Consumer<ConnectionState> listener) {
+        listeners.remove(listener);
+    }
+
+    /** The last state seen (SUSPENDED until the first SyncConnected). */
+    public ConnectionState current() {
+        return current;
+    }
+
+    @Override
+    public void process(WatchedEvent event) {
+        if (event.type() != EventType.None) {
+            return;
+        }
+        ConnectionState next = switch (event.state()) {
+            case SyncConnected, ConnectedReadOnly -> ConnectionState.CONNECTED;
+            case Disconnected -> ConnectionState.SUSPENDED;
+            case Expired, Closed, AuthFailed -> ConnectionState.LOST;
+            case SaslAuthenticated -> current;
+        };
+        if (next == current || current == ConnectionState.LOST) {
+            return;
+        }
+        current = next;
+        for (Consumer<ConnectionState> listener : List.copyOf(listeners)) {
+            listener.accept(next);
+        }
+    }
+}

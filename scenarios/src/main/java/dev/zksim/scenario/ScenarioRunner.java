@@ -53,6 +53,9 @@ public final class ScenarioRunner {
         long endTime = healTime + trial.settle();
         Optional<SimulationFailure> failure = execute(ensemble, plan, healTime, endTime);
         if (failure.isEmpty()) {
+            failure = verifyEnd(trial, ensemble);
+        }
+        if (failure.isEmpty()) {
             failure = verdict(trial, history, healTime, endTime);
         }
         return new RunOutcome(spec, failure, plan, root.log(), trial.knobs(), ensemble.simulation().trace().digest(),
@@ -64,6 +67,18 @@ public final class ScenarioRunner {
             Nemesis.schedule(plan, ensemble);
             ensemble.simulation().scheduleAt(healTime, () -> recoverAll(ensemble));
             ensemble.simulation().runUntil(endTime);
+            return Optional.empty();
+        } catch (SimulationFailure failure) {
+            return Optional.of(failure);
+        }
+    }
+
+    private static Optional<SimulationFailure> verifyEnd(Trial trial, Ensemble ensemble) {
+        try {
+            if (ensemble.config().selfChecks()) {
+                ensemble.checks().verifyNow();
+            }
+            trial.verifyEnd(ensemble);
             return Optional.empty();
         } catch (SimulationFailure failure) {
             return Optional.of(failure);

@@ -33,4 +33,11 @@ public interface Trial {
 
     /** The knobs as "name: value" lines, printed before the run. */
     List<String> knobs();
+
+    /**
+     * Checks on the ensemble itself once the run is over (after the settle time), such as
+     * "all replicas converged"; throws a SimulationFailure on a violation.
+     */
+    default void verifyEnd(Ensemble ensemble) {
+    }
 }

@@ -45,12 +45,17 @@ public final class LocalWritePath implements WritePath {
     }
 
     @Override
-    public long syncPoint() {
+    public long syncPoint(long sessionId, int xid) {
         return lastZxid;
     }
 
     @Override
     public void applied(long zxid) {
         preparer.retire(zxid);
+    }
+
+    @Override
+    public void discardPending() {
+        preparer.discardPending();
     }
 }

@@ -9,7 +9,7 @@
  * replaces from what it keeps:
  * <ul>
  *   <li>{@link dev.zksim.server.WritePath} turns a session's write request into a
- *       transaction: {@code submit(sessionId, cxid, Request)}, {@code syncPoint()} and
+ *       transaction: {@code submit(sessionId, cxid, Request)}, {@code syncPoint(sessionId, xid)} and
  *       {@code applied(zxid)}. Standalone and leader: {@link dev.zksim.server.LocalWritePath}
  *       (next zxid, RequestPreparer, session check from the tracker). A follower forwards the
  *       request to the leader instead.</li>

@@ -25,13 +25,9 @@ import java.util.function.UnaryOperator;
 final class QuorumHarness {
     /** A client process, its handle and the session events its default watcher saw. */
     static final class Client {
-        final SimProcess process;
         final List<WatchedEvent> events = new ArrayList<>();
+        SimProcess process;
         SimZooKeeper zk;
-
-        Client(SimProcess process) {
-            this.process = process;
-        }
     }
 
     final Ensemble ensemble;
@@ -122,10 +118,11 @@ final class QuorumHarness {
     /** A client that may connect only to the given servers, in a process of its own. */
     Client client(String... servers) {
         String id = "q" + (++clients);
-        Client client = new Client(null);
+        Client client = new Client();
         SimProcess process = new SimProcess(ensemble.simulation(), id, p -> () -> client.zk = new SimZooKeeper(p,
                 ensemble.network(), List.of(servers), ensemble.config().sessionTimeoutMs(), client.events::add),
                 ensemble.config().crashPolicy());
+        client.process = process;
         ensemble.network().register(process);
         process.start();
         ensemble.runFor(Time.millis(500));

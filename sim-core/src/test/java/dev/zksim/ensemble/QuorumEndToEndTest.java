@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class QuorumEndToEndTest {
 
     @ParameterizedTest
-    @ValueSource(ints = {3, 5})
+    @ValueSource(ints = {3, 5, 7})
     void electsALeaderAndServesClientsOnEveryServer(int size) {
         QuorumHarness h = new QuorumHarness(7, size);
         String leader = h.awaitServing(Time.seconds(10));

@@ -9,7 +9,7 @@ import java.util.function.LongSupplier;
 
 /**
  * The write path of a server that prepares its own transactions: a standalone server, or
- * later a quorum leader with a Zab-backed committer. Each write gets the next zxid before
+ * a quorum leader with a {@link ZabCommitter}. Each write gets the next zxid before
  * validation, so failed writes consume one too (reference gotcha 1), and is committed in
  * zxid order.
  */

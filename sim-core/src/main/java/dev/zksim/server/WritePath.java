@@ -6,7 +6,8 @@ import dev.zksim.server.prep.Request;
  * The seam for "who turns a write request into a transaction". A standalone server (and a
  * quorum leader) prepares locally: {@link LocalWritePath} assigns the next zxid, runs the
  * {@link dev.zksim.server.prep.RequestPreparer} and hands the result to a {@link
- * TxnCommitter}. A quorum follower would instead forward the request to the leader. Either
+ * TxnCommitter}. A quorum follower forwards the request to the leader instead
+ * ({@link ForwardingWritePath}). Either
  * way the result comes back as a committed transaction through the {@link CommitListener},
  * whose header carries the session id and cxid given here, which is how the server
  * matches it to the waiting request.

@@ -11,6 +11,6 @@ public final class Catalog {
 
     public static ScenarioCatalog standard() {
         return new ScenarioCatalog()
-                .add(new RandomOpsScenario(List.of(1)));
+                .add(new RandomOpsScenario(List.of(1, 3, 5)));
     }
 }

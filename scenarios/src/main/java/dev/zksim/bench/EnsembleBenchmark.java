@@ -8,6 +8,7 @@ import dev.zksim.ensemble.Ensemble;
 import dev.zksim.ensemble.EnsembleConfig;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.SeededChoices;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -73,7 +74,20 @@ public class EnsembleBenchmark {
     private record ClosedLoop(String path, int writePercent, long[] operations) implements ClientProgram {
         @Override
         public void started(ClientContext context, ZooKeeperClient zk) {
-            zk.create(path, new byte[16], CreateMode.PERSISTENT).whenComplete((created, error) -> loop(context, zk));
+            create(context, zk);
+        }
+
+        /** Until the node exists (elections may refuse the first attempts), keep creating it. */
+        private void create(ClientContext context, ZooKeeperClient zk) {
+            zk.exists(path, false).thenCompose(stat -> stat != null ? CompletableFuture.completedFuture(path)
+                            : zk.create(path, new byte[16], CreateMode.PERSISTENT))
+                    .whenComplete((created, error) -> {
+                        if (error == null) {
+                            loop(context, zk);
+                        } else {
+                            context.schedule(Time.millis(100), () -> create(context, zk));
+                        }
+                    });
         }
 
         private void loop(ClientContext context, ZooKeeperClient zk) {

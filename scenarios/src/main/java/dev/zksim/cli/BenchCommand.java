@@ -72,25 +72,48 @@ final class BenchCommand implements Runnable {
         }
     }
 
+    /**
+     * One row per benchmark configuration and metric. The ratio compares each row with the
+     * suite's baseline benchmark if it has one (a method named ...Baseline), else with the
+     * first configuration measured, always within this one run.
+     */
     private static void print(Collection<RunResult> results) {
-        List<String[]> rows = new ArrayList<>();
-        double baseline = Double.NaN;
+        Map<String, Double> reference = new LinkedHashMap<>();
         for (RunResult result : results) {
-            String name = result.getParams().getBenchmark();
-            double score = result.getPrimaryResult().getScore();
-            if (name.endsWith("Baseline")) {
-                baseline = score;
+            if (result.getParams().getBenchmark().endsWith("Baseline")) {
+                reference.put(metricOf(result, "ops/s"), result.getPrimaryResult().getScore());
             }
-            rows.add(new String[] {name.substring(name.lastIndexOf('.') + 1), format(score),
-                    format(result.getPrimaryResult().getScoreError())});
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "%-28s %18s %14s %8s%n", "benchmark", "events/s", "+/- error", "ratio");
-        for (String[] row : rows) {
-            double score = Double.parseDouble(row[1].replace(",", ""));
-            String ratio = Double.isNaN(baseline) ? "-" : String.format(Locale.ROOT, "%.2fx", score / baseline);
-            System.out.printf(Locale.ROOT, "%-28s %18s %14s %8s%n", row[0], row[1], row[2], ratio);
+        System.out.printf(Locale.ROOT, "%-44s %-12s %16s %14s %8s%n", "benchmark", "metric", "per second", "+/- error", "ratio");
+        for (RunResult result : results) {
+            String name = label(result);
+            if (result.getSecondaryResults().isEmpty()) {
+                row(name, "events", result.getPrimaryResult(), reference);
+            }
+            for (Map.Entry<String, org.openjdk.jmh.results.Result> secondary : result.getSecondaryResults().entrySet()) {
+                row(name, secondary.getKey(), secondary.getValue(), reference);
+            }
         }
+    }
+
+    private static void row(String name, String metric, org.openjdk.jmh.results.Result score, Map<String, Double> reference) {
+        double base = reference.computeIfAbsent(metric, ignored -> score.getScore());
+        System.out.printf(Locale.ROOT, "%-44s %-12s %16s %14s %7.2fx%n", name, metric, format(score.getScore()),
+                format(score.getScoreError()), score.getScore() / base);
+    }
+
+    private static String metricOf(RunResult result, String fallback) {
+        return result.getSecondaryResults().isEmpty() ? "events" : fallback;
+    }
+
+    private static String label(RunResult result) {
+        String benchmark = result.getParams().getBenchmark();
+        StringBuilder name = new StringBuilder(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+        for (String key : result.getParams().getParamsKeys()) {
+            name.append(' ').append(key).append('=').append(result.getParams().getParam(key));
+        }
+        return name.toString();
     }
 
     private static String format(double value) {

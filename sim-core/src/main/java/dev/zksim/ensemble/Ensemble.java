@@ -14,6 +14,7 @@ import dev.zksim.server.ServerRole;
 import dev.zksim.server.ZkServer;
 import dev.zksim.server.zab.ZabConfig;
 import dev.zksim.server.zab.ZabInvariants;
+import dev.zksim.server.zab.ZabMonitor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,7 +88,10 @@ public final class Ensemble {
                     config.syncLimit(), config.snapCount(), defaults.committedLogWindow(), defaults.finalizeWait(),
                     defaults.maxNotificationInterval(),
                     config.fsyncLatency() == null ? new Distribution.Constant(0) : config.fsyncLatency());
-            factory = ZkServer.quorumFactory(network, serverConfig, zab, zabInvariants);
+            // Without self-checks nobody reads the invariants, and keeping every committed
+            // txn for them would cost memory and time in long benchmark runs.
+            ZabMonitor monitor = config.selfChecks() ? zabInvariants : ZabMonitor.NONE;
+            factory = ZkServer.quorumFactory(network, serverConfig, zab, monitor);
         }
         SimProcess process = new SimProcess(simulation, id, factory, config.crashPolicy());
         network.register(process);

@@ -67,7 +67,9 @@ final class RequestProcessor {
      */
     void received(ClientConnection connection, long sessionId, ClientPacket.Request request) {
         Operation operation = request.operation();
-        server.trace(new RequestReceived(SessionIds.hex(sessionId), request.xid(), kindOf(operation)));
+        if (server.tracing()) {
+            server.trace(new RequestReceived(SessionIds.hex(sessionId), request.xid(), kindOf(operation)));
+        }
         Kind kind = !sessions.touch(sessionId) ? Kind.REJECTED
                 : operation.isWrite() ? Kind.WRITE
                 : operation instanceof Operation.Sync ? Kind.SYNC : Kind.READ;
@@ -155,7 +157,9 @@ final class RequestProcessor {
         }
         long zxid = server.lastProcessedZxid();
         queued.connection.send(new ServerPacket.Reply(queued.xid, zxid, answer.err(), answer.response()));
-        server.trace(new ReplySent(SessionIds.hex(sessionId), queued.xid, answer.err(), zxid));
+        if (server.tracing()) {
+            server.trace(new ReplySent(SessionIds.hex(sessionId), queued.xid, answer.err(), zxid));
+        }
     }
 
     /** Number of requests waiting for an answer, over all sessions. */

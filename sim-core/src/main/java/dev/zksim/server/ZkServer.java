@@ -363,6 +363,11 @@ public final class ZkServer implements Node {
         return new ServerFaults(this);
     }
 
+    /** Whether the trace records events; request-rate events are not even built when not. */
+    boolean tracing() {
+        return process.simulation().trace().isEnabled();
+    }
+
     void trace(TraceEvent event) {
         process.trace(event);
     }

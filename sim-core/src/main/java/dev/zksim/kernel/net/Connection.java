@@ -15,6 +15,7 @@ public final class Connection {
     private Connection peer;
     private ConnectionHandler handler;
     private long lastArrival;
+    private Object outboundLink;
     private boolean open;
     private boolean cut;
     private boolean finished;
@@ -97,6 +98,15 @@ public final class Connection {
 
     void setCut() {
         this.cut = true;
+    }
+
+    /** The network's state of the link this end sends on, cached to spare a lookup per message. */
+    Object outboundLink() {
+        return outboundLink;
+    }
+
+    void setOutboundLink(Object link) {
+        this.outboundLink = link;
     }
 
     /** Arrival time of the last message sent from this end, which later ones may not pass. */

@@ -121,13 +121,13 @@ public final class Network implements ProcessListener {
     void send(Connection from, Object message) {
         Connection to = from.peer();
         if (!from.isOpen() || from.isCut() || to == null) {
-            trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), "connection not open", message.toString()));
+            trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), "connection not open", message));
             return;
         }
         Predicate<Object> trap = traps.get(from);
         if (trap != null && trap.test(message)) {
             traps.remove(from);
-            trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), "lost reply fault", message.toString()));
+            trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), "lost reply fault", message));
             reset(from, "connection reset before the reply arrived");
             return;
         }
@@ -138,10 +138,10 @@ public final class Network implements ProcessListener {
 
     private void deliver(Connection from, Connection to, long sentAt, Object message) {
         if (to.isCut() || !to.isOpen()) {
-            trace(to.local(), new NetEvent.Dropped(to.id(), from.local(), to.local(), "connection broken in flight", message.toString()));
+            trace(to.local(), new NetEvent.Dropped(to.id(), from.local(), to.local(), "connection broken in flight", message));
             return;
         }
-        trace(to.local(), new NetEvent.Delivered(to.id(), from.local(), to.local(), sentAt, message.toString()));
+        trace(to.local(), new NetEvent.Delivered(to.id(), from.local(), to.local(), sentAt, message));
         to.handler().onMessage(to, message);
     }
 
@@ -317,13 +317,21 @@ public final class Network implements ProcessListener {
 
     /** The arrival time of a message sent now from this end: after the link delay, and FIFO. */
     private long arrival(Connection end, String from, String to) {
-        long at = Math.max(simulation.now() + delay(from, to), end.lastArrival());
+        Link link = (Link) end.outboundLink();
+        if (link == null) {
+            link = link(from, to);
+            end.setOutboundLink(link);
+        }
+        long at = Math.max(simulation.now() + delay(link), end.lastArrival());
         end.setLastArrival(at);
         return at - simulation.now();
     }
 
     private long delay(String from, String to) {
-        Link link = link(from, to);
+        return delay(link(from, to));
+    }
+
+    private long delay(Link link) {
         long delay = (link.delay != null ? link.delay : defaultDelay).sample(link.choices);
         return simulation.now() < link.clogUntil ? delay + link.clogExtra : delay;
     }

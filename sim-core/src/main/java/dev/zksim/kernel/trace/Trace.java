@@ -57,6 +57,11 @@ public final class Trace {
         this.enabled = enabled;
     }
 
+    /** Whether events are being recorded; hot paths skip building events when not. */
+    public boolean isEnabled() {
+        return enabled;
+    }
+
     public void addSink(TraceSink sink) {
         sinks.add(sink);
     }

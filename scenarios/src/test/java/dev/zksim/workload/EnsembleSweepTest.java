@@ -1,29 +1,18 @@
 package dev.zksim.workload;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.zksim.kernel.trace.DeterminismCheck;
-import java.util.List;
-import org.junit.jupiter.api.Test;
+import dev.zksim.catalog.Catalog;
+import dev.zksim.property.Seeds;
+import dev.zksim.property.SimulationProperty;
 
 /**
- * Seeded sweeps of the simulated ensemble under random faults with the self-checks on: every
- * seed must settle, and running it twice must give the same trace digest. The seed count
- * can be raised with -Dzksim.sweep.seeds=N for a longer soak.
+ * Seeded sweeps of the simulated ensemble under random faults with the self-checks on:
+ * every seed must settle, and every seed runs twice for the determinism check. Raise the
+ * count with -Dzksim.seeds=N for a longer soak.
  */
 class EnsembleSweepTest {
-    private static final int SEEDS = Integer.getInteger("zksim.sweep.seeds", 60);
 
-    @Test
-    void standaloneSurvivesRandomFaultsDeterministically() {
-        sweep(List.of(1), 0);
-    }
-
-    private static void sweep(List<Integer> sizes, long firstSeed) {
-        for (long seed = firstSeed; seed < firstSeed + SEEDS; seed++) {
-            long current = seed;
-            String digest = DeterminismCheck.verify(sink -> RandomOpsRun.run(current, sizes, sink).digest());
-            assertThat(digest).as("seed %d", seed).hasSize(64);
-        }
+    @SimulationProperty(seeds = 60)
+    void theEnsembleSurvivesRandomOperationsUnderRandomFaults(Seeds seeds) {
+        seeds.check(Catalog.standard(), "ensemble-random-ops");
     }
 }

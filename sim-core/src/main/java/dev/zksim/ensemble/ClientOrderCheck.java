@@ -21,6 +21,7 @@ import java.util.Map;
 final class ClientOrderCheck implements ClientObserver {
     private final Simulation simulation;
     private final String client;
+    private final AckedWrites acked;
     /** Armed watches per path: the reply zxid of the read that set them. */
     private final Map<String, Long> dataWatches = new LinkedHashMap<>();
     private final Map<String, Long> existWatches = new LinkedHashMap<>();
@@ -28,9 +29,10 @@ final class ClientOrderCheck implements ClientObserver {
     private long lastZxid;
     private int lastXid;
 
-    ClientOrderCheck(Simulation simulation, String client) {
+    ClientOrderCheck(Simulation simulation, String client, AckedWrites acked) {
         this.simulation = simulation;
         this.client = client;
+        this.acked = acked;
     }
 
     @Override
@@ -38,6 +40,9 @@ final class ClientOrderCheck implements ClientObserver {
         checkOrder(reply);
         checkReadAgainstWatches(operation, reply);
         armWatch(operation, reply);
+        if (operation.isWrite() && reply.err() == KeeperException.Code.OK.intValue() && reply.xid() > 0) {
+            acked.add(new AckedWrites.Ack(client, reply.zxid(), sessionId, reply.xid(), operation.getClass().getSimpleName()));
+        }
     }
 
     private void checkOrder(ServerPacket.Reply reply) {

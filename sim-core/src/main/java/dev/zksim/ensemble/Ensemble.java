@@ -7,13 +7,19 @@ import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.kernel.choice.Distribution;
+import dev.zksim.kernel.process.Node;
 import dev.zksim.server.ServerConfig;
+import dev.zksim.server.ServerRole;
 import dev.zksim.server.ZkServer;
+import dev.zksim.server.zab.ZabConfig;
+import dev.zksim.server.zab.ZabInvariants;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A simulated ZooKeeper ensemble: servers s1..sN and clients c1, c2... on one simulated
@@ -31,6 +37,8 @@ public final class Ensemble {
     private final Map<String, EnsembleClient> clients = new LinkedHashMap<>();
     private final EnsembleFaults faults;
     private final EnsembleChecks checks;
+    private final ZabInvariants zabInvariants = new ZabInvariants();
+    private final AckedWrites acked = new AckedWrites();
 
     private Ensemble(Choices choices, EnsembleConfig config) {
         this.config = config;
@@ -64,11 +72,24 @@ public final class Ensemble {
         });
     }
 
+    /**
+     * Adds server {@code id} (myid {@code serverId}): standalone for a one-server ensemble,
+     * otherwise a quorum member of s1..sN whose Zab peer reports to {@link #zabInvariants()}.
+     */
     private void addServer(String id, long serverId) {
         ServerConfig serverConfig = ServerConfig.defaults(serverId, config.tickTimeMs())
                 .withSnapCount(config.snapCount())
                 .withFsyncLatency(config.fsyncLatency());
-        SimProcess process = new SimProcess(simulation, id, ZkServer.factory(network, serverConfig), config.crashPolicy());
+        Function<SimProcess, Node> factory = ZkServer.factory(network, serverConfig);
+        if (config.servers() > 1) {
+            ZabConfig defaults = ZabConfig.defaults(serverId, ZabConfig.namedMembers(config.servers()));
+            ZabConfig zab = new ZabConfig(serverId, defaults.members(), config.tickTimeMs(), config.initLimit(),
+                    config.syncLimit(), config.snapCount(), defaults.committedLogWindow(), defaults.finalizeWait(),
+                    defaults.maxNotificationInterval(),
+                    config.fsyncLatency() == null ? new Distribution.Constant(0) : config.fsyncLatency());
+            factory = ZkServer.quorumFactory(network, serverConfig, zab, zabInvariants);
+        }
+        SimProcess process = new SimProcess(simulation, id, factory, config.crashPolicy());
         network.register(process);
         servers.put(id, process);
     }
@@ -80,7 +101,7 @@ public final class Ensemble {
         EnsembleClient[] client = new EnsembleClient[1];
         holder[0] = new SimProcess(simulation, id, process -> client[0].node(), config.crashPolicy());
         client[0] = new EnsembleClient(holder[0], network, serverIds(), config.sessionTimeoutMs(), program,
-                config.selfChecks());
+                config.selfChecks(), acked);
         network.register(holder[0]);
         clients.put(id, client[0]);
         holder[0].start();
@@ -105,6 +126,10 @@ public final class Ensemble {
 
     public EnsembleChecks checks() {
         return checks;
+    }
+
+    AckedWrites ackedWrites() {
+        return acked;
     }
 
     public List<String> serverIds() {
@@ -140,14 +165,36 @@ public final class Ensemble {
         return new ArrayList<>(clients.values());
     }
 
-    /** The id of the server that currently leads (standalone: the one server, if up). */
+    /**
+     * The id of the server that currently leads: standalone, the one server if it runs; a
+     * quorum, the running server that is LEADING and serving (if an isolated old leader has
+     * not stepped down yet, the one with the newest epoch).
+     */
     public Optional<String> leader() {
+        String best = null;
+        long bestEpoch = -1;
         for (String id : servers.keySet()) {
-            if (server(id).isPresent() && serverProcess(id).state() == SimProcess.State.RUNNING && servers.size() == 1) {
-                return Optional.of(id);
+            Optional<ZkServer> server = server(id);
+            if (server.isEmpty() || serverProcess(id).state() != SimProcess.State.RUNNING) {
+                continue;
+            }
+            ServerRole role = server.get().role();
+            boolean leads = role == ServerRole.STANDALONE
+                    || (role == ServerRole.LEADING && server.get().isServing());
+            if (leads && server.get().currentEpoch() > bestEpoch) {
+                best = id;
+                bestEpoch = server.get().currentEpoch();
             }
         }
-        return Optional.empty();
+        return Optional.ofNullable(best);
+    }
+
+    /**
+     * The Zab safety monitor every quorum peer of this ensemble reports to (deliveries,
+     * snapshot installs, established leaders); it outlives crashes. Unused standalone.
+     */
+    public ZabInvariants zabInvariants() {
+        return zabInvariants;
     }
 
     public RunResult run(RunBounds bounds) {

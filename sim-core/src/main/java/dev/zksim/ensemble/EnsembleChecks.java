@@ -3,9 +3,11 @@ package dev.zksim.ensemble;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.server.ZkServer;
 import dev.zksim.server.persist.ZkDatabase;
+import dev.zksim.server.tree.Transaction;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
 
 /**
@@ -27,6 +29,38 @@ public final class EnsembleChecks {
     public void verifyNow() {
         verifyEphemeralOwners();
         verifyReplicasAgree();
+        verifyZab();
+        verifyAcknowledgedWrites();
+    }
+
+    /** One leader per epoch, and committed histories that are prefixes of each other. */
+    public void verifyZab() {
+        List<String> violations = ensemble.zabInvariants().violations();
+        if (!violations.isEmpty()) {
+            fail("Zab invariants violated: " + String.join("; ", violations));
+        }
+    }
+
+    /**
+     * Every acknowledged write is in the committed history at its zxid, as the very request
+     * the client sent (same session and xid). Checked where the history is replicated (a
+     * quorum); a standalone server's durability is its log, checked by its restart tests.
+     */
+    public void verifyAcknowledgedWrites() {
+        if (ensemble.serverIds().size() == 1) {
+            return;
+        }
+        NavigableMap<Long, Object> committed = ensemble.zabInvariants().committed();
+        for (AckedWrites.Ack ack : ensemble.ackedWrites().all()) {
+            Object payload = committed.get(ack.zxid());
+            if (!(payload instanceof Transaction txn)) {
+                fail(ack.client() + "'s " + ack.operation() + " (xid " + ack.xid() + ") was acknowledged at zxid 0x"
+                        + Long.toHexString(ack.zxid()) + " but no committed transaction has that zxid");
+            } else if (txn.header().sessionId() != ack.sessionId() || txn.header().cxid() != ack.xid()) {
+                fail(ack.client() + "'s " + ack.operation() + " (xid " + ack.xid() + ") was acknowledged at zxid 0x"
+                        + Long.toHexString(ack.zxid()) + " but the committed transaction there is " + txn.header());
+            }
+        }
     }
 
     /** Every session that owns an ephemeral node is a live session of that replica. */

@@ -19,12 +19,14 @@ public final class EnsembleClient {
     private final int sessionTimeoutMs;
     private final ClientProgram program;
     private final boolean selfChecks;
+    private final AckedWrites acked;
     private SimZooKeeper handle;
 
     EnsembleClient(SimProcess process, Network network, List<String> servers, int sessionTimeoutMs, ClientProgram program,
-            boolean selfChecks) {
+            boolean selfChecks, AckedWrites acked) {
         this.process = process;
         this.selfChecks = selfChecks;
+        this.acked = acked;
         this.network = network;
         this.servers = List.copyOf(servers);
         this.sessionTimeoutMs = sessionTimeoutMs;
@@ -36,7 +38,7 @@ public final class EnsembleClient {
         return () -> {
             handle = new SimZooKeeper(process, network, servers, sessionTimeoutMs, this::deliver);
             if (selfChecks) {
-                handle.setObserver(new ClientOrderCheck(process.simulation(), process.id()));
+                handle.setObserver(new ClientOrderCheck(process.simulation(), process.id(), acked));
             }
             program.started(new ClientContext(process), handle);
         };

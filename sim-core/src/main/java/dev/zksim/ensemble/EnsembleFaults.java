@@ -122,8 +122,9 @@ public final class EnsembleFaults {
      * is not a serving follower (a standalone server has none).
      */
     public boolean lag(String serverId, long duration) {
-        record("lag " + serverId + " for " + duration + "us", "no follower to lag");
-        return false;
+        boolean lagging = ensemble.server(serverId).map(server -> server.faults().lagFor(duration)).orElse(false);
+        record("lag " + serverId + " for " + duration + "us", lagging ? "lagging" : "not a serving follower");
+        return lagging;
     }
 
     /** Adds extra delay to the link between two processes for a while. */

@@ -86,7 +86,10 @@ final class ClientConnection implements ConnectionHandler {
         }
     }
 
-    /** A new session's createSession txn was submitted for this connection. */
+    /**
+     * The connection waits for its session: a new session's createSession txn was
+     * submitted, or a reconnect is being revalidated with the leader. Requests wait too.
+     */
     void creatingSession(long id) {
         state = State.CREATING_SESSION;
         sessionId = id;

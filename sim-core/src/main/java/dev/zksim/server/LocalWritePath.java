@@ -9,7 +9,7 @@ import java.util.function.LongSupplier;
 
 /**
  * The write path of a server that prepares its own transactions: a standalone server, or
- * later a quorum leader with a Zab-backed committer. Each write gets the next zxid before
+ * a quorum leader with a {@link ZabCommitter}. Each write gets the next zxid before
  * validation, so failed writes consume one too (reference gotcha 1), and is committed in
  * zxid order.
  */
@@ -45,12 +45,17 @@ public final class LocalWritePath implements WritePath {
     }
 
     @Override
-    public long syncPoint() {
+    public long syncPoint(long sessionId, int xid) {
         return lastZxid;
     }
 
     @Override
     public void applied(long zxid) {
         preparer.retire(zxid);
+    }
+
+    @Override
+    public void discardPending() {
+        preparer.discardPending();
     }
 }

@@ -28,8 +28,23 @@ import java.util.TreeSet;
 final class RequestProcessor {
     private enum Kind { WRITE, READ, SYNC, REJECTED }
 
-    /** One request waiting for its answer, with the connection the answer goes to. */
-    private record Queued(ClientConnection connection, int xid, Operation operation, Kind kind, long syncZxid) {
+    /**
+     * One request waiting for its answer, with the connection the answer goes to. A sync's
+     * point is filled in later when the leader has to supply it (a follower's sync).
+     */
+    private static final class Queued {
+        final ClientConnection connection;
+        final int xid;
+        final Operation operation;
+        final Kind kind;
+        long syncZxid;
+
+        Queued(ClientConnection connection, int xid, Operation operation, Kind kind) {
+            this.connection = connection;
+            this.xid = xid;
+            this.operation = operation;
+            this.kind = kind;
+        }
     }
 
     private final ZkServer server;
@@ -56,9 +71,11 @@ final class RequestProcessor {
         Kind kind = !sessions.touch(sessionId) ? Kind.REJECTED
                 : operation.isWrite() ? Kind.WRITE
                 : operation instanceof Operation.Sync ? Kind.SYNC : Kind.READ;
-        long syncZxid = kind == Kind.SYNC ? writes.syncPoint() : 0;
-        queues.computeIfAbsent(sessionId, id -> new ArrayDeque<>())
-                .addLast(new Queued(connection, request.xid(), operation, kind, syncZxid));
+        Queued queued = new Queued(connection, request.xid(), operation, kind);
+        queues.computeIfAbsent(sessionId, id -> new ArrayDeque<>()).addLast(queued);
+        if (kind == Kind.SYNC) {
+            queued.syncZxid = writes.syncPoint(sessionId, request.xid());
+        }
         if (kind == Kind.WRITE) {
             writes.submit(sessionId, request.xid(), toRequest(operation));
         }
@@ -73,14 +90,32 @@ final class RequestProcessor {
         TxnHeader header = result.header();
         ArrayDeque<Queued> queue = queues.get(header.sessionId());
         Queued head = queue == null ? null : queue.peekFirst();
-        if (head != null && head.kind() == Kind.WRITE && head.xid() == header.cxid()) {
+        if (head != null && head.kind == Kind.WRITE && head.xid == header.cxid()) {
             queue.pollFirst();
-            reply(header.sessionId(), head, WriteReplies.of(head.operation(), result.outcome()));
+            reply(header.sessionId(), head, WriteReplies.of(head.operation, result.outcome()));
             drain(header.sessionId());
         }
         List<Long> waiting = List.copyOf(waitingForSync);
         waitingForSync.clear();
         waiting.forEach(this::drain);
+    }
+
+    /**
+     * The leader told a follower the point the session's sync with this xid waits for;
+     * the sync is answered once this server has applied up to it.
+     */
+    void syncPointKnown(long sessionId, int xid, long zxid) {
+        ArrayDeque<Queued> queue = queues.get(sessionId);
+        if (queue == null) {
+            return;
+        }
+        for (Queued queued : queue) {
+            if (queued.kind == Kind.SYNC && queued.xid == xid && queued.syncZxid == WritePath.UNKNOWN_SYNC_POINT) {
+                queued.syncZxid = zxid;
+                drain(sessionId);
+                return;
+            }
+        }
     }
 
     /** The session is gone: nothing more will be answered for it. */
@@ -94,18 +129,18 @@ final class RequestProcessor {
         ArrayDeque<Queued> queue = queues.get(sessionId);
         while (queue != null && !queue.isEmpty()) {
             Queued head = queue.peekFirst();
-            switch (head.kind()) {
+            switch (head.kind) {
                 case WRITE -> {
                     return;
                 }
                 case SYNC -> {
-                    if (server.lastProcessedZxid() < head.syncZxid()) {
+                    if (server.lastProcessedZxid() < head.syncZxid) {
                         waitingForSync.add(sessionId);
                         return;
                     }
-                    reply(sessionId, head, reads.serve(head.operation(), head.connection().id()));
+                    reply(sessionId, head, reads.serve(head.operation, head.connection.id()));
                 }
-                case READ -> reply(sessionId, head, reads.serve(head.operation(), head.connection().id()));
+                case READ -> reply(sessionId, head, reads.serve(head.operation, head.connection.id()));
                 case REJECTED -> reply(sessionId, head, Answer.error(Code.SESSIONEXPIRED));
             }
             queue.pollFirst();
@@ -119,8 +154,8 @@ final class RequestProcessor {
             server.connections().notify(delivery);
         }
         long zxid = server.lastProcessedZxid();
-        queued.connection().send(new ServerPacket.Reply(queued.xid(), zxid, answer.err(), answer.response()));
-        server.trace(new ReplySent(SessionIds.hex(sessionId), queued.xid(), answer.err(), zxid));
+        queued.connection.send(new ServerPacket.Reply(queued.xid, zxid, answer.err(), answer.response()));
+        server.trace(new ReplySent(SessionIds.hex(sessionId), queued.xid, answer.err(), zxid));
     }
 
     /** Number of requests waiting for an answer, over all sessions. */

@@ -16,7 +16,8 @@ public final class ServerFaults {
 
     /**
      * Expires the session now, as the leader does when its deadline passes: it is marked
-     * closing and its closeSession txn is submitted. False if the session is not live.
+     * closing and its closeSession txn is submitted. False if the session is not live, or
+     * if this server does not expire sessions (a follower, or a member between terms).
      */
     public boolean expireSession(long sessionId) {
         return server.expireNow(sessionId);
@@ -52,6 +53,21 @@ public final class ServerFaults {
                 message -> message instanceof ServerPacket.Reply reply && reply.xid() > 0,
                 "next reply to session " + SessionIds.hex(sessionId));
         return true;
+    }
+
+    /**
+     * The lag fault of a serving quorum follower: for the next durationMicros it applies the
+     * txns Zab delivers as committed late, all at once when the lag ends, while its peer keeps
+     * logging and acking proposals. Its reads go stale (ZooKeeper allows that), its clients'
+     * own writes are answered only once applied here, and clients whose lastZxid is ahead of
+     * it are refused. Calling it again extends the lag. False if this server is not a
+     * serving follower (the leader, a standalone server, or between terms).
+     */
+    public boolean lagFor(long durationMicros) {
+        if (durationMicros <= 0) {
+            throw new IllegalArgumentException("lag must be positive: " + durationMicros);
+        }
+        return server.mode().lagFor(durationMicros);
     }
 
     /** Number of client connections the server holds. */

@@ -24,8 +24,28 @@ public final class ServerIntrospection {
         this.server = server;
     }
 
+    /** The last zxid applied to this server's database (it lags the delivered one under the lag fault). */
     public long lastProcessedZxid() {
         return server.lastProcessedZxid();
+    }
+
+    /** srvr's Mode line: standalone, or the quorum role. */
+    public ServerRole role() {
+        return server.role();
+    }
+
+    public boolean isServing() {
+        return server.isServing();
+    }
+
+    public long currentEpoch() {
+        return server.currentEpoch();
+    }
+
+    /** The last zxid Zab delivered as committed (quorum), or the last applied one (standalone). */
+    public long lastDeliveredZxid() {
+        return server.mode() instanceof QuorumMode quorum && quorum.peer() != null ? quorum.peer().lastCommittedZxid()
+                : server.lastProcessedZxid();
     }
 
     /** The tree's order-independent digest (lastProcessedZxid left out). */

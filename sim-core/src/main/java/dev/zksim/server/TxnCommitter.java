@@ -9,8 +9,8 @@ import dev.zksim.server.tree.Transaction;
  * again in zxid order, never from inside {@code commit} itself.
  *
  * <p>Standalone ({@link dev.zksim.server.persist.LocalCommitter}): append to the local txn
- * log, fsync (after a drawn latency, with group commit), then hand over. Quorum (later): the
- * leader proposes the txn through Zab, and every server hands over the txns Zab delivers as
+ * log, fsync (after a drawn latency, with group commit), then hand over. Quorum ({@link ZabCommitter}):
+ * the leader proposes the txn through Zab, and every server hands over the txns Zab delivers as
  * committed, including those it did not prepare itself.
  */
 public interface TxnCommitter {

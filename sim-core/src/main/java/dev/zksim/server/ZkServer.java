@@ -1,5 +1,7 @@
 package dev.zksim.server;
 
+import dev.zksim.kernel.net.Connection;
+import dev.zksim.kernel.net.ConnectionHandler;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.Node;
 import dev.zksim.kernel.process.SimProcess;
@@ -12,13 +14,9 @@ import dev.zksim.server.ServerEvent.SessionClosed;
 import dev.zksim.server.ServerEvent.SessionCreated;
 import dev.zksim.server.ServerEvent.SessionExpired;
 import dev.zksim.server.ServerEvent.SessionReopened;
-import dev.zksim.server.ServerEvent.Started;
 import dev.zksim.server.ServerEvent.TxnCommitted;
-import dev.zksim.server.persist.LocalCommitter;
-import dev.zksim.server.persist.TxnLogStore;
 import dev.zksim.server.persist.ZkDatabase;
 import dev.zksim.server.prep.Request;
-import dev.zksim.server.session.ExpiringSessionTracker;
 import dev.zksim.server.session.SessionIds;
 import dev.zksim.server.session.SessionTracker;
 import dev.zksim.server.tree.ApplyResult;
@@ -28,23 +26,28 @@ import dev.zksim.server.tree.TxnOutcome;
 import dev.zksim.server.tree.WatchTrigger;
 import dev.zksim.server.watch.ServerWatchTable;
 import dev.zksim.server.watch.TreeChange;
+import dev.zksim.server.zab.QuorumPeer;
+import dev.zksim.server.zab.ZabConfig;
+import dev.zksim.server.zab.ZabMonitor;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
- * A standalone simulated ZooKeeper server: the {@link Node} of one server process. On
- * start it recovers its database from disk, re-arms every recovered session with a full
- * timeout, and listens for clients. Writes flow through {@link WritePath} (prepare) and
- * {@link TxnCommitter} (log, fsync) back to {@link #committed}, which applies them, fires
- * watches and answers; reads are served from the local tree by the
- * {@link RequestProcessor}. {@link ServerIntrospection} (four-letter words) and
- * {@link ServerFaults} (fault hooks) look inside.
+ * A simulated ZooKeeper server: the {@link Node} of one server process, standalone or a
+ * member of a quorum. Its {@link ServerMode} recovers the database and decides when
+ * clients are served and through which seams: standalone ({@link StandaloneMode}) recovers
+ * from its own log and serves at once; a quorum member ({@link QuorumMode}) runs a {@link
+ * QuorumPeer} and serves only while Zab is in broadcast. Either way writes flow through a
+ * {@link WritePath} and come back to {@link #committed}, which applies them, fires watches
+ * and answers; reads are served from the local tree by the {@link RequestProcessor}. {@link
+ * ServerIntrospection} (four-letter words) and {@link ServerFaults} (fault hooks) look inside.
  */
 public final class ZkServer implements Node {
     private final SimProcess process;
     private final Network network;
     private final ServerConfig config;
+    private final ServerMode mode;
     private final ServerWatchTable watches = new ServerWatchTable();
     private final ConnectionTable connections = new ConnectionTable(watches);
     /** Connections waiting for their new session's createSession txn, by session id. */
@@ -52,14 +55,19 @@ public final class ZkServer implements Node {
     private ZkDatabase database;
     private SessionTracker sessions;
     private SessionIds sessionIds;
-    private LocalCommitter committer;
     private WritePath writes;
     private RequestProcessor requests;
 
-    public ZkServer(SimProcess process, Network network, ServerConfig config) {
+    private ZkServer(SimProcess process, Network network, ServerConfig config, Function<ZkServer, ServerMode> mode) {
         this.process = process;
         this.network = network;
         this.config = config;
+        this.mode = mode.apply(this);
+    }
+
+    /** A standalone server. */
+    public ZkServer(SimProcess process, Network network, ServerConfig config) {
+        this(process, network, config, StandaloneMode::new);
     }
 
     /** The factory to give the server's SimProcess: each (re)start builds a fresh server. */
@@ -67,23 +75,48 @@ public final class ZkServer implements Node {
         return process -> new ZkServer(process, network, config);
     }
 
+    /**
+     * The factory of a quorum member: the server runs on a {@link QuorumPeer} configured by
+     * {@code zab} (whose myId must equal the server id), which reports to {@code monitor}.
+     */
+    public static Function<SimProcess, Node> quorumFactory(Network network, ServerConfig config, ZabConfig zab,
+            ZabMonitor monitor) {
+        if (zab.myId() != config.serverId()) {
+            throw new IllegalArgumentException("zab id " + zab.myId() + " differs from server id " + config.serverId());
+        }
+        return process -> new ZkServer(process, network, config, server -> new QuorumMode(server, zab, monitor));
+    }
+
     @Override
     public void start() {
-        TxnLogStore store = new TxnLogStore(process.disk());
-        TxnLogStore.Recovery recovery = store.recover();
-        database = recovery.database();
-        sessions = new ExpiringSessionTracker(process, config.tickTimeMs(), this::expire);
-        database.sessions().forEach(sessions::addSession);
         sessionIds = new SessionIds(config.serverId(), process.now() / 1000, process.choices().stream("session-ids"),
                 id -> database.hasSession(id) || creating.containsKey(id));
-        committer = new LocalCommitter(process, store, config.fsyncLatency(), config.snapCount(), database::snapshot);
-        committer.setListener(this::committed);
-        writes = new LocalWritePath(database.tree(), database.lastProcessedZxid(), sessions, committer,
-                () -> process.now() / 1000);
-        requests = new RequestProcessor(this, sessions, writes, new Reads(database.tree(), watches));
-        network.listen(process, connection -> accept(new ClientConnection(this, connection)));
-        trace(new Started(recovery.snapshotZxid(), recovery.replayed(), database.lastProcessedZxid(),
-                database.sessions().size()));
+        mode.start();
+    }
+
+    /** Makes this the database; a server that is not serving yet (start, SNAP sync) replaces it. */
+    void setDatabase(ZkDatabase replacement) {
+        database = replacement;
+    }
+
+    /**
+     * Serves clients with these sessions and this write path (standalone: for good; quorum:
+     * for one term). Reads and the request queues are built on the current tree.
+     */
+    void serve(SessionTracker tracker, WritePath path) {
+        sessions = tracker;
+        writes = path;
+        requests = new RequestProcessor(this, tracker, path, new Reads(database.tree(), watches));
+    }
+
+    /** Accepts client connections on the process's one listening socket; the mode routes peers. */
+    void listen(Function<Connection, ConnectionHandler> acceptor) {
+        network.listen(process, acceptor);
+    }
+
+    /** The handler of a connection a client opened. */
+    ConnectionHandler acceptClient(Connection connection) {
+        return accept(new ClientConnection(this, connection));
     }
 
     private ClientConnection accept(ClientConnection connection) {
@@ -95,6 +128,11 @@ public final class ZkServer implements Node {
 
     /** A ConnectRequest (reference 4.1 and 4.6). */
     void connect(ClientConnection connection, ClientPacket.ConnectRequest request) {
+        if (!mode.isServing()) {
+            trace(new ConnectionRefused(connection.id(), "not serving"));
+            closeConnection(connection, "not serving");
+            return;
+        }
         if (request.lastZxidSeen() > database.lastProcessedZxid()) {
             String reason = "client zxid 0x" + Long.toHexString(request.lastZxidSeen()) + " is ahead of server zxid 0x"
                     + Long.toHexString(database.lastProcessedZxid());
@@ -113,10 +151,25 @@ public final class ZkServer implements Node {
         }
     }
 
-    /** A reconnect: a wrong password or a session that is not live gets the expired answer. */
+    /**
+     * A reconnect: a wrong password gets the expired answer at once; otherwise the mode
+     * revalidates the session (locally, or with the leader) and calls {@link #reopened}.
+     */
     private void reopen(ClientConnection connection, ClientPacket.ConnectRequest request, int timeout) {
         long sessionId = request.sessionId();
-        if (request.password() != SessionIds.password(sessionId) || !sessions.touch(sessionId, timeout)) {
+        if (request.password() != SessionIds.password(sessionId)) {
+            reopened(connection, sessionId, timeout, false);
+            return;
+        }
+        mode.revalidate(connection, sessionId, timeout);
+    }
+
+    /** The verdict on a reconnect: serve the session on this connection, or answer expired. */
+    void reopened(ClientConnection connection, long sessionId, int timeout, boolean valid) {
+        if (connection.state() == ClientConnection.State.CLOSED) {
+            return;
+        }
+        if (!valid) {
             connection.send(new ServerPacket.ConnectResponse(0, 0, 0));
             String reason = "session " + SessionIds.hex(sessionId) + " expired or wrong password";
             trace(new ConnectionRefused(connection.id(), reason));
@@ -144,7 +197,7 @@ public final class ZkServer implements Node {
      * request that caused it (so a watcher sees the event before the writer's reply on the
      * same connection), then connection closes of a closed session.
      */
-    private void committed(Transaction transaction) {
+    void committed(Transaction transaction) {
         ApplyResult result = database.apply(transaction);
         writes.applied(transaction.zxid());
         trace(new TxnCommitted(transaction.zxid(), txnType(transaction.txn())));
@@ -194,15 +247,15 @@ public final class ZkServer implements Node {
     // ---- Sessions and connections ---------------------------------------------------
 
     /** The tracker's expiry: the session is already closing; submit its closeSession. */
-    private void expire(long sessionId, int timeoutMs) {
+    void expire(long sessionId, int timeoutMs) {
         trace(new SessionExpired(SessionIds.hex(sessionId), timeoutMs));
         writes.submit(sessionId, 0, new Request.CloseSessionRequest());
     }
 
-    /** Expires a live session now, as the leader would; false if it is not live. */
+    /** Expires a live session now, as the leader would; false if it is not live or this is no leader. */
     boolean expireNow(long sessionId) {
         Integer timeout = sessions.sessionTimeouts().get(sessionId);
-        if (timeout == null || !sessions.isLive(sessionId)) {
+        if (!mode.expiresSessions() || timeout == null || !sessions.isLive(sessionId)) {
             return false;
         }
         sessions.setClosing(sessionId);
@@ -223,6 +276,14 @@ public final class ZkServer implements Node {
         }
     }
 
+    /** Closes every client connection: the server stops serving (reference 4.4). */
+    void closeAllConnections(String reason) {
+        for (ClientConnection connection : connections.all()) {
+            closeConnection(connection, reason);
+        }
+        creating.clear();
+    }
+
     /** The client closed the connection, or it was reset. */
     void connectionLost(ClientConnection connection, String reason) {
         if (connection.markClosed()) {
@@ -235,6 +296,33 @@ public final class ZkServer implements Node {
 
     ServerConfig config() {
         return config;
+    }
+
+    SimProcess process() {
+        return process;
+    }
+
+    WritePath writes() {
+        return writes;
+    }
+
+    ServerMode mode() {
+        return mode;
+    }
+
+    /** STANDALONE, or the quorum role of this server's peer. */
+    public ServerRole role() {
+        return mode.role();
+    }
+
+    /** True while clients are served: always standalone, in broadcast for a quorum member. */
+    public boolean isServing() {
+        return mode.isServing();
+    }
+
+    /** The Zab epoch this server last acknowledged (0 standalone). */
+    public long currentEpoch() {
+        return mode.currentEpoch();
     }
 
     RequestProcessor requests() {

@@ -1,6 +1,7 @@
 /**
- * The simulated ZooKeeper server, standalone mode: {@link dev.zksim.server.ZkServer} is the
- * node of one server process. It recovers from its disk, accepts client connections
+ * The simulated ZooKeeper server: {@link dev.zksim.server.ZkServer} is the node of one
+ * server process, standalone or a quorum member (its {@link dev.zksim.server.ServerMode}:
+ * {@link dev.zksim.server.StandaloneMode} or {@link dev.zksim.server.QuorumMode}). It recovers from its disk, accepts client connections
  * ({@link dev.zksim.server.ClientConnection}: handshake, maxbuffer check, pings), keeps a
  * per-session FIFO of requests ({@link dev.zksim.server.RequestProcessor}) and serves reads,
  * sync and setWatches from the local tree ({@link dev.zksim.server.Reads}).
@@ -9,7 +10,7 @@
  * replaces from what it keeps:
  * <ul>
  *   <li>{@link dev.zksim.server.WritePath} turns a session's write request into a
- *       transaction: {@code submit(sessionId, cxid, Request)}, {@code syncPoint()} and
+ *       transaction: {@code submit(sessionId, cxid, Request)}, {@code syncPoint(sessionId, xid)} and
  *       {@code applied(zxid)}. Standalone and leader: {@link dev.zksim.server.LocalWritePath}
  *       (next zxid, RequestPreparer, session check from the tracker). A follower forwards the
  *       request to the leader instead.</li>
@@ -22,12 +23,24 @@
  *       cxid the txn header carries, if it waits on this server.</li>
  *   <li>{@link dev.zksim.server.session.SessionTracker} says which sessions are live and
  *       expires them: standalone and leader use
- *       {@link dev.zksim.server.session.ExpiringSessionTracker}; a follower would only record
- *       touches and forward them, and learn of closes from committed closeSession txns.</li>
+ *       {@link dev.zksim.server.session.ExpiringSessionTracker}; a follower only records
+ *       touches and forwards them, and learns of closes from committed closeSession txns.</li>
  * </ul>
  * Everything else (connections, the FIFO, reads, watch delivery, the reply rules) is shared.
  *
+ * <p><b>Quorum mode.</b> {@link dev.zksim.server.QuorumMode} is the
+ * {@code ZabApplication} of a {@code QuorumPeer}: Zab delivers committed txns to the same
+ * commit path, snapshots are {@link dev.zksim.server.persist.ReplicaSnapshot}s, and clients
+ * are served only in broadcast. The leader uses {@code LocalWritePath} over a
+ * {@link dev.zksim.server.ZabCommitter} and an expiring tracker re-armed at every term
+ * ({@link dev.zksim.server.LeaderDuties} answers followers); a follower uses
+ * {@link dev.zksim.server.ForwardingWritePath} and a
+ * {@link dev.zksim.server.session.LearnerSessionTracker}
+ * ({@link dev.zksim.server.FollowerDuties} reports touches, revalidates, finishes syncs).
+ * Their messages are {@link dev.zksim.server.QuorumMessage}s, sent as Zab app messages.
+ * {@link dev.zksim.server.DeliveryLag} is the lag fault of a follower.
+ *
  * <p>{@link dev.zksim.server.ServerIntrospection} gives the four-letter-word views and
- * {@link dev.zksim.server.ServerFaults} the fault hooks (expire a session, lose a reply).
+ * {@link dev.zksim.server.ServerFaults} the fault hooks (expire a session, lose a reply, lag a follower).
  */
 package dev.zksim.server;

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** The per-client self-checks can fail: each violating sequence below is caught. */
 class ClientOrderCheckTest {
-    private final ClientOrderCheck check = new ClientOrderCheck(new Simulation(new SeededChoices(1)), "c1");
+    private final ClientOrderCheck check = new ClientOrderCheck(new Simulation(new SeededChoices(1)), "c1", new AckedWrites());
 
     private static Stat stat(long czxid, long mzxid, long pzxid) {
         return new Stat(czxid, mzxid, 0, 0, 0, 0, 0, 0, 0, 0, pzxid);

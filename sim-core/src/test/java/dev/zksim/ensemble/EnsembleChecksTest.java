@@ -1,5 +1,6 @@
 package dev.zksim.ensemble;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -34,5 +35,34 @@ class EnsembleChecksTest {
         assertThatThrownBy(() -> ensemble.checks().verifyNow())
                 .isInstanceOf(SimulationFailure.class)
                 .hasMessageContaining("holds ephemerals [/orphan] of session 0x77");
+    }
+
+    @Test
+    void replicasThatDivergeAtTheSameZxidAreCaught() {
+        Ensemble ensemble = Ensemble.start(new SeededChoices(4), EnsembleConfig.defaults(3));
+        ensemble.runFor(Time.seconds(5));
+        assertThatCode(() -> ensemble.checks().verifyNow()).doesNotThrowAnyException();
+        ZkDatabase first = ensemble.server("s1").orElseThrow().database();
+        ZkDatabase second = ensemble.server("s2").orElseThrow().database();
+        long zxid = Math.max(first.lastProcessedZxid(), second.lastProcessedZxid()) + 1;
+        first.apply(new Transaction(new TxnHeader(0, 1, zxid, 0), new Txn.CreateTxn("/x", null, 0, -1)));
+        second.apply(new Transaction(new TxnHeader(0, 1, zxid, 0), new Txn.CreateTxn("/y", null, 0, -1)));
+        assertThatThrownBy(() -> ensemble.checks().verifyReplicasAgree())
+                .hasMessageContaining("but their data trees differ");
+    }
+
+    @Test
+    void anAcknowledgedWriteMissingFromTheCommittedHistoryIsCaught() {
+        Ensemble ensemble = Ensemble.start(new SeededChoices(4), EnsembleConfig.defaults(3));
+        EnsembleClient client = ensemble.addClient((context, zk) -> { });
+        ensemble.runFor(Time.seconds(10));
+        client.zk().create("/a", null, dev.zksim.api.CreateMode.PERSISTENT);
+        ensemble.runFor(Time.seconds(2));
+        assertThat(ensemble.ackedWrites().all()).hasSize(1);
+        assertThatCode(() -> ensemble.checks().verifyAcknowledgedWrites()).doesNotThrowAnyException();
+        AckedWrites.Ack real = ensemble.ackedWrites().all().getFirst();
+        ensemble.ackedWrites().add(new AckedWrites.Ack("c9", real.zxid(), real.sessionId() + 1, 7, "Create"));
+        assertThatThrownBy(() -> ensemble.checks().verifyAcknowledgedWrites())
+                .hasMessageContaining("c9's Create (xid 7) was acknowledged at zxid");
     }
 }

@@ -28,6 +28,14 @@ public final class ZkDatabase {
         return new ZkDatabase(DataTree.standalone(), new TreeMap<>());
     }
 
+    /**
+     * A fresh quorum database: /zookeeper/config holds the ensemble's configuration text
+     * (version -1, config version 0), as a quorum server's initial tree does.
+     */
+    public static ZkDatabase freshQuorum(byte[] configData) {
+        return new ZkDatabase(DataTree.quorum(configData, 0), new TreeMap<>());
+    }
+
     public static ZkDatabase restore(DatabaseSnapshot snapshot) {
         return new ZkDatabase(DataTree.restore(snapshot.tree()), snapshot.sessions());
     }

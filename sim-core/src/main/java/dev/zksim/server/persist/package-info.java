@@ -5,6 +5,7 @@
  * ({@link dev.zksim.server.persist.TxnLogStore}), and the standalone
  * {@link dev.zksim.server.TxnCommitter}: log, fsync, then apply
  * ({@link dev.zksim.server.persist.LocalCommitter}). In quorum mode Zab keeps its own log
- * and snapshots and the server only keeps the database.
+ * and snapshots and the server only keeps the database; what Zab snapshots is a
+ * {@link dev.zksim.server.persist.ReplicaSnapshot}.
  */
 package dev.zksim.server.persist;

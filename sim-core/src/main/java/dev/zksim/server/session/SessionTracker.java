@@ -6,8 +6,8 @@ import java.util.SortedMap;
 /**
  * The seam for "who tracks and expires sessions". A standalone server (and, in quorum
  * mode, the leader) uses {@link ExpiringSessionTracker}, which expires sessions itself. A
- * quorum follower would implement this by recording touches locally and reporting them to
- * the leader, never expiring anything; the leader's closeSession then reaches it as a
+ * quorum follower uses {@link LearnerSessionTracker}: it records touches locally for the
+ * server to report to the leader, and never expires anything; the leader's closeSession then reaches it as a
  * committed transaction like any other.
  *
  * <p>Sessions enter the tracker only when their createSession transaction is applied (or

@@ -1,0 +1,84 @@
+package dev.zksim.property;
+
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.kernel.trace.DeterminismCheck;
+import dev.zksim.scenario.RunOutcome;
+import dev.zksim.scenario.RunSpec;
+import dev.zksim.scenario.ScenarioRunner;
+import java.util.Optional;
+
+/**
+ * Checks a scenario over a range of seeds: each seed runs twice (the determinism check) and
+ * must pass; the first failing seed is shrunk and reported with the line that reproduces
+ * the minimal case. This is the engine behind property test methods and sweeps.
+ */
+public final class PropertyCheck {
+    /** Runs the shrinker may spend on one failure. */
+    public static final int SHRINK_BUDGET = 400;
+
+    private final ScenarioRunner runner;
+
+    public PropertyCheck(ScenarioRunner runner) {
+        this.runner = runner;
+    }
+
+    /** A failure found by a property check: the original run, the shrunk one and its line. */
+    public record Counterexample(RunOutcome original, RunOutcome minimal, ReproLine line, int shrinkRuns) {
+        public FailureKind kind() {
+            return minimal.failureKind().orElseThrow();
+        }
+
+        /** A report for people: the failure, the minimal fault plan, the knobs and the line. */
+        public String describe() {
+            return minimal.failure().map(SimulationFailure::getMessage).orElse("?")
+                    + "\n  scenario: " + minimal.spec().scenario() + ", seed " + minimal.spec().seed()
+                    + "\n  shrunk from " + Shrinker.size(original) + " to " + Shrinker.size(minimal) + " in " + shrinkRuns + " runs"
+                    + "\n  knobs: " + String.join("; ", minimal.knobs())
+                    + "\n  fault plan: " + minimal.plan()
+                    + "\n  reproduce: ./zksim replay " + line;
+        }
+    }
+
+    /** Runs seeds [base, base + count); the first counterexample, shrunk, or empty. */
+    public Optional<Counterexample> check(String scenario, long base, int count, boolean shrink) {
+        for (long seed = base; seed < base + count; seed++) {
+            RunOutcome outcome = runTwice(RunSpec.of(scenario, seed));
+            if (outcome.failed()) {
+                return Optional.of(counterexample(outcome, shrink));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Runs a spec twice and compares digests; a mismatch becomes a NONDETERMINISM failure
+     * naming the first diverging trace line.
+     */
+    public RunOutcome runTwice(RunSpec spec) {
+        RunOutcome[] first = new RunOutcome[1];
+        try {
+            DeterminismCheck.verify(sink -> {
+                RunOutcome outcome = runner.run(spec, sink);
+                if (first[0] == null) {
+                    first[0] = outcome;
+                }
+                return outcome.digest();
+            });
+            return first[0];
+        } catch (SimulationFailure nondeterminism) {
+            RunOutcome outcome = first[0];
+            return new RunOutcome(outcome.spec(), Optional.of(nondeterminism), outcome.plan(), outcome.choices(),
+                    outcome.knobs(), outcome.digest(), outcome.events(), outcome.simulatedTime(), outcome.history());
+        }
+    }
+
+    /** Shrinks a failing outcome (unless told not to, or the failure is nondeterminism). */
+    public Counterexample counterexample(RunOutcome failing, boolean shrink) {
+        boolean shrinkable = shrink && failing.failureKind().orElseThrow() != FailureKind.NONDETERMINISM;
+        Shrinker shrinker = new Shrinker(runner, SHRINK_BUDGET);
+        RunOutcome minimal = shrinkable ? shrinker.shrink(failing) : failing;
+        RunSpec exact = minimal == failing && !shrinkable ? failing.spec() : minimal.spec();
+        return new Counterexample(failing, minimal, new ReproLine(exact, minimal.digest()), shrinkable ? shrinker.runs() : 0);
+    }
+}

@@ -1,0 +1,150 @@
+package dev.zksim.property;
+
+import dev.zksim.kernel.choice.ChoiceLog;
+import dev.zksim.nemesis.FaultPlan;
+import dev.zksim.scenario.RunSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
+
+/**
+ * The one line that reproduces a run: {@code zksim1:SCENARIO:SEED:PLAN:CHOICES:DIGEST}. The
+ * seed is hex; PLAN and CHOICES are "-" when the run generated them from the seed, otherwise
+ * the fault plan text and the recorded choices, compressed and base64url-encoded (a shrunk
+ * run needs both); DIGEST is the start of the trace digest the replay must reproduce.
+ */
+public record ReproLine(RunSpec spec, String digest) {
+    private static final String VERSION = "zksim1";
+    private static final int DIGEST_CHARS = 16;
+
+    @Override
+    public String toString() {
+        return String.join(":", VERSION, spec.scenario(), Long.toHexString(spec.seed()),
+                spec.plan() == null ? "-" : encode(spec.plan().toString().getBytes(StandardCharsets.UTF_8)),
+                spec.choices() == null ? "-" : encode(choiceBytes(spec.choices())),
+                digest.substring(0, Math.min(DIGEST_CHARS, digest.length())));
+    }
+
+    /** Whether a replay's full digest matches the one this line expects. */
+    public boolean matches(String fullDigest) {
+        return fullDigest.startsWith(digest);
+    }
+
+    /** Parses a line; throws IllegalArgumentException with a one-line reason. */
+    public static ReproLine parse(String line) {
+        String[] parts = line.trim().split(":", -1);
+        if (parts.length != 6 || !parts[0].equals(VERSION)) {
+            throw new IllegalArgumentException("malformed reproduce line (expected zksim1:SCENARIO:SEED:PLAN:CHOICES:DIGEST)");
+        }
+        long seed;
+        try {
+            seed = Long.parseUnsignedLong(parts[2], 16);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("malformed seed '" + parts[2] + "' in reproduce line");
+        }
+        FaultPlan plan = parts[3].equals("-") ? null : FaultPlan.parse(new String(decode(parts[3]), StandardCharsets.UTF_8));
+        ChoiceLog choices = parts[4].equals("-") ? null : choiceLog(decode(parts[4]));
+        if (!parts[5].matches("[0-9a-f]{1,64}")) {
+            throw new IllegalArgumentException("malformed digest '" + parts[5] + "' in reproduce line");
+        }
+        return new ReproLine(new RunSpec(parts[1], seed, plan, choices), parts[5]);
+    }
+
+    private static String encode(byte[] raw) {
+        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
+        deflater.setInput(raw);
+        deflater.finish();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[4096];
+        while (!deflater.finished()) {
+            out.write(buffer, 0, deflater.deflate(buffer));
+        }
+        deflater.end();
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(out.toByteArray());
+    }
+
+    private static byte[] decode(String text) {
+        try {
+            Inflater inflater = new Inflater();
+            inflater.setInput(Base64.getUrlDecoder().decode(text));
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            byte[] buffer = new byte[4096];
+            while (!inflater.finished()) {
+                int read = inflater.inflate(buffer);
+                if (read == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+                    throw new IllegalArgumentException("truncated data in reproduce line");
+                }
+                out.write(buffer, 0, read);
+            }
+            inflater.end();
+            return out.toByteArray();
+        } catch (DataFormatException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("corrupt data in reproduce line: " + e.getMessage());
+        }
+    }
+
+    private static byte[] choiceBytes(ChoiceLog log) {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(bytes);
+            out.writeInt(log.labels().size());
+            for (String label : log.labels()) {
+                long[] values = log.values(label);
+                out.writeUTF(label);
+                out.writeInt(values.length);
+                for (long value : values) {
+                    writeVarLong(out, value);
+                }
+            }
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ChoiceLog choiceLog(byte[] raw) {
+        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(raw))) {
+            ChoiceLog log = new ChoiceLog();
+            int labels = in.readInt();
+            for (int i = 0; i < labels; i++) {
+                String label = in.readUTF();
+                int count = in.readInt();
+                for (int j = 0; j < count; j++) {
+                    log.append(label, Long.MAX_VALUE, readVarLong(in));
+                }
+            }
+            return log;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("corrupt choices in reproduce line");
+        }
+    }
+
+    /** LEB128: draws are mostly small, so most take one byte. */
+    private static void writeVarLong(DataOutputStream out, long value) throws IOException {
+        long rest = value;
+        while ((rest & ~0x7FL) != 0) {
+            out.writeByte((int) ((rest & 0x7F) | 0x80));
+            rest >>>= 7;
+        }
+        out.writeByte((int) rest);
+    }
+
+    private static long readVarLong(DataInputStream in) throws IOException {
+        long value = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            int b = in.readUnsignedByte();
+            value |= (long) (b & 0x7F) << shift;
+            if ((b & 0x80) == 0) {
+                return value;
+            }
+        }
+        throw new IOException("varint too long");
+    }
+}

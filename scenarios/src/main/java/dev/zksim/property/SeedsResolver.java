@@ -1,0 +1,21 @@
+package dev.zksim.property;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/** Gives a {@link SimulationProperty} method its {@link Seeds} from system properties. */
+public final class SeedsResolver implements ParameterResolver {
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.getParameter().getType() == Seeds.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        SimulationProperty property = context.getRequiredTestMethod().getAnnotation(SimulationProperty.class);
+        int defaultCount = property == null ? 20 : property.seeds();
+        return new Seeds(Long.getLong("zksim.seed", 0L), Integer.getInteger("zksim.seeds", defaultCount));
+    }
+}

@@ -1,0 +1,151 @@
+package dev.zksim.property;
+
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.nemesis.FaultPlan;
+import dev.zksim.scenario.RunOutcome;
+import dev.zksim.scenario.RunSpec;
+import dev.zksim.scenario.ScenarioRunner;
+import java.util.Arrays;
+
+/**
+ * Shrinks a failing run to a minimal one by re-running edited versions from scratch and
+ * keeping any edit that still fails the same way (same failure kind). It shrinks the fault
+ * plan (drop steps) and the recorded choices of every stream (drop blocks of draws, zero
+ * them, halve them) together, in rounds, until a round changes nothing or the run budget is
+ * spent. Because every helper over {@code Choices} maps small draws to simple outcomes,
+ * smaller choices mean fewer clients, fewer operations, shorter delays.
+ */
+public final class Shrinker {
+    private final ScenarioRunner runner;
+    private final int budget;
+    private int runs;
+
+    public Shrinker(ScenarioRunner runner, int budget) {
+        this.runner = runner;
+        this.budget = budget;
+    }
+
+    /** Number of runs the last {@link #shrink} made. */
+    public int runs() {
+        return runs;
+    }
+
+    public RunOutcome shrink(RunOutcome failing) {
+        runs = 0;
+        FailureKind kind = failing.failureKind().orElseThrow(() -> new IllegalArgumentException("the run did not fail"));
+        RunOutcome best = failing;
+        boolean improved = true;
+        while (improved && runs < budget) {
+            improved = false;
+            RunOutcome smaller = shrinkPlan(best, kind);
+            smaller = shrinkChoices(smaller, kind);
+            if (smaller != best) {
+                best = smaller;
+                improved = true;
+            }
+        }
+        return best;
+    }
+
+    private RunOutcome shrinkPlan(RunOutcome best, FailureKind kind) {
+        RunOutcome current = best;
+        for (int i = current.plan().steps().size() - 1; i >= 0 && runs < budget; i--) {
+            FaultPlan fewer = current.plan().without(i);
+            RunOutcome candidate = attempt(fixed(current).withPlan(fewer), kind, current);
+            if (candidate != null) {
+                current = candidate;
+            }
+        }
+        return current;
+    }
+
+    private RunOutcome shrinkChoices(RunOutcome best, FailureKind kind) {
+        RunOutcome current = best;
+        for (String label : current.choices().labels()) {
+            current = deleteBlocks(current, label, kind);
+            current = lowerValues(current, label, kind);
+        }
+        return current;
+    }
+
+    /** Deletes ever smaller blocks of one stream's draws (the tail first, then inside). */
+    private RunOutcome deleteBlocks(RunOutcome best, String label, FailureKind kind) {
+        RunOutcome current = best;
+        for (int size = Math.max(1, current.choices().values(label).length / 2); size >= 1 && runs < budget; size /= 2) {
+            for (int start = current.choices().values(label).length - size; start >= 0 && runs < budget; start -= size) {
+                long[] values = current.choices().values(label);
+                long[] fewer = new long[values.length - size];
+                System.arraycopy(values, 0, fewer, 0, start);
+                System.arraycopy(values, start + size, fewer, start, values.length - start - size);
+                RunOutcome candidate = attempt(fixed(current).withChoices(current.choices().withValues(label, fewer)), kind, current);
+                if (candidate != null) {
+                    current = candidate;
+                }
+            }
+            if (size == 1) {
+                break;
+            }
+        }
+        return current;
+    }
+
+    /** Tries zero, then half, for each draw of one stream. */
+    private RunOutcome lowerValues(RunOutcome best, String label, FailureKind kind) {
+        RunOutcome current = best;
+        for (int i = 0; i < current.choices().values(label).length && runs < budget; i++) {
+            long[] values = current.choices().values(label);
+            if (i >= values.length || values[i] == 0) {
+                continue;
+            }
+            for (long lower : new long[] {0, values[i] / 2}) {
+                long[] edited = Arrays.copyOf(values, values.length);
+                edited[i] = lower;
+                RunOutcome candidate = attempt(fixed(current).withChoices(current.choices().withValues(label, edited)), kind, current);
+                if (candidate != null) {
+                    current = candidate;
+                    break;
+                }
+            }
+        }
+        return current;
+    }
+
+    /** Runs a candidate; returns its outcome if it fails the same way and is smaller than current. */
+    private RunOutcome attempt(RunSpec candidate, FailureKind kind, RunOutcome current) {
+        runs++;
+        RunOutcome outcome = runner.run(candidate);
+        boolean sameFailure = outcome.failureKind().filter(kind::equals).isPresent();
+        return sameFailure && Arrays.compare(measure(outcome), measure(current)) < 0 ? fixedOutcome(outcome) : null;
+    }
+
+    /**
+     * The order shrinking descends: fewer fault steps, then fewer draws, then smaller draws.
+     * Measuring what a candidate actually drew (not the edit asked for) keeps an edit that
+     * makes the run draw more elsewhere from counting as progress, so shrinking terminates.
+     */
+    private static long[] measure(RunOutcome outcome) {
+        long sum = 0;
+        for (String label : outcome.choices().labels()) {
+            for (long value : outcome.choices().values(label)) {
+                sum += Math.min(value, 1L << 40);
+            }
+        }
+        return new long[] {outcome.plan().steps().size(), outcome.choices().size(), sum};
+    }
+
+    /** The spec that replays an outcome exactly: its plan and its drawn choices, fixed. */
+    private static RunSpec fixed(RunOutcome outcome) {
+        return new RunSpec(outcome.spec().scenario(), outcome.spec().seed(), outcome.plan(), outcome.choices());
+    }
+
+    /** An outcome whose spec is fixed, so that a reproduce line replays exactly it. */
+    private static RunOutcome fixedOutcome(RunOutcome outcome) {
+        return new RunOutcome(fixed(outcome), outcome.failure(), outcome.plan(), outcome.choices(), outcome.knobs(),
+                outcome.digest(), outcome.events(), outcome.simulatedTime(), outcome.history());
+    }
+
+    /** A measure of size for reports: plan steps and total draws. */
+    public static String size(RunOutcome outcome) {
+        return outcome.plan().steps().size() + " fault steps, " + outcome.choices().size() + " choices";
+    }
+}

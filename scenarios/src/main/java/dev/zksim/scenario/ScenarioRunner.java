@@ -1,0 +1,103 @@
+package dev.zksim.scenario;
+
+import dev.zksim.check.CheckResult;
+import dev.zksim.check.Checker;
+import dev.zksim.ensemble.Ensemble;
+import dev.zksim.history.HistoryRecorder;
+import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.kernel.choice.RecordingChoices;
+import dev.zksim.kernel.choice.ReplayingChoices;
+import dev.zksim.kernel.choice.SeededChoices;
+import dev.zksim.kernel.trace.TraceSink;
+import dev.zksim.nemesis.FaultPlan;
+import dev.zksim.nemesis.FaultPlanGenerator;
+import dev.zksim.nemesis.Nemesis;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs one {@link RunSpec} from scratch: draws the knobs, builds the ensemble, installs the
+ * workload, schedules the fault plan, and at the end of the fault window heals everything
+ * (resumes, restarts) so the rest of the run can demand progress. The ensemble's
+ * self-checks fail the run as soon as they trip; the scenario's invariants are checked
+ * over the history at the end. Every choice is recorded for the shrinker.
+ */
+public final class ScenarioRunner {
+    private final ScenarioCatalog catalog;
+
+    public ScenarioRunner(ScenarioCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    public RunOutcome run(RunSpec spec) {
+        return run(spec, null);
+    }
+
+    /** Runs the spec; the optional sink sees every trace record (capture, export). */
+    public RunOutcome run(RunSpec spec, TraceSink sink) {
+        Scenario scenario = catalog.find(spec.scenario());
+        Choices base = spec.choices() != null ? new ReplayingChoices(spec.choices()) : new SeededChoices(spec.seed());
+        RecordingChoices root = new RecordingChoices(base);
+        Trial trial = scenario.prepare(root.stream("knobs"));
+        Ensemble ensemble = Ensemble.start(root, trial.ensemble());
+        if (sink != null) {
+            ensemble.simulation().trace().addSink(sink);
+        }
+        HistoryRecorder history = HistoryRecorder.attachedTo(ensemble.simulation());
+        trial.install(ensemble, history);
+        FaultPlan plan = spec.plan() != null ? spec.plan()
+                : FaultPlanGenerator.generate(root.stream("faults"), trial.faults(), ensemble.serverIds(), ensemble.clientIds());
+        long healTime = Math.max(FaultPlanGenerator.quietAfter(trial.faults()), plan.lastStepTime());
+        long endTime = healTime + trial.settle();
+        Optional<SimulationFailure> failure = execute(ensemble, plan, healTime, endTime);
+        if (failure.isEmpty()) {
+            failure = verifyEnd(trial, ensemble);
+        }
+        if (failure.isEmpty()) {
+            failure = verdict(trial, history, healTime, endTime);
+        }
+        return new RunOutcome(spec, failure, plan, root.log(), trial.knobs(), ensemble.simulation().trace().digest(),
+                ensemble.simulation().eventsDispatched(), ensemble.simulation().now(), history.history());
+    }
+
+    private static Optional<SimulationFailure> execute(Ensemble ensemble, FaultPlan plan, long healTime, long endTime) {
+        try {
+            Nemesis.schedule(plan, ensemble);
+            ensemble.simulation().scheduleAt(healTime, () -> recoverAll(ensemble));
+            ensemble.simulation().runUntil(endTime);
+            return Optional.empty();
+        } catch (SimulationFailure failure) {
+            return Optional.of(failure);
+        }
+    }
+
+    private static Optional<SimulationFailure> verifyEnd(Trial trial, Ensemble ensemble) {
+        try {
+            if (ensemble.config().selfChecks()) {
+                ensemble.checks().verifyNow();
+            }
+            trial.verifyEnd(ensemble);
+            return Optional.empty();
+        } catch (SimulationFailure failure) {
+            return Optional.of(failure);
+        }
+    }
+
+    private static Optional<SimulationFailure> verdict(Trial trial, HistoryRecorder history, long healTime, long endTime) {
+        CheckResult result = Checker.checkAll(history.history(), trial.checkers(healTime, endTime));
+        return result.failure();
+    }
+
+    /** Ends every fault: heal the network, resume and restart every process. */
+    static void recoverAll(Ensemble ensemble) {
+        ensemble.faults().heal();
+        List<String> all = new ArrayList<>(ensemble.serverIds());
+        all.addAll(ensemble.clientIds());
+        for (String id : all) {
+            ensemble.faults().resume(id);
+            ensemble.faults().restart(id);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.zksim.property;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.scenario.RunOutcome;
+import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.scenario.ScenarioRunner;
+import org.junit.jupiter.api.Test;
+
+/** The engine finds, shrinks and reproduces a known bug, and its line round-trips. */
+class PropertyEngineTest {
+    private final ScenarioCatalog catalog = new ScenarioCatalog().add(new LostUpdateScenario());
+    private final ScenarioRunner runner = new ScenarioRunner(catalog);
+
+    @SimulationProperty(seeds = 30)
+    void theLostUpdateBugIsFoundAndShrunkToTwoClientsAndNoFaults(Seeds seeds) {
+        PropertyCheck.Counterexample counterexample = seeds.expectFailure(catalog, "test-lost-update");
+        assertThat(counterexample.kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
+        assertThat(counterexample.minimal().plan().steps()).isEmpty();
+        assertThat(counterexample.minimal().knobs()).contains("clients: 2", "increments per client: 1");
+        assertThat(counterexample.describe()).contains("reproduce: ./zksim replay zksim1:test-lost-update:");
+    }
+
+    @Test
+    void theReproduceLineReplaysTheMinimalCaseExactly() {
+        PropertyCheck.Counterexample counterexample = new PropertyCheck(runner).check("test-lost-update", 0, 30, true).orElseThrow();
+        ReproLine line = ReproLine.parse(counterexample.line().toString());
+        RunOutcome replay = runner.run(line.spec());
+        assertThat(replay.failed()).isTrue();
+        assertThat(line.matches(replay.digest())).isTrue();
+        assertThat(replay.digest()).isEqualTo(counterexample.minimal().digest());
+    }
+
+    @Test
+    void anUnshrunkFailureReproducesFromScenarioAndSeedAlone() {
+        PropertyCheck.Counterexample counterexample = new PropertyCheck(runner).check("test-lost-update", 0, 30, false).orElseThrow();
+        String line = counterexample.line().toString();
+        assertThat(line).matches("zksim1:test-lost-update:[0-9a-f]+:-:-:[0-9a-f]{16}");
+        RunOutcome replay = runner.run(ReproLine.parse(line).spec());
+        assertThat(replay.digest()).isEqualTo(counterexample.original().digest());
+    }
+
+    @Test
+    void malformedLinesAreOneLineErrors() {
+        assertThatThrownBy(() -> ReproLine.parse("nonsense")).hasMessageContaining("malformed reproduce line");
+        assertThatThrownBy(() -> ReproLine.parse("zksim1:x:zz:-:-:ab")).hasMessageContaining("malformed seed 'zz'");
+        assertThatThrownBy(() -> ReproLine.parse("zksim1:x:1:@@@:-:ab")).hasMessageContaining("corrupt data");
+        assertThatThrownBy(() -> runner.run(ReproLine.parse("zksim1:nope:1:-:-:ab").spec()))
+                .hasMessageContaining("unknown scenario 'nope'");
+    }
+}

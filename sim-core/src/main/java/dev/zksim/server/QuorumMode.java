@@ -1,0 +1,249 @@
+package dev.zksim.server;
+
+import dev.zksim.server.ServerEvent.Started;
+import dev.zksim.server.persist.ReplicaSnapshot;
+import dev.zksim.server.persist.ZkDatabase;
+import dev.zksim.server.prep.Request;
+import dev.zksim.server.session.ExpiringSessionTracker;
+import dev.zksim.server.session.LearnerSessionTracker;
+import dev.zksim.server.tree.Transaction;
+import dev.zksim.server.zab.QuorumPeer;
+import dev.zksim.server.zab.Role;
+import dev.zksim.server.zab.ZabApplication;
+import dev.zksim.server.zab.ZabConfig;
+import dev.zksim.server.zab.ZabMonitor;
+import dev.zksim.server.zab.Zxid;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A quorum member: the server's database is the state Zab replicates. Zab owns the txn log
+ * and snapshots; every committed txn arrives through {@link #deliver} and takes the same
+ * {@link ZkServer#committed} path as in standalone mode, whoever prepared it. Clients are
+ * served only between {@link #serving} and the next {@link #roleChanged}, which closes
+ * every client connection (reference 4.4: clients see Disconnected and ConnectionLoss).
+ *
+ * <p>Per term: the leader prepares with a {@link LocalWritePath} over a {@link
+ * ZabCommitter}, numbering txns from the epoch's first zxid, and re-arms every session of
+ * the database with a full timeout in a fresh {@link ExpiringSessionTracker}; a follower
+ * forwards through a {@link ForwardingWritePath} and only records touches. {@link
+ * LeaderDuties} and {@link FollowerDuties} carry the rest of the term's protocol.
+ */
+final class QuorumMode implements ServerMode, ZabApplication {
+    private final ZkServer server;
+    private final ZabConfig zab;
+    private final ZabMonitor monitor;
+    private final DeliveryLag lag;
+    private QuorumPeer peer;
+    private TxnCommitter committer;
+    private LeaderDuties leader;
+    private FollowerDuties follower;
+    private boolean serving;
+
+    QuorumMode(ZkServer server, ZabConfig zab, ZabMonitor monitor) {
+        this.server = server;
+        this.zab = zab;
+        this.monitor = monitor;
+        this.lag = new DeliveryLag(server.process(), this::apply);
+    }
+
+    @Override
+    public void start() {
+        server.setDatabase(ZkDatabase.freshQuorum(configText(zab)));
+        idle();
+        peer = new QuorumPeer(server.process(), server.network(), zab, this, monitor);
+        server.listen(connection -> peer.isPeerProcess(connection.remote()) ? peer.accept(connection)
+                : server.acceptClient(connection));
+        peer.start();
+        ZkDatabase database = server.database();
+        server.trace(new Started(database.lastProcessedZxid(), 0, database.lastProcessedZxid(),
+                database.sessions().size()));
+    }
+
+    /** The static configuration text a quorum server keeps in /zookeeper/config. */
+    private static byte[] configText(ZabConfig zab) {
+        StringBuilder text = new StringBuilder();
+        zab.members().forEach((sid, process) -> text.append("server.").append(sid).append('=').append(process)
+                .append(":2888:3888:participant\n"));
+        return text.append("version=0").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Not serving: a passive tracker for sync deliveries, and a write path nobody may use. */
+    private void idle() {
+        server.serve(new LearnerSessionTracker(server.database().sessions()), new NotServing());
+    }
+
+    // ---- ZabApplication --------------------------------------------------------------
+
+    @Override
+    public void deliver(long zxid, Object payload) {
+        Transaction transaction = (Transaction) payload;
+        if (transaction.zxid() != zxid) {
+            throw new IllegalStateException("txn " + transaction + " delivered as " + Zxid.hex(zxid));
+        }
+        lag.deliver(transaction);
+    }
+
+    private void apply(Transaction transaction) {
+        server.committed(transaction);
+        if (leader != null) {
+            leader.applied(server.lastProcessedZxid());
+        }
+    }
+
+    @Override
+    public Object takeSnapshot() {
+        return new ReplicaSnapshot(server.database().snapshot(), lag.held());
+    }
+
+    @Override
+    public void installSnapshot(Object snapshot, long zxid) {
+        lag.discard();
+        server.setDatabase(((ReplicaSnapshot) snapshot).restore());
+        idle();
+    }
+
+    @Override
+    public void roleChanged(Role role, long leaderId) {
+        stopServing("server is now " + role + (leaderId >= 0 ? " under " + leaderId : ""));
+    }
+
+    @Override
+    public void serving(Role role, long epoch) {
+        stopServing("a new term starts");
+        switch (role) {
+            case LEADING -> serveAsLeader(epoch);
+            case FOLLOWING -> serveAsFollower();
+            case LOOKING -> throw new IllegalStateException("Zab serves only as leader or follower");
+        }
+        serving = true;
+    }
+
+    private void serveAsLeader(long epoch) {
+        var process = server.process();
+        ExpiringSessionTracker sessions = new ExpiringSessionTracker(process, server.config().tickTimeMs(),
+                server::expire);
+        server.database().sessions().forEach(sessions::addSession);
+        committer = new ZabCommitter(peer);
+        LocalWritePath writes = new LocalWritePath(server.database().tree(), Zxid.make(epoch, 0), sessions, committer,
+                () -> process.now() / 1000);
+        server.serve(sessions, writes);
+        leader = new LeaderDuties(server, peer, sessions, writes);
+    }
+
+    private void serveAsFollower() {
+        LearnerSessionTracker sessions = new LearnerSessionTracker(server.database().sessions());
+        server.serve(sessions, new ForwardingWritePath(peer));
+        follower = new FollowerDuties(server, peer, sessions, server.config().tickTimeMs());
+    }
+
+    /**
+     * Ends the term: clients are dropped, prepared-but-uncommitted state is discarded (a new
+     * leader decides what survives), the expiry timers stop, and held-back txns are applied.
+     */
+    private void stopServing(String reason) {
+        serving = false;
+        server.closeAllConnections(reason);
+        server.writes().discardPending();
+        server.sessions().shutdown();
+        if (committer != null) {
+            committer.shutdown();
+            committer = null;
+        }
+        if (leader != null) {
+            leader.close();
+            leader = null;
+        }
+        if (follower != null) {
+            follower.close();
+            follower = null;
+        }
+        idle();
+        lag.flush();
+    }
+
+    @Override
+    public void onLearnerMessage(long sid, Object message) {
+        if (leader != null && message instanceof QuorumMessage.ToLeader toLeader) {
+            leader.onMessage(sid, toLeader);
+        }
+    }
+
+    @Override
+    public void onLeaderMessage(Object message) {
+        if (follower != null && message instanceof QuorumMessage.ToFollower toFollower) {
+            follower.onMessage(toFollower);
+        }
+    }
+
+    // ---- ServerMode ------------------------------------------------------------------
+
+    @Override
+    public ServerRole role() {
+        if (peer == null) {
+            return ServerRole.LOOKING;
+        }
+        return switch (peer.role()) {
+            case LOOKING -> ServerRole.LOOKING;
+            case FOLLOWING -> ServerRole.FOLLOWING;
+            case LEADING -> ServerRole.LEADING;
+        };
+    }
+
+    @Override
+    public boolean isServing() {
+        return serving;
+    }
+
+    @Override
+    public long currentEpoch() {
+        return peer == null ? 0 : peer.currentEpoch();
+    }
+
+    @Override
+    public boolean expiresSessions() {
+        return leader != null;
+    }
+
+    @Override
+    public void revalidate(ClientConnection connection, long sessionId, int timeoutMs) {
+        if (leader != null) {
+            server.reopened(connection, sessionId, timeoutMs, server.sessions().touch(sessionId, timeoutMs));
+        } else if (follower != null) {
+            follower.revalidate(connection, sessionId, timeoutMs);
+        } else {
+            server.reopened(connection, sessionId, timeoutMs, false);
+        }
+    }
+
+    @Override
+    public boolean lagFor(long durationMicros) {
+        if (follower == null) {
+            return false;
+        }
+        lag.lagFor(durationMicros);
+        return true;
+    }
+
+    /** The peer, for introspection; null before start. */
+    QuorumPeer peer() {
+        return peer;
+    }
+
+    /** The write path while not serving: no client and no expiry can reach it. */
+    private static final class NotServing implements WritePath {
+        @Override
+        public void submit(long sessionId, int cxid, Request request) {
+            throw new IllegalStateException("a write while not serving: " + request);
+        }
+
+        @Override
+        public long syncPoint(long sessionId, int xid) {
+            throw new IllegalStateException("a sync while not serving");
+        }
+
+        @Override
+        public void applied(long zxid) {
+            // Nothing was prepared.
+        }
+    }
+}

@@ -14,14 +14,11 @@ import dev.zksim.recipes.support.ConnectionStates;
 import dev.zksim.recipes.testing.HoldTracker;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /** The election on three servers: a Zab leader's death must not change the recipe's leader. */
 class QuorumElectionSimulationTest {
 
-    @Disabled("sim-core quorum mode as merged at 5533571: seed 3 shows c1 and c3 both LEADING at 5 s before any "
-            + "fault, alongside replica divergence the ensemble self-check reports in the lock's quorum test; re-enable once fixed")
     @Test
     void theRecipesLeaderSurvivesAZabElectionAndAClientCrashStillHandsOver() {
         Ensemble ensemble = Ensemble.start(new SeededChoices(3), EnsembleConfig.defaults(3));

@@ -10,15 +10,12 @@ import dev.zksim.recipes.testing.HoldTracker;
 import dev.zksim.recipes.testing.LockClient;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The exclusive lock on a three-server ensemble whose leader is killed mid-run. */
 class QuorumLockSimulationTest {
 
-    @Disabled("sim-core quorum mode as merged at 5533571: with seed 1 the ensemble self-check reports s1 and s3 "
-            + "diverging at zxid 0xc at 3.0 s, and with seed 2 there is no Zab leader to kill at 4 s; re-enable once fixed")
     @ParameterizedTest
     @ValueSource(longs = {1, 2})
     void exclusionAndProgressSurviveTheLossOfTheZabLeader(long seed) {

@@ -27,10 +27,10 @@ final class LeaderDuties {
     private final ZkServer server;
     private final QuorumPeer peer;
     private final SessionTracker sessions;
-    private final WritePath writes;
+    private final LocalWritePath writes;
     private final ArrayDeque<PendingSync> pendingSyncs = new ArrayDeque<>();
 
-    LeaderDuties(ZkServer server, QuorumPeer peer, SessionTracker sessions, WritePath writes) {
+    LeaderDuties(ZkServer server, QuorumPeer peer, SessionTracker sessions, LocalWritePath writes) {
         this.server = server;
         this.peer = peer;
         this.sessions = sessions;
@@ -41,11 +41,14 @@ final class LeaderDuties {
         switch (message) {
             case Forward forward -> {
                 sessions.touch(forward.sessionId());
-                writes.submit(forward.sessionId(), forward.cxid(), forward.request());
+                writes.submitFrom(sid, forward.sessionId(), forward.cxid(), forward.request());
             }
             case Touches touches -> touches.sessions().keySet().forEach(sessions::touch);
             case Revalidate revalidate -> {
                 boolean valid = sessions.touch(revalidate.sessionId(), revalidate.timeoutMs());
+                if (valid) {
+                    sessions.setOwner(revalidate.sessionId(), sid);
+                }
                 peer.sendToLearner(sid, new Revalidated(revalidate.sessionId(), revalidate.connectionId(), valid));
             }
             case SyncRequest sync -> onSync(sid, sync);

@@ -18,15 +18,18 @@ public final class LocalWritePath implements WritePath {
     private final SessionTracker sessions;
     private final TxnCommitter committer;
     private final LongSupplier clockMillis;
+    private final long localOwner;
     private long lastZxid;
 
     /**
      * @param tree the applied tree the preparer validates against (with its pending records)
      * @param lastZxid the last zxid already used (the recovered lastProcessedZxid)
      * @param clockMillis the time stamped into txn headers (ctime and mtime of nodes)
+     * @param localOwner this server's id: the owner of sessions connected to it
      */
     public LocalWritePath(DataTree tree, long lastZxid, SessionTracker sessions, TxnCommitter committer,
-            LongSupplier clockMillis) {
+            LongSupplier clockMillis, long localOwner) {
+        this.localOwner = localOwner;
         this.preparer = new RequestPreparer(tree);
         this.lastZxid = lastZxid;
         this.sessions = sessions;
@@ -36,8 +39,18 @@ public final class LocalWritePath implements WritePath {
 
     @Override
     public void submit(long sessionId, int cxid, Request request) {
+        submitFrom(localOwner, sessionId, cxid, request);
+    }
+
+    /**
+     * Submits a write that reached this server through {@code owner}: this server's own id
+     * for its clients, a follower's id for what it forwarded. A request through a server
+     * that no longer owns the session is prepared as a SessionMoved error (reference 4.7).
+     */
+    public void submitFrom(long owner, long sessionId, int cxid, Request request) {
         // A new session is not in the tracker until its createSession is applied.
-        SessionCheck check = request instanceof Request.CreateSessionRequest ? SessionCheck.OK : sessions.check(sessionId);
+        SessionCheck check = request instanceof Request.CreateSessionRequest ? SessionCheck.OK
+                : sessions.check(sessionId, owner);
         if (request instanceof Request.CloseSessionRequest) {
             sessions.setClosing(sessionId);
         }

@@ -125,7 +125,7 @@ final class QuorumMode implements ServerMode, ZabApplication {
         server.database().sessions().forEach(sessions::addSession);
         committer = new ZabCommitter(peer);
         LocalWritePath writes = new LocalWritePath(server.database().tree(), Zxid.make(epoch, 0), sessions, committer,
-                () -> process.now() / 1000);
+                () -> process.now() / 1000, server.config().serverId());
         server.serve(sessions, writes);
         leader = new LeaderDuties(server, peer, sessions, writes);
     }
@@ -207,7 +207,11 @@ final class QuorumMode implements ServerMode, ZabApplication {
     @Override
     public void revalidate(ClientConnection connection, long sessionId, int timeoutMs) {
         if (leader != null) {
-            server.reopened(connection, sessionId, timeoutMs, server.sessions().touch(sessionId, timeoutMs));
+            boolean valid = server.sessions().touch(sessionId, timeoutMs);
+            if (valid) {
+                server.sessions().setOwner(sessionId, server.config().serverId());
+            }
+            server.reopened(connection, sessionId, timeoutMs, valid);
         } else if (follower != null) {
             follower.revalidate(connection, sessionId, timeoutMs);
         } else {

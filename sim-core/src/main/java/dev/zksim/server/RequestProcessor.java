@@ -150,10 +150,19 @@ final class RequestProcessor {
         queues.remove(sessionId);
     }
 
-    /** Sends the notifications the answer carries, then the reply, on the request's connection. */
+    /**
+     * Sends the notifications the answer carries, then the reply, on the request's
+     * connection. A SessionMoved answer is not sent: the request came over a stale
+     * connection of a session now owned elsewhere, so that connection is closed instead
+     * (reference 4.7) and the client sees ConnectionLoss on it.
+     */
     private void reply(long sessionId, Queued queued, Answer answer) {
         for (WatchDelivery delivery : answer.notifications()) {
             server.connections().notify(delivery);
+        }
+        if (answer.err() == Code.SESSIONMOVED.intValue()) {
+            server.closeConnection(queued.connection, "session " + SessionIds.hex(sessionId) + " moved");
+            return;
         }
         long zxid = server.lastProcessedZxid();
         queued.connection.send(new ServerPacket.Reply(queued.xid, zxid, answer.err(), answer.response()));

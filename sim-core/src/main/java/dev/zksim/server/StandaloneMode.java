@@ -33,7 +33,7 @@ final class StandaloneMode implements ServerMode {
                 database::snapshot);
         committer.setListener(server::committed);
         server.serve(sessions, new LocalWritePath(database.tree(), database.lastProcessedZxid(), sessions, committer,
-                () -> process.now() / 1000));
+                () -> process.now() / 1000, config.serverId()));
         server.listen(server::acceptClient);
         server.trace(new Started(recovery.snapshotZxid(), recovery.replayed(), database.lastProcessedZxid(),
                 database.sessions().size()));

@@ -27,6 +27,8 @@ public final class ExpiringSessionTracker implements SessionTracker {
         int timeoutMs;
         long deadline;
         boolean closing;
+        /** The server whose connection the session last (re)validated on; -1 until known. */
+        long owner = -1;
 
         Entry(int timeoutMs) {
             this.timeoutMs = timeoutMs;
@@ -109,6 +111,27 @@ public final class ExpiringSessionTracker implements SessionTracker {
             return SessionCheck.UNKNOWN;
         }
         return entry.closing ? SessionCheck.CLOSING : SessionCheck.OK;
+    }
+
+    @Override
+    public SessionCheck check(long sessionId, long owner) {
+        SessionCheck check = check(sessionId);
+        Entry entry = sessions.get(sessionId);
+        if (check != SessionCheck.OK) {
+            return check;
+        }
+        if (entry.owner == -1) {
+            entry.owner = owner;
+        }
+        return entry.owner == owner ? SessionCheck.OK : SessionCheck.MOVED;
+    }
+
+    @Override
+    public void setOwner(long sessionId, long owner) {
+        Entry entry = sessions.get(sessionId);
+        if (entry != null) {
+            entry.owner = owner;
+        }
     }
 
     @Override

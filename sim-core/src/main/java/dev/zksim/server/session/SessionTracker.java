@@ -37,6 +37,20 @@ public interface SessionTracker {
     /** The verdict the request preparer needs for this session. */
     SessionCheck check(long sessionId);
 
+    /**
+     * The verdict for a request that reached the leader through {@code owner} (a server
+     * id): SessionMoved if the session is owned by another server (reference 4.7). The
+     * first owner seen after the session enters the tracker is recorded, as in ZooKeeper.
+     * Trackers that do not track owners ignore it.
+     */
+    default SessionCheck check(long sessionId, long owner) {
+        return check(sessionId);
+    }
+
+    /** The session (re)connected through this server: it owns the session from now on. */
+    default void setOwner(long sessionId, long owner) {
+    }
+
     /** True if the session is known and not closing. */
     default boolean isLive(long sessionId) {
         return check(sessionId) == SessionCheck.OK;

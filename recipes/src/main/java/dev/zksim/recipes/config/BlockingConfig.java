@@ -1,0 +1,59 @@
+package dev.zksim.recipes.config;
+
+import dev.zksim.api.KeeperException;
+import dev.zksim.api.ZooKeeperClient;
+import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.recipes.support.Stages;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A blocking facade over {@link ConfigWriter} and {@link ConfigReader} for application
+ * threads on a real ZooKeeper. It parks the calling thread, so it must never run inside a
+ * simulation.
+ */
+@SuppressForbidden("blocks an application thread on a real cluster; simulations use ConfigWriter/ConfigReader")
+public final class BlockingConfig {
+    private final ZooKeeperClient zk;
+    private final String path;
+
+    public BlockingConfig(ZooKeeperClient zk, String path) {
+        this.zk = zk;
+        this.path = path;
+    }
+
+    public void publish(Map<String, byte[]> entries, Duration timeout)
+            throws KeeperException, InterruptedException, TimeoutException {
+        await(new ConfigWriter(zk, path).publish(entries), timeout);
+    }
+
+    /** Reads one complete configuration, waiting for a writer to finish if one is at work. */
+    public Config read(Duration timeout) throws KeeperException, InterruptedException, TimeoutException {
+        CompletableFuture<Config> first = new CompletableFuture<>();
+        ConfigReader reader = new ConfigReader(zk, path, first::complete);
+        reader.start();
+        try {
+            return await(first, timeout);
+        } finally {
+            reader.stop();
+        }
+    }
+
+    private static <T> T await(CompletionStage<T> stage, Duration timeout)
+            throws KeeperException, InterruptedException, TimeoutException {
+        try {
+            return stage.toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException failure) {
+            Throwable cause = Stages.unwrap(failure.getCause());
+            if (cause instanceof KeeperException keeper) {
+                throw keeper;
+            }
+            throw new IllegalStateException("recipe failed", cause);
+        }
+    }
+}

@@ -51,6 +51,7 @@ public final class Sweep {
         workers.shutdown();
         SortedMap<Long, FailureKind> failures = new TreeMap<>();
         SortedMap<Long, RunOutcome> failed = new TreeMap<>();
+        SortedMap<Long, String> digests = new TreeMap<>();
         long events = 0;
         int done = 0;
         while (done < seeds.length) {
@@ -61,6 +62,7 @@ public final class Sweep {
             }
             done++;
             events += outcome.events();
+            digests.put(outcome.spec().seed(), outcome.digest());
             if (outcome.failed()) {
                 failures.put(outcome.spec().seed(), outcome.failureKind().orElseThrow());
                 failed.put(outcome.spec().seed(), outcome);
@@ -71,7 +73,7 @@ public final class Sweep {
         long wallMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         Optional<PropertyCheck.Counterexample> first = failed.isEmpty() ? Optional.empty()
                 : Optional.of(new PropertyCheck(runner).counterexample(failed.get(failed.firstKey()), config.shrinkFirstFailure()));
-        return new SweepResult(config.scenario(), seeds.length, events, wallMillis, failures, first);
+        return new SweepResult(config.scenario(), seeds.length, events, wallMillis, failures, digests, first);
     }
 
     private static void pause() {

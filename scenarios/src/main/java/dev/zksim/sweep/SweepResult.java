@@ -11,7 +11,7 @@ import java.util.SortedMap;
  * per wall-clock second), and the counterexample of the first failing seed, shrunk if asked.
  */
 public record SweepResult(String scenario, int seedsRun, long events, long wallMillis, SortedMap<Long, FailureKind> failures,
-                          Optional<PropertyCheck.Counterexample> firstFailure) {
+                          SortedMap<Long, String> digests, Optional<PropertyCheck.Counterexample> firstFailure) {
 
     public double seedsPerSecond() {
         return wallMillis == 0 ? 0 : seedsRun * 1000.0 / wallMillis;
@@ -27,6 +27,20 @@ public record SweepResult(String scenario, int seedsRun, long events, long wallM
      */
     public int exitCode() {
         return failures.isEmpty() ? 0 : failures.get(failures.firstKey()).exitCode();
+    }
+
+    /**
+     * One digest for the whole sweep: SHA-256 over the seeds' trace digests in seed order.
+     * Worker scheduling does not change it, so the same sweep always prints the same value.
+     */
+    public String combinedDigest() {
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            digests.forEach((seed, digest) -> sha.update((seed + " " + digest + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            return java.util.HexFormat.of().formatHex(sha.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK ships SHA-256", e);
+        }
     }
 
     public List<Long> failingSeeds() {

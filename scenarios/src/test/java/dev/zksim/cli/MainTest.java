@@ -44,9 +44,41 @@ class MainTest {
     }
 
     @Test
-    void demoPrintsTheSeedFirstAndTheDigest() {
-        assertThat(Main.execute("demo", "--seed", "0x2a")).isZero();
+    void theKernelDemoPrintsTheSeedFirstAndTheDigest() {
+        assertThat(Main.execute("demo", "--kernel", "--seed", "0x2a")).isZero();
         assertThat(stdout()).startsWith("seed: 42").contains("knob nodes: ").contains("events: ").containsPattern("digest: [0-9a-f]{64}");
+    }
+
+    @Test
+    void theDemoSweepsTheCatalogueAndPrintsTheSameDigestTwice() {
+        assertThat(Main.execute("demo", "--seed", "42", "--seeds", "2")).isZero();
+        String first = stdout();
+        assertThat(first).contains("scenario").contains("seeds/s").contains("ensemble-random-ops").containsPattern("digest: [0-9a-f]{64}");
+        out.reset();
+        assertThat(Main.execute("demo", "--seed", "42", "--seeds", "2")).isZero();
+        assertThat(stdout().lines().filter(line -> line.startsWith("digest: ")).toList())
+                .isEqualTo(first.lines().filter(line -> line.startsWith("digest: ")).toList());
+    }
+
+    @Test
+    void runAndReplayGiveTheSameDigestAndBadLinesAreOneLineErrors() {
+        assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "3")).isZero();
+        String digest = stdout().lines().filter(line -> line.startsWith("digest: ")).findFirst().orElseThrow().substring(8);
+        out.reset();
+        assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isZero();
+        assertThat(stdout()).contains("digest matches the reproduce line");
+        assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:0000000000000000")).isEqualTo(5);
+        assertThat(Main.execute("replay", "garbage")).isEqualTo(2);
+        assertThat(stderr().lines()).last().asString().contains("malformed reproduce line");
+    }
+
+    @Test
+    void badScenarioAndFaultPlanAreOneLineErrors() {
+        assertThat(Main.execute("run", "no-such-scenario", "--seed", "1")).isEqualTo(2);
+        assertThat(stderr().lines()).singleElement().asString().contains("unknown scenario 'no-such-scenario'");
+        err.reset();
+        assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "1", "--faults", "at 1s explode")).isEqualTo(2);
+        assertThat(stderr().lines()).singleElement().asString().contains("unknown fault 'explode'");
     }
 
     @Test

@@ -41,7 +41,7 @@ class KernelDemoDeterminismTest {
     void theSameSeedGivesTheSameDigestInASeparatelyStartedJvm() throws IOException, InterruptedException {
         String javaBinary = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
         Process child = new ProcessBuilder(javaBinary, "-cp", System.getProperty("java.class.path"),
-                "dev.zksim.cli.Main", "demo", "--seed", "42")
+                "dev.zksim.cli.Main", "demo", "--kernel", "--seed", "42")
                 .redirectErrorStream(true)
                 .start();
         List<String> output;

@@ -81,16 +81,16 @@ public final class Ensemble {
         ServerConfig serverConfig = ServerConfig.defaults(serverId, config.tickTimeMs())
                 .withSnapCount(config.snapCount())
                 .withFsyncLatency(config.fsyncLatency());
-        Function<SimProcess, Node> factory = ZkServer.factory(network, serverConfig);
+        // Without self-checks nobody reads the invariants, and keeping every committed
+        // txn for them would cost memory and time in long benchmark runs.
+        ZabMonitor monitor = config.selfChecks() ? zabInvariants : ZabMonitor.NONE;
+        Function<SimProcess, Node> factory = ZkServer.factory(network, serverConfig, monitor);
         if (config.servers() > 1) {
             ZabConfig defaults = ZabConfig.defaults(serverId, ZabConfig.namedMembers(config.servers()));
             ZabConfig zab = new ZabConfig(serverId, defaults.members(), config.tickTimeMs(), config.initLimit(),
                     config.syncLimit(), config.snapCount(), defaults.committedLogWindow(), defaults.finalizeWait(),
                     defaults.maxNotificationInterval(),
                     config.fsyncLatency() == null ? new Distribution.Constant(0) : config.fsyncLatency());
-            // Without self-checks nobody reads the invariants, and keeping every committed
-            // txn for them would cost memory and time in long benchmark runs.
-            ZabMonitor monitor = config.selfChecks() ? zabInvariants : ZabMonitor.NONE;
             factory = ZkServer.quorumFactory(network, serverConfig, zab, monitor);
         }
         SimProcess process = new SimProcess(simulation, id, factory, config.crashPolicy());

@@ -5,6 +5,7 @@ import dev.zksim.server.persist.LocalCommitter;
 import dev.zksim.server.persist.TxnLogStore;
 import dev.zksim.server.session.ExpiringSessionTracker;
 import dev.zksim.server.session.SessionTracker;
+import dev.zksim.server.zab.ZabMonitor;
 
 /**
  * A standalone server: it recovers from its own txn log and snapshots, re-arms every
@@ -13,10 +14,12 @@ import dev.zksim.server.session.SessionTracker;
  */
 final class StandaloneMode implements ServerMode {
     private final ZkServer server;
+    private final ZabMonitor monitor;
     private SessionTracker sessions;
 
-    StandaloneMode(ZkServer server) {
+    StandaloneMode(ZkServer server, ZabMonitor monitor) {
         this.server = server;
+        this.monitor = monitor;
     }
 
     @Override
@@ -31,7 +34,11 @@ final class StandaloneMode implements ServerMode {
         database.sessions().forEach(sessions::addSession);
         LocalCommitter committer = new LocalCommitter(process, store, config.fsyncLatency(), config.snapCount(),
                 database::snapshot);
-        committer.setListener(server::committed);
+        monitor.stateReset(config.serverId(), database.lastProcessedZxid());
+        committer.setListener(transaction -> {
+            monitor.delivered(config.serverId(), transaction.zxid(), transaction);
+            server.committed(transaction);
+        });
         server.serve(sessions, new LocalWritePath(database.tree(), database.lastProcessedZxid(), sessions, committer,
                 () -> process.now() / 1000, config.serverId()));
         server.listen(server::acceptClient);

@@ -67,12 +67,21 @@ public final class ZkServer implements Node {
 
     /** A standalone server. */
     public ZkServer(SimProcess process, Network network, ServerConfig config) {
-        this(process, network, config, StandaloneMode::new);
+        this(process, network, config, server -> new StandaloneMode(server, ZabMonitor.NONE));
     }
 
     /** The factory to give the server's SimProcess: each (re)start builds a fresh server. */
     public static Function<SimProcess, Node> factory(Network network, ServerConfig config) {
-        return process -> new ZkServer(process, network, config);
+        return factory(network, config, ZabMonitor.NONE);
+    }
+
+    /**
+     * A standalone server that reports its recovered state and every committed txn to the
+     * monitor, as a quorum peer does, so the same checks catch a restart that lost an
+     * acknowledged txn (its zxid would come back with another txn).
+     */
+    public static Function<SimProcess, Node> factory(Network network, ServerConfig config, ZabMonitor monitor) {
+        return process -> new ZkServer(process, network, config, server -> new StandaloneMode(server, monitor));
     }
 
     /**

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "zksim 0.1.0",
         description = "Deterministic simulation testbed for ZooKeeper-style coordination.",
-        subcommands = {DemoCommand.class, BenchCommand.class, TestCommand.class})
+        subcommands = {DemoCommand.class, BenchCommand.class, TestCommand.class, ConformanceCommand.class})
 public final class Main implements Runnable {
     static final int BAD_INPUT = 2;
 

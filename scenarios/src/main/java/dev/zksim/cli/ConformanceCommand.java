@@ -33,19 +33,23 @@ final class ConformanceCommand implements Callable<Integer> {
     @Option(names = "--steps", defaultValue = "12", description = "Programs have 1 to this many steps (default 12).")
     private int steps;
 
+    @Option(names = "--threads", defaultValue = "1",
+            description = "Shards run in parallel, each with its own real servers (default 1).")
+    private int threads;
+
     @Override
     public Integer call() {
-        if (programs < 0 || clients < 1 || clients > 3 || steps < 1) {
-            throw new IllegalArgumentException("--programs must be >= 0, --clients 1..3 and --steps >= 1");
+        if (programs < 0 || clients < 1 || clients > 3 || steps < 1 || threads < 1 || threads > 16) {
+            throw new IllegalArgumentException("--programs must be >= 0, --clients 1..3, --steps >= 1 and --threads 1..16");
         }
         Conformance.Config config = new Conformance.Config(seed, programs, serverCounts(servers), clients, steps);
-        return runTimed(config);
+        return runTimed(config, threads);
     }
 
     @SuppressForbidden("reports the wall time of a run against a real ZooKeeper, outside any simulation")
-    private static int runTimed(Conformance.Config config) {
+    private static int runTimed(Conformance.Config config, int threads) {
         long start = System.nanoTime();
-        Conformance.Report report = Conformance.run(config, System.out::println);
+        Conformance.Report report = Conformance.runParallel(config, threads, System.out::println);
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.println(String.format(Locale.ROOT,
                 "conformance: %d programs (per server count %s: %s), seeds %d..%d, %d mismatch(es), wall time %.1f s",

@@ -94,9 +94,41 @@ final class Observer {
             if (i == expiredClient) {
                 lines = lines.stream().filter(line -> line.endsWith(" " + KeeperState.Expired)).toList();
             }
-            perClient.add(lines);
+            perClient.add(sortSimultaneous(lines));
         }
         entries.add(Outcome.entry(perClient));
+    }
+
+    /**
+     * One notification delivered to several watchers of a client (a session event reaches
+     * every registered watcher; a node event may reach the default watcher and the other
+     * one) arrives in ZooKeeper's hash-set order, which is unspecified. Such a run of
+     * lines, equal but for the watcher's name, is sorted so both sides compare equal.
+     */
+    private static List<String> sortSimultaneous(List<String> lines) {
+        List<String> result = new ArrayList<>();
+        int i = 0;
+        while (i < lines.size()) {
+            int j = i + 1;
+            while (j < lines.size() && sameEvent(lines.get(i), lines.get(j))) {
+                j++;
+            }
+            List<String> run = new ArrayList<>(lines.subList(i, j));
+            run.sort(null);
+            result.addAll(run);
+            i = j;
+        }
+        return result;
+    }
+
+    private static boolean sameEvent(String a, String b) {
+        return a.startsWith("event ") && b.startsWith("event ") && withoutWatcher(a).equals(withoutWatcher(b));
+    }
+
+    private static String withoutWatcher(String line) {
+        String rest = line.substring("event ".length());
+        int space = rest.indexOf(' ');
+        return space < 0 ? rest : rest.substring(space);
     }
 
     Outcome outcome() {

@@ -145,7 +145,7 @@ public final class Conformance {
         try {
             return side.run(program);
         } catch (RuntimeException e) {
-            return new Outcome(List.of("harness-failure " + e));
+            return new Outcome(List.of("harness-failure " + e + (e.getCause() == null ? "" : " caused by " + e.getCause())));
         }
     }
 }

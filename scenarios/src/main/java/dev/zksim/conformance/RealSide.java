@@ -31,6 +31,7 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class RealSide implements Side {
     private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final int RECONNECT_ATTEMPTS = 20;
 
     private final RealEnsemble ensemble;
     private final int servers;
@@ -95,14 +96,16 @@ public final class RealSide implements Side {
         int index = step.client();
         RealZooKeeperClient client = clients.get(index);
         switch (step.op()) {
-            case Close close -> {
-                Blocking.await(client.close(), WAIT);
-                observer.recordLine(index, "ok");
-            }
+            case Close close -> Blocking.await(client.close(), WAIT);
             case Expire expire -> expire(observer, client, index);
             default -> Blocking.await(issueOnEventThread(observer, client, step), WAIT);
         }
         settle(clients);
+        if (step.op() instanceof Close) {
+            // The settling sync on the closed handle completes only after the event thread has
+            // delivered Closed to every watcher, so the reply is recorded after all of them.
+            observer.recordLine(index, "ok");
+        }
         observer.endStep(step.op() instanceof Expire ? index : -1);
     }
 
@@ -132,14 +135,24 @@ public final class RealSide implements Side {
         return done;
     }
 
-    /** Waits for a sync on every client; the ones whose session ended answer at once. */
+    /**
+     * Waits for a sync on every client; the ones whose session ended answer at once. A sync
+     * queued while a client reconnects (after an oversized request) fails with
+     * ConnectionLoss if that attempt fails, so it is repeated until the client is back.
+     */
     private static void settle(List<RealZooKeeperClient> clients) throws KeeperException {
         for (RealZooKeeperClient client : clients) {
-            try {
-                Blocking.await(client.sync("/"), WAIT);
-            } catch (KeeperException e) {
-                if (e.code() != KeeperException.Code.SESSIONEXPIRED) {
-                    throw e;
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    Blocking.await(client.sync("/"), WAIT);
+                    break;
+                } catch (KeeperException e) {
+                    if (e.code() == KeeperException.Code.SESSIONEXPIRED) {
+                        break;
+                    }
+                    if (e.code() != KeeperException.Code.CONNECTIONLOSS || attempt >= RECONNECT_ATTEMPTS) {
+                        throw e;
+                    }
                 }
             }
         }

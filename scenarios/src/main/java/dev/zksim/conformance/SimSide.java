@@ -31,8 +31,19 @@ public final class SimSide implements Side {
 
     private final int servers;
 
+    /**
+     * @throws IllegalStateException if an ensemble of this size never elects a serving
+     *     leader (a branch without quorum mode builds N unrelated standalone servers, which
+     *     would make every multi-server comparison meaningless)
+     */
     public SimSide(int servers) {
         this.servers = servers;
+        Ensemble probe = Ensemble.start(new SeededChoices(0), EnsembleConfig.defaults(servers));
+        probe.runFor(Time.seconds(10));
+        if (probe.leader().isEmpty()) {
+            throw new IllegalStateException("zksim has no serving leader with " + servers
+                    + " servers after 10 simulated seconds: quorum mode is not available on this build");
+        }
     }
 
     @Override
@@ -84,7 +95,6 @@ public final class SimSide implements Side {
             case Close close -> {
                 CompletionStage<Void> closed = client.zk().close();
                 settleUntil(ensemble, () -> closed.toCompletableFuture().isDone());
-                observer.recordLine(index, "ok");
                 done.complete(null);
             }
             case Expire expire -> {
@@ -99,6 +109,10 @@ public final class SimSide implements Side {
         settleUntil(ensemble, done::isDone);
         if (Issuer.oversized(step.op())) {
             ensemble.runFor(Time.seconds(5));
+        }
+        if (step.op() instanceof Close) {
+            // Recorded after the step settles, as on the real side (see RealSide).
+            observer.recordLine(index, "ok");
         }
         observer.endStep(step.op() instanceof Expire ? index : -1);
     }

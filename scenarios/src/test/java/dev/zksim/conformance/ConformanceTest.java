@@ -1,0 +1,76 @@
+package dev.zksim.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zksim.api.CreateMode;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The in-suite conformance run: 300 seeded programs on zksim and on a real standalone
+ * ZooKeeper must agree (the long runs are opt-in through ./zksim conformance), plus the
+ * harness's own checks: programs are values, a seeded generator repeats itself, the
+ * shrinker finds a minimal failing program, and a real difference is reported.
+ */
+class ConformanceTest {
+
+    @Test
+    void threeHundredProgramsAgreeWithARealStandaloneServer() {
+        List<String> printed = new ArrayList<>();
+        Conformance.Report report = Conformance.runParallel(
+                new Conformance.Config(20_260_000L, 300, List.of(1), 3, 12), 4, printed::add);
+        assertThat(report.programs()).isEqualTo(300);
+        assertThat(report.mismatches()).as(String.join("\n", printed)).isEmpty();
+    }
+
+    @Test
+    void theSameSeedGivesTheSameProgram() {
+        ProgramGenerator generator = new ProgramGenerator(3, 12);
+        assertThat(generator.generate(42)).isEqualTo(generator.generate(42));
+        assertThat(generator.generate(42).script()).isNotEqualTo(generator.generate(43).script());
+    }
+
+    @Test
+    void theShrinkerKeepsOnlyTheStepsThatMatter() {
+        Operation culprit = new Operation.Create("/t/a", new Payload.Null(), CreateMode.EPHEMERAL, false);
+        List<Program.Step> steps = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            steps.add(new Program.Step(0, new Operation.Sync("/t")));
+        }
+        steps.add(3, new Program.Step(1, culprit));
+        Program failing = new Program(7, 3, steps);
+        Program shrunk = new Shrinker(p -> p.steps().stream().anyMatch(s -> s.op().equals(culprit)), 100).shrink(failing);
+        assertThat(shrunk.steps()).containsExactly(new Program.Step(1, culprit));
+        assertThat(shrunk.clients()).isEqualTo(2);
+    }
+
+    @Test
+    void aDifferenceIsReportedShrunkWithBothOutcomes() {
+        Program program = new Program(5, 1, List.of(
+                new Program.Step(0, new Operation.Sync("/t")),
+                new Program.Step(0, new Operation.Create("/t/a", new Payload.Text("x"), CreateMode.PERSISTENT, false))));
+        Side honest = new SimSide(1);
+        Side liar = new Side() {
+            @Override
+            public String name() {
+                return "liar";
+            }
+
+            @Override
+            public Outcome run(Program p) {
+                List<String> steps = new ArrayList<>(honest.run(p).steps());
+                steps.replaceAll(line -> line.replace("ok /t/a", "ok /t/b"));
+                return new Outcome(steps);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Mismatch mismatch = Conformance.compare(honest, liar, program).orElseThrow();
+        assertThat(mismatch.shrunk().steps()).hasSize(1);
+        assertThat(String.join("\n", mismatch.report())).contains(">>  1 c1 create /t/a \"x\" PERSISTENT")
+                .contains("ok /t/a").contains("ok /t/b");
+    }
+}

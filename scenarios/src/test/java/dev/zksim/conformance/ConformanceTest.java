@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The in-suite conformance run: 300 seeded programs on zksim and on a real standalone
- * ZooKeeper must agree (the long runs are opt-in through ./zksim conformance), plus the
+ * ZooKeeper, and 60 on three-server ensembles, must agree (the long runs are opt-in through ./zksim conformance), plus the
  * harness's own checks: programs are values, a seeded generator repeats itself, the
  * shrinker finds a minimal failing program, and a real difference is reported.
  */
@@ -21,6 +21,15 @@ class ConformanceTest {
         Conformance.Report report = Conformance.runParallel(
                 new Conformance.Config(20_260_000L, 300, List.of(1), 3, 12), 4, printed::add);
         assertThat(report.programs()).isEqualTo(300);
+        assertThat(report.mismatches()).as(String.join("\n", printed)).isEmpty();
+    }
+
+    @Test
+    void sixtyProgramsAgreeWithARealThreeServerCluster() {
+        List<String> printed = new ArrayList<>();
+        Conformance.Report report = Conformance.runParallel(
+                new Conformance.Config(20_270_000L, 60, List.of(3), 3, 12), 2, printed::add);
+        assertThat(report.programs()).isEqualTo(60);
         assertThat(report.mismatches()).as(String.join("\n", printed)).isEmpty();
     }
 

@@ -9,6 +9,7 @@ import dev.zksim.api.Op;
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
+import dev.zksim.recipes.support.Retrying;
 import dev.zksim.recipes.support.Stages;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -291,6 +291,7 @@ abstract class RealClientContract {
         Stat stat = await(owner.createWithStat(path, null, CreateMode.EPHEMERAL)).stat();
         assertThat(stat.ephemeralOwner()).isEqualTo(owner.sessionId());
         EventLog watcher = new EventLog();
+        await(client.sync(path));
         assertThat(await(client.exists(path, watcher))).isNotNull();
 
         await(owner.close());
@@ -312,6 +313,9 @@ abstract class RealClientContract {
         String path = base() + "/lease";
         await(victim.create(path, null, CreateMode.EPHEMERAL));
         EventLog watcher = new EventLog();
+        // The client's server may not have applied the victim's create yet: sync, or the watch
+        // set by exists could be a creation watch that fires NodeCreated first.
+        await(client.sync(path));
         await(client.exists(path, watcher));
 
         ensemble().expireSession(victim);

@@ -2,14 +2,10 @@ package dev.zksim.recipes.config;
 
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.ZooKeeperClient;
-import dev.zksim.kernel.SuppressForbidden;
-import dev.zksim.recipes.support.Stages;
+import dev.zksim.recipes.support.BlockingAwait;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -17,7 +13,6 @@ import java.util.concurrent.TimeoutException;
  * threads on a real ZooKeeper. It parks the calling thread, so it must never run inside a
  * simulation.
  */
-@SuppressForbidden("blocks an application thread on a real cluster; simulations use ConfigWriter/ConfigReader")
 public final class BlockingConfig {
     private final ZooKeeperClient zk;
     private final String path;
@@ -29,7 +24,7 @@ public final class BlockingConfig {
 
     public void publish(Map<String, byte[]> entries, Duration timeout)
             throws KeeperException, InterruptedException, TimeoutException {
-        await(new ConfigWriter(zk, path).publish(entries), timeout);
+        BlockingAwait.await(new ConfigWriter(zk, path).publish(entries), timeout);
     }
 
     /** Reads one complete configuration, waiting for a writer to finish if one is at work. */
@@ -38,22 +33,9 @@ public final class BlockingConfig {
         ConfigReader reader = new ConfigReader(zk, path, first::complete);
         reader.start();
         try {
-            return await(first, timeout);
+            return BlockingAwait.await(first, timeout);
         } finally {
             reader.stop();
-        }
-    }
-
-    private static <T> T await(CompletionStage<T> stage, Duration timeout)
-            throws KeeperException, InterruptedException, TimeoutException {
-        try {
-            return stage.toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException failure) {
-            Throwable cause = Stages.unwrap(failure.getCause());
-            if (cause instanceof KeeperException keeper) {
-                throw keeper;
-            }
-            throw new IllegalStateException("recipe failed", cause);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.zksim.recipes.config;
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException.Code;
 import dev.zksim.api.ZooKeeperClient;
+import dev.zksim.recipes.support.Retrying;
 import dev.zksim.recipes.support.Stages;
 import java.util.ArrayList;
 import java.util.List;

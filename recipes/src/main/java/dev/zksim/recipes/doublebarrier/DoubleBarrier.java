@@ -9,6 +9,7 @@ import dev.zksim.api.WatchedEvent;
 import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.recipes.doublebarrier.DoubleBarrierDecision.Enter;
 import dev.zksim.recipes.doublebarrier.DoubleBarrierDecision.Leave;
+import dev.zksim.recipes.support.Retrying;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

@@ -1,9 +1,8 @@
 package dev.zksim.recipes.election;
 
-import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.recipes.support.BlockingAwait;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -11,7 +10,6 @@ import java.util.concurrent.TimeoutException;
  * parks the calling thread, which inside a simulation would stop the one thread that runs
  * everything.
  */
-@SuppressForbidden("blocks a caller's thread with a wall-clock timeout; used only against a real cluster")
 public final class BlockingElection {
     private final LeaderElection election;
 
@@ -25,10 +23,10 @@ public final class BlockingElection {
      */
     public ElectionState.Leading awaitLeadership(Duration timeout)
             throws TimeoutException, InterruptedException, ExecutionException {
-        return election.start().toCompletableFuture().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        return BlockingAwait.get(election.start(), timeout);
     }
 
     public void stop(Duration timeout) throws TimeoutException, InterruptedException, ExecutionException {
-        election.stop().toCompletableFuture().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        BlockingAwait.get(election.stop(), timeout);
     }
 }

@@ -10,10 +10,10 @@ import dev.zksim.api.WatchedEvent;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.api.ZooKeeperClient.DataAndStat;
-import dev.zksim.recipes.lock.EnsurePath;
-import dev.zksim.recipes.lock.SequentialLock;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.recipes.support.ConnectionStates;
+import dev.zksim.recipes.support.DeleteNode;
+import dev.zksim.recipes.support.EnsurePath;
 import dev.zksim.recipes.support.ProtectedCreate;
 import dev.zksim.recipes.support.Stages;
 import java.nio.charset.StandardCharsets;
@@ -107,7 +107,7 @@ public final class LeaderElection {
         }
         String mine = node;
         end(new ElectionState.Withdrawn(), new CancellationException("withdrew before leading"));
-        return mine == null ? CompletableFuture.completedFuture(null) : SequentialLock.deleteNode(zk, mine);
+        return mine == null ? CompletableFuture.completedFuture(null) : DeleteNode.delete(zk, mine);
     }
 
     public synchronized ElectionState state() {
@@ -138,7 +138,7 @@ public final class LeaderElection {
     private synchronized void created(long current, String path, Throwable error) {
         if (current != candidacy) {
             if (path != null) {
-                SequentialLock.deleteNode(zk, path);
+                DeleteNode.delete(zk, path);
             }
         } else if (error == null) {
             node = path;
@@ -333,7 +333,7 @@ public final class LeaderElection {
         String mine = node;
         end(new ElectionState.Lost(), KeeperException.create(KeeperException.Code.SESSIONEXPIRED, mine));
         if (mine != null) {
-            SequentialLock.deleteNode(zk, mine);
+            DeleteNode.delete(zk, mine);
         }
     }
 

@@ -1,9 +1,8 @@
 package dev.zksim.recipes.lock;
 
-import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.recipes.support.BlockingAwait;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -11,7 +10,6 @@ import java.util.concurrent.TimeoutException;
  * it parks the calling thread, which inside a simulation would stop the one thread that runs
  * everything. The asynchronous lock underneath does all the work on the client's event thread.
  */
-@SuppressForbidden("blocks a caller's thread with a wall-clock timeout; used only against a real cluster")
 public final class BlockingLock {
     private final DistributedLock lock;
 
@@ -25,7 +23,7 @@ public final class BlockingLock {
      */
     public Grant acquire(Duration timeout) throws TimeoutException, InterruptedException, ExecutionException {
         try {
-            return lock.acquire().toCompletableFuture().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return BlockingAwait.get(lock.acquire(), timeout);
         } catch (TimeoutException | InterruptedException e) {
             lock.release();
             throw e;
@@ -34,7 +32,7 @@ public final class BlockingLock {
 
     /** Releases and waits up to the timeout for the node's deletion to be confirmed. */
     public void release(Duration timeout) throws TimeoutException, InterruptedException, ExecutionException {
-        lock.release().toCompletableFuture().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        BlockingAwait.get(lock.release(), timeout);
     }
 
     public DistributedLock lock() {

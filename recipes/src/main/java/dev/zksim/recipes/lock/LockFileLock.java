@@ -9,6 +9,8 @@ import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.recipes.support.ConnectionStates;
+import dev.zksim.recipes.support.DeleteNode;
+import dev.zksim.recipes.support.EnsurePath;
 import dev.zksim.recipes.support.HolderState;
 import dev.zksim.recipes.support.Stages;
 import java.nio.charset.StandardCharsets;
@@ -83,7 +85,7 @@ public final class LockFileLock implements DistributedLock {
         boolean holding = grant != null;
         end(HolderState.RELEASED, new CancellationException("released before the lock was granted"));
         // Only a holder may delete the lock file: a waiter would delete someone else's.
-        return holding ? SequentialLock.deleteNode(zk, lockFile) : CompletableFuture.completedFuture(null);
+        return holding ? DeleteNode.delete(zk, lockFile) : CompletableFuture.completedFuture(null);
     }
 
     @Override
@@ -113,7 +115,7 @@ public final class LockFileLock implements DistributedLock {
         if (current != acquisition) {
             if (path != null) {
                 // Abandoned while the create was in flight: give the lock file back at once.
-                SequentialLock.deleteNode(zk, path);
+                DeleteNode.delete(zk, path);
             }
         } else if (error != null && Stages.is(error, KeeperException.Code.NONODE)) {
             EnsurePath.ensure(zk, dir).whenComplete((ok, failure) -> parentMade(current, failure));

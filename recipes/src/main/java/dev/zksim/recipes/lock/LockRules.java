@@ -2,6 +2,7 @@ package dev.zksim.recipes.lock;
 
 import dev.zksim.recipes.support.SequentialName;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * The decision functions of the exclusive lock and of its contrast variant. Children are
@@ -18,15 +19,7 @@ public final class LockRules {
      * just below it, so each deletion wakes exactly one waiter.
      */
     public static LockDecision exclusive(List<String> children, String me) {
-        List<SequentialName> sorted = SequentialName.sorted(children);
-        int index = indexOf(sorted, me);
-        if (index < 0) {
-            return new LockDecision.NotQueued();
-        }
-        if (index == 0) {
-            return new LockDecision.Acquired();
-        }
-        return new LockDecision.Watch(sorted.get(index - 1).name());
+        return lowestHolds(children, me, (sorted, index) -> sorted.get(index - 1));
     }
 
     /**
@@ -34,6 +27,12 @@ public final class LockRules {
      * node, so each release wakes every waiter (the herd effect) and all of them re-list.
      */
     public static LockDecision watchLowest(List<String> children, String me) {
+        return lowestHolds(children, me, (sorted, index) -> sorted.getFirst());
+    }
+
+    /** The lowest node holds; a node further up watches the node the function picks. */
+    private static LockDecision lowestHolds(List<String> children, String me,
+            BiFunction<List<SequentialName>, Integer, SequentialName> watched) {
         List<SequentialName> sorted = SequentialName.sorted(children);
         int index = indexOf(sorted, me);
         if (index < 0) {
@@ -42,7 +41,7 @@ public final class LockRules {
         if (index == 0) {
             return new LockDecision.Acquired();
         }
-        return new LockDecision.Watch(sorted.getFirst().name());
+        return new LockDecision.Watch(watched.apply(sorted, index).name());
     }
 
     /** The position of the name in the sorted list, or -1. */

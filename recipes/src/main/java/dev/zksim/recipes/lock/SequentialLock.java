@@ -9,6 +9,8 @@ import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.recipes.support.ConnectionStates;
+import dev.zksim.recipes.support.DeleteNode;
+import dev.zksim.recipes.support.EnsurePath;
 import dev.zksim.recipes.support.HolderState;
 import dev.zksim.recipes.support.ProtectedCreate;
 import dev.zksim.recipes.support.Stages;
@@ -121,7 +123,7 @@ public final class SequentialLock implements DistributedLock {
         String mine = node;
         end(HolderState.RELEASED, new CancellationException("released before the lock was granted"));
         // With no node yet, the create's completion sees the abandoned acquisition and deletes it.
-        return mine == null ? CompletableFuture.completedFuture(null) : deleteNode(zk, mine);
+        return mine == null ? CompletableFuture.completedFuture(null) : DeleteNode.delete(zk, mine);
     }
 
     @Override
@@ -159,7 +161,7 @@ public final class SequentialLock implements DistributedLock {
     private synchronized void created(long current, String path, Throwable error) {
         if (current != acquisition) {
             if (path != null) {
-                deleteNode(zk, path);
+                DeleteNode.delete(zk, path);
             }
         } else if (error == null) {
             node = path;
@@ -344,7 +346,7 @@ public final class SequentialLock implements DistributedLock {
         String mine = node;
         end(HolderState.LOST, Stages.unwrap(cause));
         if (mine != null) {
-            deleteNode(zk, mine);
+            DeleteNode.delete(zk, mine);
         }
     }
 
@@ -365,28 +367,5 @@ public final class SequentialLock implements DistributedLock {
             state = next;
             listener.stateChanged(next);
         }
-    }
-
-    /**
-     * Deletes a node, retrying a lost reply; NoNode and SessionExpired count as done
-     * because either way the node is gone (an expired session's ephemerals are deleted).
-     */
-    public static CompletionStage<Void> deleteNode(ZooKeeperClient zk, String path) {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        deleteAttempt(zk, path, done);
-        return done;
-    }
-
-    private static void deleteAttempt(ZooKeeperClient zk, String path, CompletableFuture<Void> done) {
-        zk.delete(path, -1).whenComplete((ok, error) -> {
-            if (error == null || Stages.is(error, KeeperException.Code.NONODE)
-                    || Stages.is(error, KeeperException.Code.SESSIONEXPIRED)) {
-                done.complete(null);
-            } else if (Stages.isRecoverable(error)) {
-                deleteAttempt(zk, path, done);
-            } else {
-                done.completeExceptionally(Stages.unwrap(error));
-            }
-        });
     }
 }

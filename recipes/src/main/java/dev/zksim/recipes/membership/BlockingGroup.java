@@ -2,17 +2,13 @@ package dev.zksim.recipes.membership;
 
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.ZooKeeperClient;
-import dev.zksim.kernel.SuppressForbidden;
-import dev.zksim.recipes.support.Stages;
+import dev.zksim.recipes.support.BlockingAwait;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /** A blocking facade for reading a group's view once on a real ZooKeeper. */
-@SuppressForbidden("blocks an application thread on a real cluster; simulations use GroupView directly")
 public final class BlockingGroup {
     private final ZooKeeperClient zk;
     private final String group;
@@ -28,13 +24,7 @@ public final class BlockingGroup {
         GroupView view = new GroupView(zk, group, changed -> first.complete(changed.view()));
         view.start();
         try {
-            return first.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException failure) {
-            Throwable cause = Stages.unwrap(failure.getCause());
-            if (cause instanceof KeeperException keeper) {
-                throw keeper;
-            }
-            throw new IllegalStateException("recipe failed", cause);
+            return BlockingAwait.await(first, timeout);
         } finally {
             view.stop();
         }

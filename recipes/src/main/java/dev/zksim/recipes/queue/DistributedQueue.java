@@ -9,6 +9,7 @@ import dev.zksim.api.Op;
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
+import dev.zksim.recipes.support.Retrying;
 import dev.zksim.recipes.support.Stages;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -35,7 +36,10 @@ import java.util.concurrent.CompletionStage;
  * offer record exists, or the taker record names this consumer. Records are deleted once
  * their writer knows the outcome. The {@code clientId} must be unique per session.
  *
- * <p>One {@link #take()} may be outstanding at a time. Nothing here blocks.
+ * <p>One {@link #take()} may be outstanding at a time. Nothing here blocks. The take
+ * machinery is synchronized: on a real cluster the caller's thread starts a take while the
+ * client's event thread may be handling a child event or a reply (in a simulation the
+ * monitor is never contended).
  */
 public final class DistributedQueue {
     /** A dequeued item: its node name and data. */
@@ -82,7 +86,7 @@ public final class DistributedQueue {
     }
 
     /** Producer: enqueues with a given item name prefix (the priority queue encodes the priority in it). */
-    public CompletionStage<Void> offer(String itemPrefix, byte[] data) {
+    public synchronized CompletionStage<Void> offer(String itemPrefix, byte[] data) {
         String record = ledger + "/offer-" + clientId + "." + offers++;
         List<Op> ops = List.of(Op.create(path + "/" + itemPrefix, data, CreateMode.PERSISTENT_SEQUENTIAL),
                 Op.create(record, null, CreateMode.PERSISTENT));
@@ -105,7 +109,7 @@ public final class DistributedQueue {
     }
 
     /** Consumer: completes with the next item, waiting for one if the queue is empty. */
-    public CompletionStage<Item> take() {
+    public synchronized CompletionStage<Item> take() {
         if (pending != null && !pending.isDone()) {
             throw new IllegalStateException("one take at a time");
         }
@@ -128,19 +132,21 @@ public final class DistributedQueue {
     private void relist() {
         stale = false;
         Retrying.call(() -> zk.getChildren(path, childWatcher)).whenComplete((children, error) -> {
-            if (error != null) {
-                fail(error);
-                return;
-            }
-            cached = order.order(children);
-            waitingForChildren = cached.isEmpty();
-            if (!waitingForChildren) {
-                step();
+            synchronized (this) {
+                if (error != null) {
+                    fail(error);
+                    return;
+                }
+                cached = order.order(children);
+                waitingForChildren = cached.isEmpty();
+                if (!waitingForChildren) {
+                    step();
+                }
             }
         });
     }
 
-    private void onChildEvent(WatchedEvent event) {
+    private synchronized void onChildEvent(WatchedEvent event) {
         if (event.type() == EventType.None) {
             if (event.state() == KeeperState.Expired || event.state() == KeeperState.Closed) {
                 fail(KeeperException.create(Code.SESSIONEXPIRED, path));
@@ -156,12 +162,14 @@ public final class DistributedQueue {
 
     private void read(String item) {
         Retrying.call(() -> zk.getData(path + "/" + item, false), Code.NONODE).whenComplete((read, error) -> {
-            if (error != null) {
-                fail(error);
-            } else if (read == null) {
-                step();
-            } else {
-                claim(new Item(item, read.data()), false);
+            synchronized (this) {
+                if (error != null) {
+                    fail(error);
+                } else if (read == null) {
+                    step();
+                } else {
+                    claim(new Item(item, read.data()), false);
+                }
             }
         });
     }
@@ -172,7 +180,7 @@ public final class DistributedQueue {
         zk.multi(ops).whenComplete((results, error) -> onClaim(item, QueueDecision.afterClaim(codeOf(error), earlierReplyLost)));
     }
 
-    private void onClaim(Item item, QueueDecision.Claim claim) {
+    private synchronized void onClaim(Item item, QueueDecision.Claim claim) {
         String taker = ledger + "/take-" + item.name();
         switch (claim) {
             case QueueDecision.Claim.Won won -> {
@@ -193,14 +201,14 @@ public final class DistributedQueue {
         }
     }
 
-    private void fail(Throwable error) {
+    private synchronized void fail(Throwable error) {
         if (pending != null) {
             pending.completeExceptionally(Stages.unwrap(error));
         }
     }
 
     /** The items of the last listing not yet tried, for tests and diagnostics. */
-    public List<String> cached() {
+    public synchronized List<String> cached() {
         return new ArrayList<>(cached);
     }
 

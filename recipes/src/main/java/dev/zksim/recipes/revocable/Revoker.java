@@ -2,7 +2,7 @@ package dev.zksim.recipes.revocable;
 
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.ZooKeeperClient;
-import dev.zksim.recipes.lock.SequentialLock;
+import dev.zksim.recipes.support.DeleteNode;
 import dev.zksim.recipes.support.Stages;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -72,7 +72,7 @@ public final class Revoker {
             } else if (!written) {
                 done.complete(null);
             } else {
-                delayer.after(graceMicros, () -> SequentialLock.deleteNode(zk, node).whenComplete((ok, failure) -> {
+                delayer.after(graceMicros, () -> DeleteNode.delete(zk, node).whenComplete((ok, failure) -> {
                     if (failure == null) {
                         done.complete(null);
                     } else {

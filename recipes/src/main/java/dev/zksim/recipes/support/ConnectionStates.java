@@ -3,8 +3,8 @@ package dev.zksim.recipes.support;
 import dev.zksim.api.EventType;
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.api.Watcher;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
@@ -13,8 +13,10 @@ import java.util.function.Consumer;
  * registered, so without this it would never hear that its connection was lost.
  */
 public final class ConnectionStates implements Watcher {
-    private final List<Consumer<ConnectionState>> listeners = new ArrayList<>();
-    private ConnectionState current = ConnectionState.SUSPENDED;
+    // On a real cluster recipes subscribe from callers' threads while ZooKeeper's event thread
+    // delivers session events, so the list is copy-on-write and the state volatile.
+    private final List<Consumer<ConnectionState>> listeners = new CopyOnWriteArrayList<>();
+    private volatile ConnectionState current = ConnectionState.SUSPENDED;
 
     /** Subscribes; the listener hears every later change. */
     public void subscribe(Consumer<ConnectionState> listener) {
@@ -45,7 +47,7 @@ public final class ConnectionStates implements Watcher {
             return;
         }
         current = next;
-        for (Consumer<ConnectionState> listener : List.copyOf(listeners)) {
+        for (Consumer<ConnectionState> listener : listeners) {
             listener.accept(next);
         }
     }

@@ -1,9 +1,8 @@
-package dev.zksim.recipes.lock;
+package dev.zksim.recipes.support;
 
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.ZooKeeperClient;
-import dev.zksim.recipes.support.Stages;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 

@@ -7,7 +7,10 @@ import dev.zksim.kernel.trace.TraceRecord;
 import dev.zksim.report.html.Html;
 import dev.zksim.report.html.Num;
 import dev.zksim.report.html.Svg;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Draws the space-time diagram itself, in layers from back to front: lane stripes, time
@@ -150,7 +153,8 @@ final class DiagramSvg {
     private void marks() {
         svg.group("class", "marks");
         for (TraceRecord record : records) {
-            if (record.event() instanceof NetEvent.Delivered || lanes.index(record.process()) < 0) {
+            if (record.event() instanceof NetEvent.Delivered || record.event() instanceof EnsembleFaults.Injected
+                    || lanes.index(record.process()) < 0) {
                 continue;
             }
             Mark mark = Mark.of(record);
@@ -161,25 +165,47 @@ final class DiagramSvg {
             switch (mark.shape()) {
                 case DOT -> svg.circle(x, y, mark.size(), tooltip, "class", mark.cssClass());
                 case CROSS -> svg.empty("path", tooltip, "class", mark.cssClass(), "d", cross(x, y, mark.size()));
-                case FLAG -> flag(x, y, tooltip, mark);
+                case FLAG -> throw new IllegalStateException("nemesis flags are drawn by flags()");
             }
         }
         svg.end();
+        flags();
     }
 
-    /** A nemesis flag: a pole from the lane up and the fault's name, so faults read without hovering. */
-    private void flag(double x, double y, String tooltip, Mark mark) {
-        String label = record(mark).fault();
-        svg.group("class", mark.cssClass());
-        svg.title(tooltip);
-        svg.line(x, y + 10, x, y - 14, null, "class", "pole");
-        svg.rect(x, y - 14, 6 + 5.6 * Math.min(label.length(), 28), 13, null, "class", "banner");
-        svg.text(x + 3, y - 4, Html.truncate(label, 28), "class", "banner-text");
+    /**
+     * One flag per instant on the nemesis lane: the end of the fault window resumes and
+     * restarts every process at once, and a flag each would pile up unreadably. A flag
+     * that would overlap the previous one hangs lower, so neighbours stay legible.
+     */
+    private void flags() {
+        Map<Long, List<EnsembleFaults.Injected>> byTime = new TreeMap<>();
+        for (TraceRecord record : records) {
+            if (record.event() instanceof EnsembleFaults.Injected injected) {
+                byTime.computeIfAbsent(record.time(), t -> new ArrayList<>()).add(injected);
+            }
+        }
+        double previousEnd = Double.NEGATIVE_INFINITY;
+        boolean lowered = false;
+        for (Map.Entry<Long, List<EnsembleFaults.Injected>> flag : byTime.entrySet()) {
+            double x = axis.x(flag.getKey());
+            lowered = x < previousEnd && !lowered;
+            previousEnd = flag(x, y(Lanes.NEMESIS) + (lowered ? 14 : 0), flag.getKey(), flag.getValue());
+        }
+    }
+
+    /** Draws a pole and a banner naming the first fault (and how many more); returns where the banner ends. */
+    private double flag(double x, double y, long time, List<EnsembleFaults.Injected> faults) {
+        StringBuilder tooltip = new StringBuilder(Time.format(time)).append(" nemesis:");
+        faults.forEach(fault -> tooltip.append('\n').append(fault.fault()).append(" \u2192 ").append(fault.outcome()));
+        String label = Html.truncate(faults.getFirst().fault(), 24) + (faults.size() > 1 ? " +" + (faults.size() - 1) : "");
+        double width = 6 + 5.6 * label.length();
+        svg.group("class", "flag");
+        svg.title(tooltip.toString());
+        svg.line(x, y + 8, x, y - 14, null, "class", "pole");
+        svg.rect(x, y - 14, width, 13, null, "class", "banner");
+        svg.text(x + 3, y - 4, label, "class", "banner-text");
         svg.end();
-    }
-
-    private static EnsembleFaults.Injected record(Mark mark) {
-        return (EnsembleFaults.Injected) mark.event();
+        return x + width;
     }
 
     private static String cross(double x, double y, double r) {

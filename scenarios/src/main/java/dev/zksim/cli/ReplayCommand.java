@@ -3,7 +3,11 @@ package dev.zksim.cli;
 import dev.zksim.catalog.Catalog;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.trace.JsonLines;
+import dev.zksim.kernel.trace.TraceSink;
 import dev.zksim.property.ReproLine;
+import dev.zksim.report.data.ResultsFolder;
+import dev.zksim.report.spacetime.SpaceTimeDiagram;
+import dev.zksim.report.trace.RecordCapture;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.ScenarioRunner;
 import java.io.BufferedWriter;
@@ -12,6 +16,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,11 +25,16 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code zksim replay LINE}: re-runs the run a reproduce line names, checks that it
- * produces the digest the line recorded, and can write the trace as JSON lines.
+ * produces the digest the line recorded, and can write the trace as JSON lines and as a
+ * space-time diagram (an HTML page that opens offline, without JavaScript).
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Re-run a reproduce line, verify its trace digest, optionally write the trace as JSON lines.")
+        description = "Re-run a reproduce line, verify its trace digest, optionally write the trace as JSON lines"
+                + " and as a space-time diagram (HTML).")
 final class ReplayCommand implements Callable<Integer> {
+
+    /** Records kept for the diagram; the diagram itself stops earlier if the arrows run out. */
+    static final int HTML_RECORDS = 20_000;
 
     @Parameters(index = "0", paramLabel = "LINE", description = "The zksim1:... line a failure printed.")
     private String line;
@@ -31,17 +42,27 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the whole trace here as JSON lines.")
     private Path json;
 
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Write a space-time diagram of the run here: one lane per server and client, messages as"
+                    + " arrows, faults marked, watch notifications highlighted.")
+    private Path html;
+
     @Override
     public Integer call() {
         ReproLine repro = ReproLine.parse(line);
         ScenarioRunner runner = new ScenarioRunner(Catalog.standard());
-        RunOutcome outcome = json == null ? runner.run(repro.spec()) : runWithTrace(runner, repro);
+        RecordCapture capture = html == null ? null : new RecordCapture(HTML_RECORDS);
+        RunOutcome outcome = json == null ? runner.run(repro.spec(), capture) : runWithTrace(runner, repro, capture);
         System.out.println("scenario: " + repro.spec().scenario() + ", seed " + repro.spec().seed());
         outcome.knobs().forEach(knob -> System.out.println("knob " + knob));
         System.out.println("fault plan: " + outcome.plan());
         System.out.println("digest: " + outcome.digest());
         if (json != null) {
             System.out.println("trace written to " + json);
+        }
+        if (html != null) {
+            writeDiagram(repro, outcome, capture);
+            System.out.println("space-time diagram written to " + html.toAbsolutePath());
         }
         if (!repro.matches(outcome.digest())) {
             System.out.println("NONDETERMINISM: the line expects a digest starting " + repro.digest());
@@ -56,16 +77,34 @@ final class ReplayCommand implements Callable<Integer> {
         return 0;
     }
 
-    private RunOutcome runWithTrace(ScenarioRunner runner, ReproLine repro) {
+    private RunOutcome runWithTrace(ScenarioRunner runner, ReproLine repro, RecordCapture capture) {
         try {
             if (json.getParent() != null) {
                 Files.createDirectories(json.getParent());
             }
             try (BufferedWriter out = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
-                return runner.run(repro.spec(), JsonLines.writer(out));
+                TraceSink lines = JsonLines.writer(out);
+                return runner.run(repro.spec(), capture == null ? lines : record -> {
+                    lines.accept(record);
+                    capture.accept(record);
+                });
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + json, e);
         }
+    }
+
+    /** The page says what was replayed, so a diagram file found later explains itself. */
+    private void writeDiagram(ReproLine repro, RunOutcome outcome, RecordCapture capture) {
+        List<String> facts = new ArrayList<>();
+        facts.add("Scenario " + repro.spec().scenario() + ", seed " + repro.spec().seed() + ".");
+        facts.add("Knobs: " + String.join("; ", outcome.knobs()) + ".");
+        facts.add("Fault plan: " + outcome.plan() + ".");
+        facts.add("Result: " + outcome.failure().map(f -> "FAILED " + f.getMessage()).orElse("passed")
+                + "; trace digest " + outcome.digest() + ".");
+        facts.add("Reproduce line: " + repro);
+        String page = SpaceTimeDiagram.page("zksim replay: " + repro.spec().scenario() + " seed " + repro.spec().seed(),
+                facts, capture.records(), capture.seen(), SpaceTimeDiagram.DEFAULT_MAX_ARROWS);
+        ResultsFolder.writeTo(html, page);
     }
 }

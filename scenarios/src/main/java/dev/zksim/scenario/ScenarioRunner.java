@@ -4,6 +4,7 @@ import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.history.HistoryRecorder;
+import dev.zksim.kernel.RunResult;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.choice.RecordingChoices;
@@ -16,6 +17,7 @@ import dev.zksim.nemesis.Nemesis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Runs one {@link RunSpec} from scratch: draws the knobs, builds the ensemble, installs the
@@ -35,8 +37,32 @@ public final class ScenarioRunner {
         return run(spec, null);
     }
 
+    /**
+     * A stop on the way: once every event up to simulated time {@code at} has run (and
+     * none after it), {@code inspect} is called with the ensemble, then the run goes on.
+     * The inspector must only look (introspection, reads of state): it runs outside any
+     * event, so anything it changed would make the run differ from its reproduce line.
+     */
+    public record Pause(long at, Consumer<Ensemble> inspect) {
+        public Pause {
+            if (at < 0) {
+                throw new IllegalArgumentException("cannot pause at negative time " + at);
+            }
+        }
+    }
+
     /** Runs the spec; the optional sink sees every trace record (capture, export). */
     public RunOutcome run(RunSpec spec, TraceSink sink) {
+        return run(spec, sink, null);
+    }
+
+    /**
+     * Runs the spec, pausing once at {@code pause} (null for none) to let the caller look at
+     * the ensemble. The pause does not change the run: the outcome and the digest are those
+     * of the same spec without it. A run that fails, is stopped or ends before the pause never
+     * calls it.
+     */
+    public RunOutcome run(RunSpec spec, TraceSink sink, Pause pause) {
         Scenario scenario = catalog.find(spec.scenario());
         Choices base = spec.choices() != null ? new ReplayingChoices(spec.choices()) : new SeededChoices(spec.seed());
         RecordingChoices root = new RecordingChoices(base);
@@ -51,7 +77,7 @@ public final class ScenarioRunner {
                 : FaultPlanGenerator.generate(root.stream("faults"), trial.faults(), ensemble.serverIds(), ensemble.clientIds());
         long healTime = Math.max(FaultPlanGenerator.quietAfter(trial.faults()), plan.lastStepTime());
         long endTime = healTime + trial.settle();
-        Optional<SimulationFailure> failure = execute(ensemble, plan, healTime, endTime);
+        Optional<SimulationFailure> failure = execute(ensemble, plan, healTime, endTime, pause);
         if (failure.isEmpty()) {
             failure = verifyEnd(trial, ensemble);
         }
@@ -62,10 +88,20 @@ public final class ScenarioRunner {
                 ensemble.simulation().eventsDispatched(), ensemble.simulation().now(), history.history());
     }
 
-    private static Optional<SimulationFailure> execute(Ensemble ensemble, FaultPlan plan, long healTime, long endTime) {
+    private static Optional<SimulationFailure> execute(Ensemble ensemble, FaultPlan plan, long healTime, long endTime,
+                                                       Pause pause) {
         try {
             Nemesis.schedule(plan, ensemble);
             ensemble.simulation().scheduleAt(healTime, () -> recoverAll(ensemble));
+            // Running to the pause and then on to the end dispatches the same events in the same
+            // order as one run to the end: runUntil takes every event due by its bound.
+            if (pause != null && pause.at() <= endTime) {
+                RunResult before = ensemble.simulation().runUntil(pause.at());
+                if (before.outcome() == RunResult.Outcome.STOPPED) {
+                    return Optional.empty();
+                }
+                pause.inspect().accept(ensemble);
+            }
             ensemble.simulation().runUntil(endTime);
             return Optional.empty();
         } catch (SimulationFailure failure) {

@@ -13,7 +13,6 @@ import picocli.CommandLine.Command;
         version = "zksim 0.1.0",
         description = "Deterministic simulation testbed for ZooKeeper-style coordination.",
         subcommands = {DemoCommand.class, ListCommand.class, RunCommand.class, ReplayCommand.class, ShrinkCommand.class,
-        subcommands = {DemoCommand.class, ListCommand.class, RunCommand.class, ReplayCommand.class, ShrinkCommand.class,
                 CheckDeterminismCommand.class, FourLetterCommand.class, ConformanceCommand.class, BenchCommand.class,
                 TestCommand.class})
 public final class Main implements Runnable {

@@ -67,10 +67,7 @@ public final class ScenarioRunner {
         Choices base = spec.choices() != null ? new ReplayingChoices(spec.choices()) : new SeededChoices(spec.seed());
         RecordingChoices root = new RecordingChoices(base);
         Trial trial = scenario.prepare(root.stream("knobs"));
-        Ensemble ensemble = Ensemble.start(root, trial.ensemble());
-        if (sink != null) {
-            ensemble.simulation().trace().addSink(sink);
-        }
+        Ensemble ensemble = Ensemble.start(root, trial.ensemble(), sink == null ? List.of() : List.of(sink));
         HistoryRecorder history = HistoryRecorder.attachedTo(ensemble.simulation());
         trial.install(ensemble, history);
         FaultPlan plan = spec.plan() != null ? spec.plan()

@@ -7,6 +7,7 @@ import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.kernel.trace.TraceSink;
 import dev.zksim.kernel.choice.Distribution;
 import dev.zksim.kernel.process.Node;
 import dev.zksim.server.ServerConfig;
@@ -54,7 +55,16 @@ public final class Ensemble {
 
     /** Builds the ensemble and starts every server; clients are added afterwards. */
     public static Ensemble start(Choices choices, EnsembleConfig config) {
+        return start(choices, config, List.of());
+    }
+
+    /**
+     * Like {@link #start(Choices, EnsembleConfig)}, with trace sinks attached before anything
+     * runs, so they also see the servers' first events.
+     */
+    public static Ensemble start(Choices choices, EnsembleConfig config, List<TraceSink> sinks) {
         Ensemble ensemble = new Ensemble(choices, config);
+        sinks.forEach(ensemble.simulation.trace()::addSink);
         ensemble.servers.values().forEach(SimProcess::start);
         if (config.selfChecks()) {
             ensemble.scheduleChecks();

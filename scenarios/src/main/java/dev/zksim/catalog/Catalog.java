@@ -22,6 +22,9 @@ public final class Catalog {
                 .add(LockScenarios.pausedHolder())
                 .add(LockScenarios.noRecheckCanary())
                 .add(LockScenarios.lockFileHerdCanary())
-                .add(LockScenarios.lowestWatchHerdCanary());
+                .add(LockScenarios.lowestWatchHerdCanary())
+                .add(QueueScenarios.fifo())
+                .add(QueueScenarios.priority())
+                .add(QueueScenarios.uncheckedConsumerCanary());
     }
 }

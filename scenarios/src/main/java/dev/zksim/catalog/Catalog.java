@@ -25,6 +25,10 @@ public final class Catalog {
                 .add(LockScenarios.lowestWatchHerdCanary())
                 .add(QueueScenarios.fifo())
                 .add(QueueScenarios.priority())
-                .add(QueueScenarios.uncheckedConsumerCanary());
+                .add(QueueScenarios.uncheckedConsumerCanary())
+                .add(ElectionScenarios.election())
+                .add(ElectionScenarios.seedArticleCanary())
+                .add(SharedLockScenarios.readWrite())
+                .add(SharedLockScenarios.revocable());
     }
 }

@@ -37,7 +37,16 @@ public final class LockWorkload implements Recorded {
     public record Plan(int rounds, long startDelay, long holdMin, long holdMax, long thinkMax, long patience) {
     }
 
+    /**
+     * What a grant is called in the history (ACQUIRE, READ_LOCK, WRITE_LOCK) and whether a
+     * holder writes to the protected resource (readers do not).
+     */
+    public record Role(OpKind grant, boolean writes) {
+        public static final Role EXCLUSIVE = new Role(OpKind.ACQUIRE, true);
+    }
+
     private final Factory factory;
+    private final Role role;
     private final Plan plan;
     private final ClientLog log;
     private final FencedResource resource;
@@ -46,10 +55,16 @@ public final class LockWorkload implements Recorded {
     private DistributedLock lock;
     private ClientLog.Call acquiring;
     private int incarnation;
+    private boolean releasing;
     private int finished;
 
     public LockWorkload(Factory factory, Plan plan, ClientLog log, FencedResource resource) {
+        this(factory, Role.EXCLUSIVE, plan, log, resource);
+    }
+
+    public LockWorkload(Factory factory, Role role, Plan plan, ClientLog log, FencedResource resource) {
         this.factory = factory;
+        this.role = role;
         this.plan = plan;
         this.log = log;
         this.resource = resource;
@@ -80,7 +95,8 @@ public final class LockWorkload implements Recorded {
         if (finished >= plan.rounds() || states.current() == ConnectionState.LOST) {
             return;
         }
-        ClientLog.Call call = log.invoke(OpKind.ACQUIRE);
+        releasing = false;
+        ClientLog.Call call = log.invoke(role.grant());
         acquiring = call;
         DistributedLock mine = lock;
         mine.acquire().whenComplete((grant, error) -> {
@@ -103,6 +119,7 @@ public final class LockWorkload implements Recorded {
         if (acquiring != call || mine.state() != HolderState.WAITING) {
             return;
         }
+        releasing = true;
         ClientLog.Call release = log.invoke(OpKind.RELEASE);
         mine.release().whenComplete((ok, error) -> {
             if (error == null) {
@@ -114,12 +131,13 @@ public final class LockWorkload implements Recorded {
     }
 
     private void hold(DistributedLock mine, Grant grant) {
-        resource.write(log.process(), grant.fencingToken());
+        write(grant);
         long duration = context.choices().longIn(plan.holdMin(), plan.holdMax());
         context.schedule(duration, () -> {
             if (mine.state() == HolderState.HELD) {
-                resource.write(log.process(), grant.fencingToken());
+                write(grant);
             }
+            releasing = true;
             ClientLog.Call release = log.invoke(OpKind.RELEASE);
             mine.release().whenComplete((ok, error) -> {
                 if (error == null) {
@@ -133,6 +151,12 @@ public final class LockWorkload implements Recorded {
         });
     }
 
+    private void write(Grant grant) {
+        if (role.writes()) {
+            resource.write(log.process(), grant.fencingToken());
+        }
+    }
+
     private long think() {
         return context.choices().longIn(0, plan.thinkMax());
     }
@@ -142,12 +166,18 @@ public final class LockWorkload implements Recorded {
         switch (state) {
             case HELD -> {
                 if (acquiring == null) {
-                    lock.grant().ifPresent(grant -> log.notify(OpKind.ACQUIRE, Value.of(grant.fencingToken())));
+                    lock.grant().ifPresent(grant -> log.notify(role.grant(), Value.of(grant.fencingToken())));
                 }
             }
             case SUSPENDED -> log.notify(OpKind.SUSPENDED);
             case LOST -> log.notify(OpKind.LOST);
-            case WAITING, RELEASED -> {
+            case RELEASED -> {
+                // Released without being asked to: a revocation. The hold ends here.
+                if (!releasing) {
+                    log.notify(OpKind.RELEASE);
+                }
+            }
+            case WAITING -> {
             }
         }
     }

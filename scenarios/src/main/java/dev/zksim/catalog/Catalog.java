@@ -29,6 +29,9 @@ public final class Catalog {
                 .add(ElectionScenarios.election())
                 .add(ElectionScenarios.seedArticleCanary())
                 .add(SharedLockScenarios.readWrite())
-                .add(SharedLockScenarios.revocable());
+                .add(SharedLockScenarios.revocable())
+                .add(CoordinationScenarios.barrier())
+                .add(CoordinationScenarios.twoPhaseCommit())
+                .add(CoordinationScenarios.configuration());
     }
 }

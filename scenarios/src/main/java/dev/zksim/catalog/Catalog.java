@@ -3,7 +3,11 @@ package dev.zksim.catalog;
 import dev.zksim.scenario.ScenarioCatalog;
 import java.util.List;
 
-/** The standard catalogue of named scenarios that the command line and the tests use. */
+/**
+ * The standard catalogue of named scenarios that the command line and the tests use: the
+ * ensemble's own scenario, one or more per recipe, mixed ones, and the canaries (ids
+ * starting with "canary-") that the tests expect to fail.
+ */
 public final class Catalog {
 
     private Catalog() {
@@ -11,6 +15,23 @@ public final class Catalog {
 
     public static ScenarioCatalog standard() {
         return new ScenarioCatalog()
-                .add(new RandomOpsScenario(List.of(1, 3, 5)));
+                .add(new RandomOpsScenario(List.of(1, 3, 5)))
+                .add(LockScenarios.basic())
+                .add(LockScenarios.leaderCrash())
+                .add(LockScenarios.standard())
+                .add(LockScenarios.pausedHolder())
+                .add(LockScenarios.noRecheckCanary())
+                .add(LockScenarios.lockFileHerdCanary())
+                .add(LockScenarios.lowestWatchHerdCanary())
+                .add(QueueScenarios.fifo())
+                .add(QueueScenarios.priority())
+                .add(QueueScenarios.uncheckedConsumerCanary())
+                .add(ElectionScenarios.election())
+                .add(ElectionScenarios.seedArticleCanary())
+                .add(SharedLockScenarios.readWrite())
+                .add(SharedLockScenarios.revocable())
+                .add(CoordinationScenarios.barrier())
+                .add(CoordinationScenarios.twoPhaseCommit())
+                .add(CoordinationScenarios.configuration());
     }
 }

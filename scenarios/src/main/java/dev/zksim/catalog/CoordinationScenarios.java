@@ -1,0 +1,99 @@
+package dev.zksim.catalog;
+
+import dev.zksim.check.BarrierChecker;
+import dev.zksim.check.Checker;
+import dev.zksim.check.ConfigurationChecker;
+import dev.zksim.check.LivenessChecker;
+import dev.zksim.check.TwoPhaseCommitChecker;
+import dev.zksim.history.OpKind;
+import dev.zksim.kernel.Time;
+import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Scenario;
+import dev.zksim.workload.ClientLog;
+import dev.zksim.workload.CoordinationScripts;
+import dev.zksim.workload.ScriptClient;
+import dev.zksim.workload.Workloads;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The barrier, two-phase commit and dynamic configuration. */
+public final class CoordinationScenarios {
+
+    private CoordinationScenarios() {
+    }
+
+    public static Scenario barrier() {
+        return new CatalogScenario("barrier", "Barrier: nobody passes before the coordinator lifts it, under random faults",
+                knobs -> {
+                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
+                    int waiters = knobs.intIn(2, 6);
+                    long hold = Time.millis(knobs.intIn(200, 3000));
+                    long bound = Bounds.afterHeal(swarm, Time.seconds(5));
+                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
+                    RecipeTrial.Installer installer = (ensemble, history) -> {
+                        Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
+                                CoordinationScripts.barrierCoordinator(hold)));
+                        for (int i = 0; i < waiters; i++) {
+                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), CoordinationScripts.barrierWaiter()));
+                        }
+                    };
+                    RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(new BarrierChecker(),
+                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.LIFT, OpKind.ENTER));
+                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
+                            "waiters: " + waiters, "lift after: " + Time.format(hold), "liveness bound: " + Time.format(bound)));
+                });
+    }
+
+    public static Scenario twoPhaseCommit() {
+        return new CatalogScenario("two-phase-commit",
+                "Two-phase commit: every site learns one decision, commit only if all voted yes, under random faults", knobs -> {
+                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
+                    int sites = knobs.intIn(2, 4);
+                    boolean someNo = knobs.chance(1, 3);
+                    boolean watchAll = knobs.chance(1, 2);
+                    long timeout = Time.seconds(knobs.intIn(2, 10));
+                    long bound = Bounds.afterHeal(swarm, timeout + Time.seconds(5));
+                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
+                    List<String> siteIds = new ArrayList<>();
+                    for (int i = 0; i < sites; i++) {
+                        siteIds.add("c" + (i + 2));
+                    }
+                    RecipeTrial.Installer installer = (ensemble, history) -> {
+                        Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
+                                CoordinationScripts.coordinator(siteIds, timeout)));
+                        for (int i = 0; i < sites; i++) {
+                            boolean yes = !(someNo && i == sites - 1);
+                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
+                                    CoordinationScripts.site(yes, watchAll)));
+                        }
+                    };
+                    RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(new TwoPhaseCommitChecker(siteIds),
+                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.DECIDE));
+                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
+                            "sites: " + sites, "a site votes no: " + someNo, "sites watch all votes: " + watchAll,
+                            "vote timeout: " + Time.format(timeout), "liveness bound: " + Time.format(bound)));
+                });
+    }
+
+    public static Scenario configuration() {
+        return new CatalogScenario("configuration",
+                "Configuration: readers never use a partial configuration while a writer republishes, under random faults",
+                knobs -> {
+                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
+                    int readers = knobs.intIn(1, 4);
+                    int versions = knobs.intIn(2, 8);
+                    long bound = Bounds.afterHeal(swarm, Time.seconds(5));
+                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
+                    RecipeTrial.Installer installer = (ensemble, history) -> {
+                        Workloads.add(ensemble, new ScriptClient(new ClientLog(history), CoordinationScripts.configWriter(versions)));
+                        for (int i = 0; i < readers; i++) {
+                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), CoordinationScripts.configReader()));
+                        }
+                    };
+                    RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(ConfigurationChecker.withoutInitialConfig(),
+                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.CONFIG_WRITE));
+                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
+                            "readers: " + readers, "versions: " + versions, "liveness bound: " + Time.format(bound)));
+                });
+    }
+}

@@ -1,0 +1,58 @@
+package dev.zksim.catalog;
+
+import dev.zksim.check.Checker;
+import dev.zksim.ensemble.Ensemble;
+import dev.zksim.ensemble.EnsembleConfig;
+import dev.zksim.history.HistoryRecorder;
+import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Trial;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The trial every recipe scenario of the catalogue prepares: the swarm's ensemble, a fault
+ * profile, the workload's installer, the time allowed to settle after the heal, the
+ * checkers and the knobs the seed picked (the swarm's first, then the workload's).
+ */
+public record RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer installer, long settle, Checks checks,
+                          List<String> workloadKnobs) implements Trial {
+
+    /** Adds the workload's clients to the ensemble. */
+    @FunctionalInterface
+    public interface Installer {
+        void install(Ensemble ensemble, HistoryRecorder history);
+    }
+
+    /** The checkers, given the heal time and the run's end. */
+    @FunctionalInterface
+    public interface Checks {
+        List<Checker> checkers(long healTime, long endTime);
+    }
+
+    public RecipeTrial {
+        workloadKnobs = List.copyOf(workloadKnobs);
+    }
+
+    @Override
+    public EnsembleConfig ensemble() {
+        return swarm.config();
+    }
+
+    @Override
+    public void install(Ensemble ensemble, HistoryRecorder history) {
+        installer.install(ensemble, history);
+    }
+
+    @Override
+    public List<Checker> checkers(long healTime, long endTime) {
+        return checks.checkers(healTime, endTime);
+    }
+
+    @Override
+    public List<String> knobs() {
+        List<String> lines = new ArrayList<>(swarm.describe());
+        lines.add("faults: " + faults.minFaults() + " to " + faults.maxFaults() + " of " + faults.kinds());
+        lines.addAll(workloadKnobs);
+        return lines;
+    }
+}

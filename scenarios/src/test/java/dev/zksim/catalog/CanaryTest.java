@@ -1,0 +1,54 @@
+package dev.zksim.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.property.PropertyCheck;
+import dev.zksim.property.Seeds;
+import dev.zksim.property.SimulationProperty;
+import dev.zksim.scenario.ScenarioCatalog;
+
+/**
+ * The canaries must be caught within a bounded number of seeds, by the right checker, and
+ * shrink to a small case: a checker that cannot fail proves nothing.
+ */
+class CanaryTest {
+    private static final ScenarioCatalog CATALOG = Catalog.standard();
+
+    @SimulationProperty(seeds = 5)
+    void theNoRecheckLockBreaksExclusion(Seeds seeds) {
+        PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-no-recheck-lock");
+        assertCaught(caught, FailureKind.SAFETY_VIOLATION, "mutual exclusion (believed)");
+    }
+
+    @SimulationProperty(seeds = 5)
+    void theLockFileLockHasAHerd(Seeds seeds) {
+        assertCaught(seeds.expectFailure(CATALOG, "canary-lock-file-herd"), FailureKind.SAFETY_VIOLATION, "no herd");
+    }
+
+    @SimulationProperty(seeds = 5)
+    void theLowestWatchLockHasAHerd(Seeds seeds) {
+        assertCaught(seeds.expectFailure(CATALOG, "canary-lowest-watch-herd"), FailureKind.SAFETY_VIOLATION, "no herd");
+    }
+
+    @SimulationProperty(seeds = 5)
+    void theSeedArticleElectionHasAHerd(Seeds seeds) {
+        assertCaught(seeds.expectFailure(CATALOG, "canary-seed-article-election-herd"), FailureKind.SAFETY_VIOLATION,
+                "no herd");
+    }
+
+    @SimulationProperty(seeds = 5)
+    void theUncheckedQueueConsumerDequeuesTwice(Seeds seeds) {
+        PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-queue-unchecked-delete");
+        assertCaught(caught, FailureKind.SAFETY_VIOLATION, "dequeued twice");
+    }
+
+    private static void assertCaught(PropertyCheck.Counterexample caught, FailureKind kind, String phrase) {
+        assertThat(caught.kind()).isEqualTo(kind);
+        assertThat(caught.minimal().failure().orElseThrow().getMessage()).contains(phrase);
+        // The minimal case is small: at most one fault left and no more events than the original.
+        assertThat(caught.minimal().plan().steps()).hasSizeLessThanOrEqualTo(2);
+        assertThat(caught.minimal().events()).isLessThanOrEqualTo(caught.original().events());
+        assertThat(caught.describe()).contains("reproduce: ./zksim replay zksim1:" + caught.minimal().spec().scenario());
+    }
+}

@@ -1,0 +1,27 @@
+package dev.zksim.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zksim.scenario.RunOutcome;
+import dev.zksim.scenario.RunSpec;
+import dev.zksim.scenario.ScenarioRunner;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Seeds the catalogue found stuck because of the simulated ensemble, not the recipes. They
+ * stay here, disabled, until sim-core is fixed; then they must pass and be enabled.
+ */
+class KnownEnsembleBugsTest {
+
+    @Disabled("sim-core: proposals outstanding while the quorum was lost are never committed after a follower"
+            + " rejoins by DIFF sync (lock-basic seed 22); after a one-way partition heals a follower serves stale"
+            + " state until syncLimit (election/rwlock seed 10)")
+    @ParameterizedTest
+    @CsvSource({"lock-basic, 22", "election, 10", "rwlock, 10", "configuration, 7", "barrier, 7"})
+    void theseSeedsMakeProgressAfterTheHeal(String scenario, long seed) {
+        RunOutcome outcome = new ScenarioRunner(Catalog.standard()).run(RunSpec.of(scenario, seed));
+        assertThat(outcome.failure()).isEmpty();
+    }
+}

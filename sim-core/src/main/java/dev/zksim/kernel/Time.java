@@ -24,7 +24,24 @@ public final class Time {
 
     /** The time as seconds with microsecond precision, e.g. "1.250000s". */
     public static String format(long micros) {
-        return BigDecimal.valueOf(micros, 6).toPlainString() + "s";
+        return appendFormatted(new StringBuilder(16), micros).toString();
+    }
+
+    /**
+     * Appends {@link #format(long)}'s text without building intermediate strings: the trace
+     * formats a time for every event it records, so this sits on a hot path.
+     */
+    public static StringBuilder appendFormatted(StringBuilder out, long micros) {
+        long magnitude = Math.abs(micros);
+        if (micros < 0) {
+            out.append('-');
+        }
+        out.append(magnitude / MICROS_PER_SECOND).append('.');
+        long fraction = magnitude % MICROS_PER_SECOND;
+        for (long digit = MICROS_PER_SECOND / 10; digit > 1 && fraction < digit; digit /= 10) {
+            out.append('0');
+        }
+        return out.append(fraction).append('s');
     }
 
     /**

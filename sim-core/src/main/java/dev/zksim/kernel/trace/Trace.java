@@ -21,6 +21,8 @@ public final class Trace {
     private final MessageDigest digest;
     private final TraceRecord[] ring;
     private final List<TraceSink> sinks = new ArrayList<>();
+    private final StringBuilder line = new StringBuilder(256);
+    private byte[] bytes = new byte[256];
     private long count;
     private boolean enabled = true;
 
@@ -40,13 +42,34 @@ public final class Trace {
             return;
         }
         TraceRecord record = new TraceRecord(count, clock.getAsLong(), process, event);
-        digest.update(record.canonicalLine().getBytes(StandardCharsets.UTF_8));
-        digest.update((byte) '\n');
+        line.setLength(0);
+        record.appendCanonical(line).append('\n');
+        updateDigest(line);
         ring[(int) (count % ring.length)] = record;
         count++;
         for (int i = 0; i < sinks.size(); i++) {
             sinks.get(i).accept(record);
         }
+    }
+
+    /**
+     * Feeds the line to the digest as UTF-8. Trace text is almost always ASCII, which is
+     * copied byte for byte into a reused buffer; anything else takes the general encoder.
+     */
+    private void updateDigest(CharSequence text) {
+        int length = text.length();
+        if (bytes.length < length) {
+            bytes = new byte[Math.max(length, bytes.length * 2)];
+        }
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80) {
+                digest.update(text.toString().getBytes(StandardCharsets.UTF_8));
+                return;
+            }
+            bytes[i] = (byte) c;
+        }
+        digest.update(bytes, 0, length);
     }
 
     /**

@@ -50,13 +50,13 @@ class TraceTest {
     }
 
     @Test
-    void canonicalLinesCarrySequenceTimeProcessAndEvent() {
+    void canonicalLinesCarryTimeProcessAndEvent() {
         TraceCapture capture = new TraceCapture(10);
         AtomicLong clock = new AtomicLong(1_500_000);
         Trace trace = new Trace(clock::get);
         trace.addSink(capture);
         trace.emit("s1", new Said("hello", 2, List.of("c1")));
-        assertThat(capture.lines()).containsExactly("0 1.500000s s1 Said[what=hello, times=2, to=[c1]]");
+        assertThat(capture.lines()).containsExactly("1.500000s s1 Said[what=hello, times=2, to=[c1]]");
     }
 
     @Test
@@ -69,6 +69,20 @@ class TraceTest {
         assertThat(out.toString()).isEqualTo(
                 "{\"seq\":0,\"t\":42,\"process\":\"c\\\"1\",\"type\":\"Said\","
                         + "\"fields\":{\"what\":\"line\\nbreak\",\"times\":3,\"to\":[\"a\",\"b\"]}}\n");
+    }
+
+    @Test
+    void timesFormatExactlyIncludingLeadingZerosAndNegatives() {
+        assertThat(dev.zksim.kernel.Time.format(0)).isEqualTo("0.000000s");
+        assertThat(dev.zksim.kernel.Time.format(7)).isEqualTo("0.000007s");
+        assertThat(dev.zksim.kernel.Time.format(1_000_000)).isEqualTo("1.000000s");
+        assertThat(dev.zksim.kernel.Time.format(12_345_678)).isEqualTo("12.345678s");
+        assertThat(dev.zksim.kernel.Time.format(-1_500)).isEqualTo("-0.001500s");
+    }
+
+    @Test
+    void theDigestIsTheSameForNonAsciiText() {
+        assertThat(traceOf("héllo").digest()).isEqualTo(traceOf("héllo").digest()).isNotEqualTo(traceOf("hello").digest());
     }
 
     @Test

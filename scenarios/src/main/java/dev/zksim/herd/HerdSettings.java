@@ -47,7 +47,7 @@ public record HerdSettings(int servers, long hold, long seed, Distribution netwo
                 (servers == 1 ? "One standalone server" : servers + " servers running Zab")
                         + ", no faults; every link has a one-way delay of " + delayText() + ".",
                 "All clients connect first; then every client starts its turn at the same simulated instant. Each one"
-                        + " that acquires (leads, passes the barrier) holds for " + Time.format(hold)
+                        + " that acquires (leads, passes the barrier) holds for " + Time.formatShort(hold)
                         + " and then releases (steps down, leaves).",
                 "Counting starts at that instant and ends when the last client finished; connecting and creating the"
                         + " variant's directory beforehand are not counted. Seed " + seed + ", the same for every run.");

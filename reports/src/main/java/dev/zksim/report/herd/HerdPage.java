@@ -36,6 +36,9 @@ final class HerdPage {
         page.heading(2, "Growth: fitted slopes next to the expectation");
         slopes(page, report.series());
         page.heading(2, "Charts");
+        page.paragraph("Variants with the same counts draw on top of each other (the herd-free lock, the predecessor"
+                + " election and the write lock often coincide, as do the lowest-watch lock and the seed-article"
+                + " election); hover a point for its numbers, or read the table below.", "note");
         page.raw(chart("Wakeups to serve every client", "wakeups (total)", report.series(), HerdRow::wakeups).toSvg());
         page.raw(chart("Wakeups per handoff", "wakeups per handoff", report.series(), HerdRow::wakeupsPerHandoff).toSvg());
         page.raw(chart("Peak burst: requests in the 1 ms after a release", "requests in 1 ms", report.series(),

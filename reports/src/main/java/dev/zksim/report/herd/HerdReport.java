@@ -50,7 +50,7 @@ public record HerdReport(List<String> setup, List<HerdSeries> series) {
     public List<String> summary() {
         List<String> lines = new ArrayList<>();
         for (HerdSeries line : series) {
-            lines.add(String.format(Locale.ROOT, "%-24s slope %-5s %-7s expected ~%s (%s)%s", line.variant(),
+            lines.add(String.format(Locale.ROOT, "%-26s slope %-5s %-7s expected ~%s (%s)%s", line.variant(),
                     Double.isNaN(line.slope()) ? "n/a" : Num.fmt(line.slope()), HerdSeries.growth(line.slope()),
                     Num.fmt(line.expectedSlope()), HerdSeries.growth(line.expectedSlope()),
                     line.asExpected() ? "" : "  <- differs from the expectation"));

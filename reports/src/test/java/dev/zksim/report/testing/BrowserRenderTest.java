@@ -52,7 +52,7 @@ class BrowserRenderTest {
 
     @Test
     void pagesAreWellFormedAndSelfContained() throws Exception {
-        for (Path page : new Path[] {SamplePages.diagram(), SamplePages.chart()}) {
+        for (Path page : new Path[] {SamplePages.diagram(), SamplePages.chart(), SamplePages.herd()}) {
             String text = Files.readString(page, StandardCharsets.UTF_8);
             Xml.parse(text);
             assertThat(text).as("%s must read without JavaScript", page).doesNotContain("<script");
@@ -88,6 +88,22 @@ class BrowserRenderTest {
         assertThat(count(run.stdout(), "<polyline")).isEqualTo(4);
         Path png = SamplePages.FOLDER.resolve("chart.png");
         assertThat(chromium.screenshot(page, png, 1000, 1000).consoleLines()).isEmpty();
+        assertThat(pixelsOf(png, 0x0072b2)).as("first series blue").isGreaterThan(50);
+        assertThat(pixelsOf(png, 0xd55e00)).as("second series orange").isGreaterThan(50);
+    }
+
+    @Test
+    void herdReportRendersWithoutErrors() throws Exception {
+        HeadlessBrowser chromium = requireBrowser();
+        Path page = SamplePages.herd();
+        HeadlessBrowser.Run run = chromium.dumpDom(page);
+        assertThat(run.exitCode()).as(run.log()).isZero();
+        assertThat(run.consoleLines()).as("console output of %s", page).isEmpty();
+        assertThat(count(run.stdout(), "<svg")).as("three log-log charts").isEqualTo(3);
+        assertThat(count(run.stdout(), "<polyline")).as("two series per chart").isEqualTo(6);
+        assertThat(run.stdout()).contains("class=\"slopes\"").contains("lowest-watch lock");
+        Path png = SamplePages.FOLDER.resolve("herd-report.png");
+        assertThat(chromium.screenshot(page, png, 1000, 2400).consoleLines()).isEmpty();
         assertThat(pixelsOf(png, 0x0072b2)).as("first series blue").isGreaterThan(50);
         assertThat(pixelsOf(png, 0xd55e00)).as("second series orange").isGreaterThan(50);
     }

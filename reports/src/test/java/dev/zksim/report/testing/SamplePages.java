@@ -6,6 +6,9 @@ import dev.zksim.report.chart.Series;
 import dev.zksim.report.chart.Series.Point;
 import dev.zksim.report.data.ResultsFolder;
 import dev.zksim.report.data.Table;
+import dev.zksim.report.herd.HerdReport;
+import dev.zksim.report.herd.HerdRow;
+import dev.zksim.report.herd.HerdSeries;
 import dev.zksim.report.html.Page;
 import dev.zksim.report.spacetime.SpaceTimeDiagram;
 import dev.zksim.kernel.trace.TraceRecord;
@@ -50,6 +53,26 @@ public final class SamplePages {
                 .raw(logLog.toSvg()).raw(linear.toSvg())
                 .heading(2, "Numbers").table(numbers.columns(), text(rows)).render();
         return new ResultsFolder(FOLDER).writeReport("chart", html, numbers);
+    }
+
+    /**
+     * A herd report of made-up but protocol-shaped numbers: a lock waking one waiter per
+     * handoff (n-1) and one waking every waiter (n(n-1)/2), over 2 to 64 clients.
+     */
+    public static Path herd() {
+        List<HerdRow> linear = new ArrayList<>();
+        List<HerdRow> quadratic = new ArrayList<>();
+        for (int n = 2; n <= 64; n *= 2) {
+            linear.add(new HerdRow(n, n, n - 1, 2L * n - 1, n - 1, 0, 4L * n, 6L * n, 1, 7000L * n));
+            long herd = (long) n * (n - 1) / 2;
+            quadratic.add(new HerdRow(n, n, n - 1, herd + n, herd, herd - (n - 1), herd + 3L * n, herd + 5L * n, n - 1,
+                    7000L * n));
+        }
+        HerdReport report = new HerdReport(List.of("Sample numbers, not measured."), List.of(
+                new HerdSeries("herd-free lock", "a release handing the lock on", 1, "one waiter per release", linear, 1.17),
+                new HerdSeries("lowest-watch lock", "a release handing the lock on", 2, "every waiter per release",
+                        quadratic, 2.17)));
+        return report.write(FOLDER);
     }
 
     private static List<List<String>> text(List<List<Object>> rows) {

@@ -29,6 +29,7 @@ final class LeaderRole {
         final Connection connection;
         Phase phase = Phase.INFO;
         long lastZxid;
+        long syncedTo;
         long lastHeard;
 
         Learner(long sid, Connection connection) {
@@ -250,6 +251,7 @@ final class LeaderRole {
         peer.trace(new ZabEvent.SyncSent(learner.sid, mode, Zxid.hex(followerZxid), Zxid.hex(storage.lastZxid())));
         learner.connection.send(message);
         learner.connection.send(new LeaderMessage.NewLeader(epoch, storage.lastZxid()));
+        learner.syncedTo = storage.lastZxid();
         learner.phase = Phase.SYNCING;
     }
 
@@ -261,9 +263,24 @@ final class LeaderRole {
         newLeaderAcks.add(learner.sid);
         if (established) {
             learner.connection.send(new LeaderMessage.UpToDate(peer.lastCommittedZxid()));
+            ackSyncedProposals(learner);
         } else {
             maybeEstablish();
         }
+    }
+
+    /**
+     * A follower acks NEWLEADER only once the synced history is durable in its log, so it
+     * now holds every outstanding proposal up to the end of that history. ZooKeeper's
+     * learner acks such proposals one by one after UPTODATE; counting them here has the
+     * same effect. Without it, proposals made while no quorum was connected would wait
+     * for acks that no follower ever sends, and every later proposal behind them.
+     */
+    private void ackSyncedProposals(Learner learner) {
+        for (Set<Long> acks : outstanding.headMap(learner.syncedTo, true).values()) {
+            acks.add(learner.sid);
+        }
+        commitReady();
     }
 
     /**

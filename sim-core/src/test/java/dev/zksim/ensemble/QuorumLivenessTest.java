@@ -3,8 +3,13 @@ package dev.zksim.ensemble;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zksim.api.CreateMode;
+import dev.zksim.api.KeeperState;
+import dev.zksim.api.WatchedEvent;
 import dev.zksim.kernel.Time;
+import dev.zksim.kernel.net.NetEvent;
 import dev.zksim.server.ServerRole;
+import dev.zksim.server.zab.ZabEvent;
+import dev.zksim.server.zab.ZabMessage;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -52,5 +57,98 @@ class QuorumLivenessTest {
         assertThat(h.server(crashed).database().tree().exists("/during")).isTrue();
         assertThat(h.await(client.zk.create("/after", null, CreateMode.PERSISTENT))).isEqualTo("/after");
         h.ensemble.zabInvariants().assertHolds();
+    }
+
+    /** tickTime 3 s and syncLimit 5, as in the catalogue's scenarios: 15 s of silence at most. */
+    private static final int TICK_MS = 3000;
+    private static final long SYNC_LIMIT = Time.millis(5 * TICK_MS);
+
+    /** When one server last got a Zab message from another, and when it gave up on it. */
+    private static final class Silence {
+        final String listener;
+        final String speaker;
+        long lastHeard = -1;
+        long gaveUp = -1;
+
+        Silence(QuorumHarness h, String listener, String speaker) {
+            this.listener = listener;
+            this.speaker = speaker;
+            h.ensemble.simulation().trace().addSink(record -> {
+                if (record.event() instanceof NetEvent.Delivered d && d.to().equals(listener) && d.from().equals(speaker)
+                        && isQuorumTraffic(d.message())) {
+                    lastHeard = record.time();
+                }
+                if (record.process().equals(listener) && gaveUp < 0
+                        && (record.event() instanceof ZabEvent.LeaderLost || record.event() instanceof ZabEvent.StepDown)) {
+                    gaveUp = record.time();
+                }
+            });
+        }
+
+        private static boolean isQuorumTraffic(Object message) {
+            return message instanceof ZabMessage.LeaderMessage || message instanceof ZabMessage.LearnerMessage;
+        }
+
+        void awaitGiveUp(QuorumHarness h, long within) {
+            long end = h.ensemble.simulation().now() + within;
+            while (gaveUp < 0 && h.ensemble.simulation().now() < end) {
+                h.ensemble.runFor(Time.millis(10));
+            }
+            assertThat(gaveUp).as(listener + " gave up on " + speaker).isPositive();
+        }
+    }
+
+    /**
+     * A one-way partition from a follower to everyone else cuts its quorum connection
+     * silently. The follower must go back to LOOKING (and drop its clients) once it has
+     * heard nothing from the leader for syncLimit ticks, as ZooKeeper's read timeout on the
+     * leader's socket does, not up to a whole tick later (rwlock seed 10 took 17.4 s).
+     */
+    @Test
+    void aCutOffFollowerGivesUpOnItsLeaderAfterExactlySyncLimitOfSilence() {
+        QuorumHarness h = new QuorumHarness(42, 3, config -> config.withTickTime(TICK_MS).withSessionTimeout(30_000));
+        String leader = h.awaitServing(Time.seconds(10));
+        String follower = h.follower();
+        List<String> others = h.ensemble.serverIds().stream().filter(id -> !id.equals(follower)).toList();
+        QuorumHarness.Client client = h.client(follower);
+        h.await(client.zk.create("/x", null, CreateMode.PERSISTENT));
+        h.ensemble.runFor(Time.millis(700));
+        Silence silence = new Silence(h, follower, leader);
+        h.ensemble.runFor(Time.millis(1300));
+
+        long cut = h.ensemble.simulation().now();
+        h.ensemble.faults().partitionOneWay(List.of(follower), others);
+        silence.awaitGiveUp(h, SYNC_LIMIT + Time.seconds(5));
+
+        assertThat(silence.lastHeard).isBetween(cut - Time.millis(TICK_MS / 2 + 10), cut);
+        assertThat(silence.gaveUp - silence.lastHeard).as("silence before giving up").isBetween(SYNC_LIMIT,
+                SYNC_LIMIT + Time.millis(1));
+        assertThat(h.server(follower).role()).isEqualTo(ServerRole.LOOKING);
+        h.ensemble.runFor(Time.millis(100));
+        assertThat(client.events).contains(WatchedEvent.session(KeeperState.Disconnected));
+        assertThat(h.ensemble.leader()).contains(leader);
+    }
+
+    /**
+     * The other direction: the leader hears nothing from its followers (a one-way
+     * partition from both of them to it). It must count them out of its synced set after
+     * syncLimit ticks and step down, within its once-per-half-tick check.
+     */
+    @Test
+    void aLeaderNoLongerHearingAQuorumStepsDownAfterSyncLimit() {
+        QuorumHarness h = new QuorumHarness(43, 3, config -> config.withTickTime(TICK_MS));
+        String leader = h.awaitServing(Time.seconds(10));
+        List<String> followers = h.ensemble.serverIds().stream().filter(id -> !id.equals(leader)).toList();
+        Silence fromFirst = new Silence(h, leader, followers.get(0));
+        Silence fromSecond = new Silence(h, leader, followers.get(1));
+        h.ensemble.runFor(Time.seconds(2));
+
+        h.ensemble.faults().partitionOneWay(followers, List.of(leader));
+        fromFirst.awaitGiveUp(h, SYNC_LIMIT + Time.seconds(5));
+
+        long lastHeard = Math.max(fromFirst.lastHeard, fromSecond.lastHeard);
+        assertThat(fromFirst.gaveUp - lastHeard).as("silence before stepping down").isBetween(SYNC_LIMIT,
+                SYNC_LIMIT + Time.millis(TICK_MS / 2 + 1));
+        assertThat(h.server(leader).role()).isNotEqualTo(ServerRole.LEADING);
     }
 }

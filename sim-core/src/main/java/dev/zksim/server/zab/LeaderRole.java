@@ -364,7 +364,10 @@ final class LeaderRole {
         return true;
     }
 
-    /** Pings every half tick; steps down if fewer than a quorum were heard within syncLimit. */
+    /**
+     * Every half tick: drops the followers it has not heard from in time, steps down if
+     * fewer than a quorum remain synced, and pings the rest.
+     */
     private void onHalfTick() {
         if (!active) {
             return;
@@ -373,10 +376,10 @@ final class LeaderRole {
         if (!established) {
             return;
         }
-        long limit = peer.config().syncLimit() * peer.config().tick();
+        dropSilentLearners();
         int synced = 1;
         for (Learner learner : learners.values()) {
-            if (learner.phase == Phase.SYNCED && peer.process().now() - learner.lastHeard <= limit) {
+            if (learner.phase == Phase.SYNCED) {
                 synced++;
             }
         }
@@ -385,5 +388,25 @@ final class LeaderRole {
             return;
         }
         forward(new LeaderMessage.Ping());
+    }
+
+    /**
+     * A synced follower silent for syncLimit ticks, or one still in discovery or sync after
+     * initLimit ticks, is cut loose by closing its connection, as ZooKeeper's learner
+     * handler does when its socket read times out. It then no longer counts as synced nor
+     * receives proposals, and if only its own direction was lost it hears the close and
+     * rejoins through election.
+     */
+    private void dropSilentLearners() {
+        long now = peer.process().now();
+        long syncLimit = peer.config().syncLimit() * peer.config().tick();
+        long initLimit = peer.config().initLimit() * peer.config().tick();
+        for (Learner learner : List.copyOf(learners.values())) {
+            long limit = learner.phase == Phase.SYNCED ? syncLimit : initLimit;
+            if (now - learner.lastHeard > limit) {
+                learners.remove(learner.sid);
+                learner.connection.close();
+            }
+        }
     }
 }

@@ -68,6 +68,7 @@ class QuorumLivenessTest {
         final String listener;
         final String speaker;
         long lastHeard = -1;
+        long connection = -1;
         long gaveUp = -1;
 
         Silence(QuorumHarness h, String listener, String speaker) {
@@ -77,6 +78,7 @@ class QuorumLivenessTest {
                 if (record.event() instanceof NetEvent.Delivered d && d.to().equals(listener) && d.from().equals(speaker)
                         && isQuorumTraffic(d.message())) {
                     lastHeard = record.time();
+                    connection = d.connection();
                 }
                 if (record.process().equals(listener) && gaveUp < 0
                         && (record.event() instanceof ZabEvent.LeaderLost || record.event() instanceof ZabEvent.StepDown)) {
@@ -150,5 +152,37 @@ class QuorumLivenessTest {
         assertThat(fromFirst.gaveUp - lastHeard).as("silence before stepping down").isBetween(SYNC_LIMIT,
                 SYNC_LIMIT + Time.millis(TICK_MS / 2 + 1));
         assertThat(h.server(leader).role()).isNotEqualTo(ServerRole.LEADING);
+    }
+
+    /**
+     * A one-way partition from one follower to the leader: the leader keeps a quorum with
+     * the other follower, but must cut the silent one loose after syncLimit ticks (closing
+     * its connection, as ZooKeeper's learner handler does on a read timeout) instead of
+     * sending it proposals forever.
+     */
+    @Test
+    void aLeaderDropsAFollowerItHasNotHeardFromForSyncLimit() {
+        QuorumHarness h = new QuorumHarness(44, 3, config -> config.withTickTime(TICK_MS));
+        String leader = h.awaitServing(Time.seconds(10));
+        String silent = h.follower();
+        Silence fromSilent = new Silence(h, leader, silent);
+        long[] dropped = {-1};
+        h.ensemble.simulation().trace().addSink(record -> {
+            if (record.event() instanceof NetEvent.Closed closed && closed.at().equals(leader)
+                    && closed.connection() == fromSilent.connection && dropped[0] < 0) {
+                dropped[0] = record.time();
+            }
+        });
+        h.ensemble.runFor(Time.seconds(2));
+
+        h.ensemble.faults().partitionOneWay(List.of(silent), List.of(leader));
+        long end = h.ensemble.simulation().now() + SYNC_LIMIT + Time.seconds(5);
+        while (dropped[0] < 0 && h.ensemble.simulation().now() < end) {
+            h.ensemble.runFor(Time.millis(10));
+        }
+        assertThat(dropped[0]).as("the leader closed the silent follower's connection").isPositive();
+        assertThat(dropped[0] - fromSilent.lastHeard).isBetween(SYNC_LIMIT, SYNC_LIMIT + Time.millis(TICK_MS / 2 + 1));
+        assertThat(h.server(leader).role()).isEqualTo(ServerRole.LEADING);
+        assertThat(h.server(leader).isServing()).isTrue();
     }
 }

@@ -191,13 +191,23 @@ final class FollowerRole {
         });
     }
 
-    /** Checks every tick that the leader spoke within syncLimit ticks. */
+    /**
+     * Gives up on the leader once it has been silent for syncLimit ticks, as ZooKeeper's
+     * read timeout on the leader's socket does. The timer is aimed at the moment the
+     * silence would reach the limit and re-aimed when the leader spoke meanwhile; checking
+     * only once per tick instead let a cut-off follower serve stale state up to a whole
+     * tick longer.
+     */
     private void armWatchdog() {
-        watchdog = peer.process().timer(peer.config().tick(), () -> {
-            long limit = peer.config().syncLimit() * peer.config().tick();
-            if (peer.process().now() - lastHeard > limit) {
-                fail("leader silent for more than syncLimit");
-            } else if (active) {
+        long limit = peer.config().syncLimit() * peer.config().tick();
+        long silentFor = peer.process().now() - lastHeard;
+        watchdog = peer.process().timer(Math.max(0, limit - silentFor), () -> {
+            if (!active) {
+                return;
+            }
+            if (peer.process().now() - lastHeard >= limit) {
+                fail("leader silent for syncLimit");
+            } else {
                 armWatchdog();
             }
         });

@@ -29,6 +29,7 @@ final class LeaderRole {
         final Connection connection;
         Phase phase = Phase.INFO;
         long lastZxid;
+        long syncedTo;
         long lastHeard;
 
         Learner(long sid, Connection connection) {
@@ -250,6 +251,7 @@ final class LeaderRole {
         peer.trace(new ZabEvent.SyncSent(learner.sid, mode, Zxid.hex(followerZxid), Zxid.hex(storage.lastZxid())));
         learner.connection.send(message);
         learner.connection.send(new LeaderMessage.NewLeader(epoch, storage.lastZxid()));
+        learner.syncedTo = storage.lastZxid();
         learner.phase = Phase.SYNCING;
     }
 
@@ -261,9 +263,24 @@ final class LeaderRole {
         newLeaderAcks.add(learner.sid);
         if (established) {
             learner.connection.send(new LeaderMessage.UpToDate(peer.lastCommittedZxid()));
+            ackSyncedProposals(learner);
         } else {
             maybeEstablish();
         }
+    }
+
+    /**
+     * A follower acks NEWLEADER only once the synced history is durable in its log, so it
+     * now holds every outstanding proposal up to the end of that history. ZooKeeper's
+     * learner acks such proposals one by one after UPTODATE; counting them here has the
+     * same effect. Without it, proposals made while no quorum was connected would wait
+     * for acks that no follower ever sends, and every later proposal behind them.
+     */
+    private void ackSyncedProposals(Learner learner) {
+        for (Set<Long> acks : outstanding.headMap(learner.syncedTo, true).values()) {
+            acks.add(learner.sid);
+        }
+        commitReady();
     }
 
     /**
@@ -347,7 +364,10 @@ final class LeaderRole {
         return true;
     }
 
-    /** Pings every half tick; steps down if fewer than a quorum were heard within syncLimit. */
+    /**
+     * Every half tick: drops the followers it has not heard from in time, steps down if
+     * fewer than a quorum remain synced, and pings the rest.
+     */
     private void onHalfTick() {
         if (!active) {
             return;
@@ -356,10 +376,10 @@ final class LeaderRole {
         if (!established) {
             return;
         }
-        long limit = peer.config().syncLimit() * peer.config().tick();
+        dropSilentLearners();
         int synced = 1;
         for (Learner learner : learners.values()) {
-            if (learner.phase == Phase.SYNCED && peer.process().now() - learner.lastHeard <= limit) {
+            if (learner.phase == Phase.SYNCED) {
                 synced++;
             }
         }
@@ -368,5 +388,25 @@ final class LeaderRole {
             return;
         }
         forward(new LeaderMessage.Ping());
+    }
+
+    /**
+     * A synced follower silent for syncLimit ticks, or one still in discovery or sync after
+     * initLimit ticks, is cut loose by closing its connection, as ZooKeeper's learner
+     * handler does when its socket read times out. It then no longer counts as synced nor
+     * receives proposals, and if only its own direction was lost it hears the close and
+     * rejoins through election.
+     */
+    private void dropSilentLearners() {
+        long now = peer.process().now();
+        long syncLimit = peer.config().syncLimit() * peer.config().tick();
+        long initLimit = peer.config().initLimit() * peer.config().tick();
+        for (Learner learner : List.copyOf(learners.values())) {
+            long limit = learner.phase == Phase.SYNCED ? syncLimit : initLimit;
+            if (now - learner.lastHeard > limit) {
+                learners.remove(learner.sid);
+                learner.connection.close();
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.zksim.server;
 
+
 import dev.zksim.server.QuorumMessage.Forward;
 import dev.zksim.server.QuorumMessage.Revalidate;
 import dev.zksim.server.QuorumMessage.Revalidated;
@@ -7,6 +8,7 @@ import dev.zksim.server.QuorumMessage.SyncDone;
 import dev.zksim.server.QuorumMessage.SyncRequest;
 import dev.zksim.server.QuorumMessage.ToLeader;
 import dev.zksim.server.QuorumMessage.Touches;
+import dev.zksim.server.prep.Request;
 import dev.zksim.server.session.SessionTracker;
 import dev.zksim.server.zab.QuorumPeer;
 import java.util.ArrayDeque;
@@ -41,6 +43,9 @@ final class LeaderDuties {
         switch (message) {
             case Forward forward -> {
                 sessions.touch(forward.sessionId());
+                if (isClientWrite(forward.request())) {
+                    server.requests().forwardedWrite(forward.sessionId(), forward.cxid());
+                }
                 writes.submitFrom(sid, forward.sessionId(), forward.cxid(), forward.request());
             }
             case Touches touches -> touches.sessions().keySet().forEach(sessions::touch);
@@ -53,6 +58,11 @@ final class LeaderDuties {
             }
             case SyncRequest sync -> onSync(sid, sync);
         }
+    }
+
+    /** Session creation and closing are not requests a later read of the session must wait for. */
+    private static boolean isClientWrite(Request request) {
+        return !(request instanceof Request.CreateSessionRequest) && !(request instanceof Request.CloseSessionRequest);
     }
 
     /** Sync points only grow, so the pending ones stay in zxid order. */

@@ -85,6 +85,17 @@ final class RequestProcessor {
     }
 
     /**
+     * A write of this session that a follower forwarded to this server, the leader, and that
+     * is now being committed. The session's later requests arriving here wait behind it as
+     * behind its own writes, as ZooKeeper's leader queues forwarded requests per session:
+     * a client that moved to the leader after its follower crashed must not read a state
+     * that lacks the write it already sent. Nothing is answered for it here.
+     */
+    void forwardedWrite(long sessionId, int cxid) {
+        queues.computeIfAbsent(sessionId, id -> new ArrayDeque<>()).addLast(new Queued(null, cxid, null, Kind.WRITE));
+    }
+
+    /**
      * A transaction was applied: if it is the write at the head of its session's queue,
      * answer it and serve what waited behind it; then serve the syncs it may release.
      */
@@ -94,7 +105,9 @@ final class RequestProcessor {
         Queued head = queue == null ? null : queue.peekFirst();
         if (head != null && head.kind == Kind.WRITE && head.xid == header.cxid()) {
             queue.pollFirst();
-            reply(header.sessionId(), head, WriteReplies.of(head.operation, result.outcome()));
+            if (head.connection != null) {
+                reply(header.sessionId(), head, WriteReplies.of(head.operation, result.outcome()));
+            }
             drain(header.sessionId());
         }
         List<Long> waiting = List.copyOf(waitingForSync);
@@ -159,6 +172,9 @@ final class RequestProcessor {
     private void reply(long sessionId, Queued queued, Answer answer) {
         for (WatchDelivery delivery : answer.notifications()) {
             server.connections().notify(delivery);
+        }
+        if (queued.connection == null) {
+            return;
         }
         if (answer.err() == Code.SESSIONMOVED.intValue()) {
             server.closeConnection(queued.connection, "session " + SessionIds.hex(sessionId) + " moved");

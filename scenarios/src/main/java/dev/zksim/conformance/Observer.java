@@ -83,8 +83,9 @@ final class Observer {
 
     /**
      * Ends a step: takes every client's lines as one entry. For an expiry, the victim keeps
-     * only its Expired events: how it loses its connection first (Disconnected, a brief
-     * reconnect, watch events of its own ephemerals) depends on how the side ends the
+     * only the Expired event of its default watcher: how it loses its connection first
+     * (Disconnected, a brief reconnect, watch events of its own ephemerals, which consume
+     * the watches that would otherwise also hear Expired) depends on how the side ends the
      * session, which differs by design between the two sides.
      */
     void endStep(int expiredClient) {
@@ -92,7 +93,7 @@ final class Observer {
         for (int i = 0; i < logs.size(); i++) {
             List<String> lines = logs.get(i).drain();
             if (i == expiredClient) {
-                lines = lines.stream().filter(line -> line.endsWith(" " + KeeperState.Expired)).toList();
+                lines = lines.stream().filter(line -> line.endsWith("default " + KeeperState.Expired)).toList();
             }
             perClient.add(sortSimultaneous(lines));
         }

@@ -58,7 +58,7 @@ class ElectionRulesTest {
      */
     @Test
     void withDuplicateOwnNodesAnywhereTheLowestOwnNodeDecidesAndNeverFollowsItself() {
-        String prefix = "me_1-n_";
+        String prefix = "me_1-n_-";
         int cases = 0;
         for (int code = 0; code < (int) StrictMath.pow(3, MAX); code++) {
             List<Integer> members = new ArrayList<>();

@@ -14,6 +14,7 @@ import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.recipes.support.ConnectionStates;
 import dev.zksim.recipes.support.DeleteNode;
 import dev.zksim.recipes.support.EnsurePath;
+import dev.zksim.recipes.support.OwnNodes;
 import dev.zksim.recipes.support.ProtectedCreate;
 import dev.zksim.recipes.support.Stages;
 import java.nio.charset.StandardCharsets;
@@ -45,6 +46,13 @@ import java.util.function.Consumer;
  * same epoch. Expired, or the own node's deletion, reports LOST. {@link #stop()} deletes the
  * node; the next leader overwrites the ack. The ack znode's version after the takeover is
  * the leader's epoch.
+ *
+ * <p>A lost create reply can leave more than one node with this candidacy's prefix (see
+ * {@link ProtectedCreate}). Every listing treats all of them as this candidate's
+ * ({@link OwnNodes}): the lowest is its node (it switches to it and arms its watch before
+ * deciding) and the others are deleted, so an own duplicate never stands in the way of the
+ * candidate itself or of the next in line. Only the deletion of the current node is a loss.
+ * Withdrawing (and LOST) deletes the node and then every other node with the prefix.
  */
 public final class LeaderElection {
     private final ZooKeeperClient zk;
@@ -62,6 +70,7 @@ public final class LeaderElection {
     private long round;
     private int attempts;
     private String node;
+    private String prefix;
     private String watched;
     private ElectionState state = new ElectionState.Withdrawn();
     private CompletableFuture<ElectionState.Leading> leading;
@@ -93,6 +102,7 @@ public final class LeaderElection {
         attempts++;
         long current = ++candidacy;
         node = null;
+        prefix = ProtectedCreate.prefix(guid + "_" + attempts, "n_");
         leading = new CompletableFuture<>();
         CompletableFuture<ElectionState.Leading> result = leading;
         connection.subscribe(connectionListener);
@@ -107,7 +117,7 @@ public final class LeaderElection {
         }
         String mine = node;
         end(new ElectionState.Withdrawn(), new CancellationException("withdrew before leading"));
-        return mine == null ? CompletableFuture.completedFuture(null) : DeleteNode.delete(zk, mine);
+        return mine == null ? CompletableFuture.completedFuture(null) : giveBack(mine, prefix);
     }
 
     public synchronized ElectionState state() {
@@ -138,7 +148,7 @@ public final class LeaderElection {
     private synchronized void created(long current, String path, Throwable error) {
         if (current != candidacy) {
             if (path != null) {
-                DeleteNode.delete(zk, path);
+                OwnNodes.prefixOf(path.substring(dir.length() + 1)).ifPresent(own -> giveBack(path, own));
             }
         } else if (error == null) {
             node = path;
@@ -192,7 +202,22 @@ public final class LeaderElection {
             retryOrLose(error, this::check);
             return;
         }
-        switch (ElectionRules.decide(children, node.substring(dir.length() + 1))) {
+        Optional<OwnNodes> own = OwnNodes.find(children, prefix);
+        if (own.isEmpty()) {
+            lose(candidacy);
+            return;
+        }
+        // Duplicates left by a lost create reply: delete them, and stand with the lowest own node.
+        DeleteNode.deleteEach(zk, dir, own.get().duplicates());
+        String me = own.get().node();
+        if (!node.equals(dir + "/" + me)) {
+            node = dir + "/" + me;
+            round++;
+            long candidate = candidacy;
+            zk.exists(node, ownWatcher).whenComplete((stat, failure) -> ownNodeRead(candidate, stat, failure));
+            return;
+        }
+        switch (ElectionRules.decide(own.get().withoutDuplicates(children), me)) {
             case ElectionDecision.Lead lead -> readAck(current);
             case ElectionDecision.Follow follow -> watch(current, follow);
             case ElectionDecision.NotCandidate none -> lose(candidacy);
@@ -333,8 +358,13 @@ public final class LeaderElection {
         String mine = node;
         end(new ElectionState.Lost(), KeeperException.create(KeeperException.Code.SESSIONEXPIRED, mine));
         if (mine != null) {
-            DeleteNode.delete(zk, mine);
+            giveBack(mine, prefix);
         }
+    }
+
+    /** Deletes the node, then every other node with the candidacy's prefix (duplicates). */
+    private CompletionStage<Void> giveBack(String mine, String own) {
+        return DeleteNode.delete(zk, mine).thenCompose(ignored -> DeleteNode.deleteAll(zk, dir, own));
     }
 
     private void end(ElectionState finalState, Throwable cause) {

@@ -17,7 +17,11 @@ public interface LockListener {
 
     void stateChanged(HolderState state);
 
-    /** Called once the lock node exists, with its full path, before the first listing. */
+    /**
+     * Called once the lock node exists, with its full path, before the first listing; and
+     * again if a listing finds a lower node of the same acquisition (a duplicate left by a
+     * lost create reply), which then becomes the lock node.
+     */
     default void nodeCreated(String path) {
     }
 

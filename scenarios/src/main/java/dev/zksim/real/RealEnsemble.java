@@ -26,7 +26,7 @@ import org.apache.zookeeper.ZooKeeper;
  * {@link #cluster(int)}. All files live in one temporary directory per ensemble, deleted
  * on {@link #close()}: each server's data directory sits inside it, and so does the
  * configuration file that ZooKeeper 3.9's embedded server writes next to the data
- * directory and never deletes. The tick is short (100 ms standalone, 200 ms in a quorum, where
+ * directory and never deletes. The tick is short (250 ms standalone, 200 ms in a quorum, where
  * initLimit and syncLimit count ticks) so that sessions expire quickly: the negotiated
  * session timeout is clamped to [tick, 20 ticks], since curator-test sets
  * minSessionTimeout to one tick and ZooKeeper's maximum stays at 20 ticks. The admin HTTP
@@ -39,7 +39,7 @@ import org.apache.zookeeper.ZooKeeper;
  */
 public final class RealEnsemble implements AutoCloseable {
     /** One tick of the standalone server; sessions may be as short as this. */
-    public static final int STANDALONE_TICK_MS = 100;
+    public static final int STANDALONE_TICK_MS = 250;
     /** One tick in a quorum; initLimit is 10 ticks and syncLimit 5, as curator-test sets them. */
     public static final int CLUSTER_TICK_MS = 200;
 

@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
  * ratio to the suite's baseline, both measured in this one run.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Run a JMH benchmark suite (kernel) and print throughput and ratios to its baseline.")
+        description = "Run a JMH benchmark suite (kernel or ensemble) and print throughput and ratios measured in the same run.")
 final class BenchCommand implements Runnable {
     private static final Map<String, String> SUITES = new LinkedHashMap<>();
 

@@ -11,7 +11,7 @@ import dev.zksim.property.SimulationProperty;
  */
 class EnsembleSweepTest {
 
-    @SimulationProperty(seeds = 60)
+    @SimulationProperty(seeds = 300)
     void theEnsembleSurvivesRandomOperationsUnderRandomFaults(Seeds seeds) {
         seeds.check(Catalog.standard(), "ensemble-random-ops");
     }

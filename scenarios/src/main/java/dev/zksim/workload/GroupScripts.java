@@ -179,6 +179,7 @@ public final class GroupScripts {
     public static ScriptClient.Script rendezvousWorker() {
         TreeSet<String> seen = new TreeSet<>();
         return session -> {
+            reportLost(session);
             Worker worker = new Worker(session, "addr-" + session.context().id(), seen, new ArrayDeque<>());
             ensure(session, RENDEZVOUS, worker::list);
         };

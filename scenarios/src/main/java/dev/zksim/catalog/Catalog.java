@@ -32,6 +32,12 @@ public final class Catalog {
                 .add(SharedLockScenarios.revocable())
                 .add(CoordinationScenarios.barrier())
                 .add(CoordinationScenarios.twoPhaseCommit())
-                .add(CoordinationScenarios.configuration());
+                .add(CoordinationScenarios.configuration())
+                .add(GroupScenarios.doubleBarrier())
+                .add(GroupScenarios.membership())
+                .add(GroupScenarios.rendezvous())
+                .add(GroupScenarios.naming())
+                .add(MixedScenarios.leaderPublishesConfig())
+                .add(MixedScenarios.lockHoldersEnqueue());
     }
 }

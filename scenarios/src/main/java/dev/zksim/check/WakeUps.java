@@ -24,9 +24,10 @@ public final class WakeUps {
     }
 
     public static List<WakeUp> of(History history, OpKind woken, List<OpKind> progress) {
+        List<Op> ops = history.ops();
+        boolean[] progressed = progressedAfter(ops, woken, progress);
         Map<String, List<WakeUp.Woken>> byDeletion = new LinkedHashMap<>();
         Map<String, Op> first = new LinkedHashMap<>();
-        List<Op> ops = history.ops();
         for (int i = 0; i < ops.size(); i++) {
             Op op = ops.get(i);
             if (!op.f().equals(woken) || !op.isOk()) {
@@ -36,8 +37,7 @@ public final class WakeUps {
             long zxid = pair.get(1).asLong();
             String key = pair.get(0).asText() + "@" + (zxid >= 0 ? Long.toString(zxid) : "-1#" + op.index());
             first.putIfAbsent(key, op);
-            byDeletion.computeIfAbsent(key, k -> new ArrayList<>())
-                    .add(new WakeUp.Woken(op.process(), progressedAfter(ops, i, woken, progress)));
+            byDeletion.computeIfAbsent(key, k -> new ArrayList<>()).add(new WakeUp.Woken(op.process(), progressed[i]));
         }
         List<WakeUp> wakeUps = new ArrayList<>();
         byDeletion.forEach((key, clients) -> {
@@ -47,21 +47,28 @@ public final class WakeUps {
         return wakeUps;
     }
 
-    private static boolean progressedAfter(List<Op> ops, int at, OpKind woken, List<OpKind> progress) {
-        String process = ops.get(at).process();
-        for (int i = at + 1; i < ops.size(); i++) {
+    /**
+     * For each wake-up at index i: whether its process's next relevant op after i is an OK op
+     * of a progress kind (rather than another wake-up, or nothing). One backward pass that
+     * remembers, per process, what its next relevant op is, instead of a forward scan per
+     * wake-up (quadratic in long histories).
+     */
+    private static boolean[] progressedAfter(List<Op> ops, OpKind woken, List<OpKind> progress) {
+        boolean[] progressed = new boolean[ops.size()];
+        Map<String, Boolean> nextIsProgress = new LinkedHashMap<>();
+        for (int i = ops.size() - 1; i >= 0; i--) {
             Op op = ops.get(i);
-            if (!op.process().equals(process)) {
+            if (!op.isOk()) {
                 continue;
             }
-            if (op.f().equals(woken) && op.isOk()) {
-                return false;
-            }
-            if (op.isOk() && progress.contains(op.f())) {
-                return true;
+            if (op.f().equals(woken)) {
+                progressed[i] = nextIsProgress.getOrDefault(op.process(), false);
+                nextIsProgress.put(op.process(), false);
+            } else if (progress.contains(op.f())) {
+                nextIsProgress.put(op.process(), true);
             }
         }
-        return false;
+        return progressed;
     }
 
     /** The herd checker as a history checker. */

@@ -28,6 +28,9 @@ import java.util.function.Predicate;
  */
 public final class History implements Iterable<Op> {
     private final List<Op> ops = new ArrayList<>();
+    // Pairing is asked for by several checkers of one run; computed once per length of the history.
+    private List<OpPair> pairs;
+    private List<Op> notifications;
 
     public History() {
     }
@@ -47,6 +50,8 @@ public final class History implements Iterable<Op> {
             }
         }
         ops.add(op);
+        pairs = null;
+        notifications = null;
         return op;
     }
 
@@ -105,16 +110,24 @@ public final class History implements Iterable<Op> {
 
     /** Every invocation with its completion, if one came, in invocation order. */
     public List<OpPair> pairs() {
-        List<OpPair> pairs = new ArrayList<>();
-        pairUp(pairs, new ArrayList<>());
+        paired();
         return pairs;
     }
 
     /** Completions that answer no invocation, in history order. */
     public List<Op> notifications() {
-        List<Op> notifications = new ArrayList<>();
-        pairUp(new ArrayList<>(), notifications);
+        paired();
         return notifications;
+    }
+
+    private void paired() {
+        if (pairs == null) {
+            List<OpPair> newPairs = new ArrayList<>();
+            List<Op> newNotifications = new ArrayList<>();
+            pairUp(newPairs, newNotifications);
+            pairs = Collections.unmodifiableList(newPairs);
+            notifications = Collections.unmodifiableList(newNotifications);
+        }
     }
 
     /** The pair whose invocation or completion is the given op, if any. */

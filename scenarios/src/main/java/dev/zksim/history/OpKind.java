@@ -29,6 +29,9 @@ public record OpKind(String name) implements Comparable<OpKind> {
     public static final OpKind JOIN = new OpKind("JOIN");
     public static final OpKind LEAVE_GROUP = new OpKind("LEAVE_GROUP");
     public static final OpKind VIEW = new OpKind("VIEW");
+    public static final OpKind PUBLISH = new OpKind("PUBLISH");
+    public static final OpKind RENDEZVOUS = new OpKind("RENDEZVOUS");
+    public static final OpKind ALLOCATE = new OpKind("ALLOCATE");
     public static final OpKind SUSPENDED = new OpKind("SUSPENDED");
     public static final OpKind LOST = new OpKind("LOST");
     public static final OpKind CRASHED = new OpKind("CRASHED");

@@ -26,9 +26,10 @@ public final class CoordinationScripts {
     private CoordinationScripts() {
     }
 
-    /** Raises the barrier at once, lifts it after {@code hold}; records LIFT. */
+    /** Raises the barrier at once, lifts it after {@code hold}; records LIFT, and LOST if its session expires. */
     public static ScriptClient.Script barrierCoordinator(long hold) {
         return session -> {
+            GroupScripts.reportLost(session);
             Barrier barrier = new Barrier(session.zk(), BARRIER);
             barrier.raise().whenComplete((ok, error) -> session.after(hold, () ->
                     session.record(OpKind.LIFT, Value.NONE, barrier.lift(), done -> Value.NONE, done -> { })));

@@ -34,7 +34,11 @@ public final class QueueScripts {
     }
 
     static Queue fifo(ScriptClient.Session session) {
-        DistributedQueue queue = new DistributedQueue(session.zk(), PATH, session.guid());
+        return fifo(session, PATH);
+    }
+
+    static Queue fifo(ScriptClient.Session session, String path) {
+        DistributedQueue queue = new DistributedQueue(session.zk(), path, session.guid());
         return new Queue() {
             public CompletionStage<Void> ensure() {
                 return queue.ensure();
@@ -101,6 +105,11 @@ public final class QueueScripts {
 
     /** Takes items for as long as its session lives. */
     public static ScriptClient.Script consumer(boolean priorities) {
+        return consumer(priorities, PATH);
+    }
+
+    /** Takes items from the queue at {@code path} for as long as its session lives. */
+    static ScriptClient.Script consumer(boolean priorities, String path) {
         return session -> {
             session.states().subscribe(state -> {
                 if (state == ConnectionState.LOST) {
@@ -108,7 +117,7 @@ public final class QueueScripts {
                 }
             });
             Function<DistributedQueue.Item, Value> value = item -> itemValue(item, priorities);
-            Queue queue = priorities ? priority(session) : fifo(session);
+            Queue queue = priorities ? priority(session) : fifo(session, path);
             ensured(session, queue, () -> consume(session, queue, value));
         };
     }

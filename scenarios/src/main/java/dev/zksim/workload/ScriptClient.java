@@ -7,6 +7,7 @@ import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import dev.zksim.recipes.support.ConnectionStates;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -40,6 +41,12 @@ public final class ScriptClient implements Recorded {
          */
         public <T> void record(OpKind kind, Value value, CompletionStage<T> stage, Function<T, Value> result,
                 Consumer<T> then) {
+            recordThen(kind, value, stage, result, (answer, error) -> then.accept(answer));
+        }
+
+        /** As {@link #record}, but the continuation also gets the error (null after success). */
+        public <T> void recordThen(OpKind kind, Value value, CompletionStage<T> stage, Function<T, Value> result,
+                BiConsumer<T, Throwable> then) {
             ClientLog.Call call = log.invoke(kind, value);
             stage.whenComplete((answer, error) -> {
                 if (error == null) {
@@ -49,7 +56,7 @@ public final class ScriptClient implements Recorded {
                 } else {
                     call.fail(Workloads.describe(error));
                 }
-                then.accept(error == null ? answer : null);
+                then.accept(error == null ? answer : null, error);
             });
         }
 

@@ -14,17 +14,25 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 
 /**
  * A ZooKeeper handle that passes every call through and records, as a WOKEN notification
  * with value (path, zxid), each node-deletion event that woke the client: delivered to a
  * watcher the recipe set, and answered by the recipe with a new request (a re-read). The
  * herd checker groups these by the deleting transaction to count how many clients one
- * deletion set to work. Two kinds of event are left out on purpose: a client's own
- * deletions (the releaser hearing that its own node is gone is not a waiter being woken),
- * and events the recipe ignores, such as the leftover watch of an acquisition the client
- * gave up, which cost one notification but no work.
+ * deletion set to work. Two kinds of event are left out on purpose: the deletion of the
+ * client's own node, and events the recipe ignores, such as the leftover watch of an
+ * acquisition the client gave up, which cost one notification but no work.
+ *
+ * <p>A node is the client's own if the client deleted it (the releaser hearing that its node
+ * is gone), created it, or if the Stat that came back with the watch shows its session as
+ * the ephemeral owner. The last case covers a node whose create reply was lost and was
+ * adopted from a listing, and matters when the session expires: the servers delete its
+ * ephemerals and the owner's watch on its own node fires before it hears Expired; the owner
+ * then cleans up (a request), but it was never waiting for that node.
  */
 public final class WatchTap implements ZooKeeperClient {
     /** A watch on someone else's node fired because the node was deleted. */
@@ -33,6 +41,7 @@ public final class WatchTap implements ZooKeeperClient {
     private final ZooKeeperClient zk;
     private final ClientLog log;
     private final TreeSet<String> deleting = new TreeSet<>();
+    private final TreeSet<String> owned = new TreeSet<>();
     // Keyed by identity and never iterated: the same recipe watcher must map to the same
     // wrapper, or the server would register it twice where ZooKeeper dedupes it.
     private final Map<Watcher, Watcher> wrappers = new IdentityHashMap<>();
@@ -49,7 +58,7 @@ public final class WatchTap implements ZooKeeperClient {
         }
         return wrappers.computeIfAbsent(watcher, original -> event -> {
             boolean deleted = event.type() == EventType.NodeDeleted;
-            boolean own = deleted && deleting.remove(event.path());
+            boolean own = deleted && (deleting.remove(event.path()) | owned.remove(event.path()));
             long before = requests;
             original.process(event);
             if (deleted && !own && requests > before) {
@@ -58,16 +67,40 @@ public final class WatchTap implements ZooKeeperClient {
         });
     }
 
+    /**
+     * Passes the stage's outcome on unchanged (the same exception, not a CompletionException
+     * around it, as whenComplete would give) after noting what it shows this session owns.
+     */
+    private <T> CompletionStage<T> noting(CompletionStage<T> stage, Function<T, String> ownPath) {
+        CompletableFuture<T> out = new CompletableFuture<>();
+        stage.whenComplete((answer, error) -> {
+            if (error != null) {
+                out.completeExceptionally(error);
+                return;
+            }
+            String path = ownPath.apply(answer);
+            if (path != null) {
+                owned.add(path);
+            }
+            out.complete(answer);
+        });
+        return out;
+    }
+
+    private String ifMine(String path, Stat stat) {
+        return stat != null && stat.ephemeralOwner() != 0 && stat.ephemeralOwner() == zk.sessionId() ? path : null;
+    }
+
     @Override
     public CompletionStage<String> create(String path, byte[] data, CreateMode mode) {
         requests++;
-        return zk.create(path, data, mode);
+        return noting(zk.create(path, data, mode), created -> created);
     }
 
     @Override
     public CompletionStage<Created> createWithStat(String path, byte[] data, CreateMode mode) {
         requests++;
-        return zk.createWithStat(path, data, mode);
+        return noting(zk.createWithStat(path, data, mode), Created::path);
     }
 
     @Override
@@ -80,7 +113,8 @@ public final class WatchTap implements ZooKeeperClient {
     @Override
     public CompletionStage<Stat> exists(String path, Watcher watcher) {
         requests++;
-        return zk.exists(path, tapped(watcher));
+        return watcher == null ? zk.exists(path, (Watcher) null)
+                : noting(zk.exists(path, tapped(watcher)), stat -> ifMine(path, stat));
     }
 
     @Override
@@ -92,7 +126,8 @@ public final class WatchTap implements ZooKeeperClient {
     @Override
     public CompletionStage<DataAndStat> getData(String path, Watcher watcher) {
         requests++;
-        return zk.getData(path, tapped(watcher));
+        return watcher == null ? zk.getData(path, (Watcher) null)
+                : noting(zk.getData(path, tapped(watcher)), read -> ifMine(path, read == null ? null : read.stat()));
     }
 
     @Override

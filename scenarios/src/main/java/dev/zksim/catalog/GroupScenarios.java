@@ -1,0 +1,160 @@
+package dev.zksim.catalog;
+
+import dev.zksim.check.CheckResult;
+import dev.zksim.check.Checker;
+import dev.zksim.check.DoubleBarrierChecker;
+import dev.zksim.check.LivenessChecker;
+import dev.zksim.check.MembershipChecker;
+import dev.zksim.check.RendezvousChecker;
+import dev.zksim.check.UniqueNamesChecker;
+import dev.zksim.history.History;
+import dev.zksim.history.Op;
+import dev.zksim.history.OpKind;
+import dev.zksim.kernel.Time;
+import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Scenario;
+import dev.zksim.workload.ClientLog;
+import dev.zksim.workload.GroupScripts;
+import dev.zksim.workload.ScriptClient;
+import dev.zksim.workload.Workloads;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/** The double barrier, group membership, the rendezvous and the naming service. */
+public final class GroupScenarios {
+
+    private GroupScenarios() {
+    }
+
+    public static Scenario doubleBarrier() {
+        return new CatalogScenario("double-barrier",
+                "Double barrier: nobody computes before all arrive or leaves while another computes, under random faults",
+                knobs -> {
+                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
+                    int participants = knobs.intIn(2, 5);
+                    long compute = Time.millis(knobs.intIn(10, 1000));
+                    long bound = Bounds.afterHeal(swarm, compute + Time.seconds(5));
+                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
+                    List<String> ids = clientIds(participants);
+                    RecipeTrial.Installer installer = (ensemble, history) -> {
+                        for (int i = 0; i < participants; i++) {
+                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
+                                    GroupScripts.doubleBarrierParticipant(participants, compute)));
+                        }
+                    };
+                    // A participant whose session expired never arrives again (its process lives on with
+                    // a dead handle), and the barrier has no timeout: the others then wait for ever.
+                    RecipeTrial.Checks checks = (heal, end) -> List.of(new DoubleBarrierChecker(participants),
+                            unlessLost(ids, false, new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENTER, OpKind.LEAVE)));
+                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
+                            "participants: " + participants, "compute: up to " + Time.format(compute),
+                            "liveness bound: " + Time.format(bound) + " (unless a participant's session expired)"));
+                });
+    }
+
+    public static Scenario membership() {
+        return new CatalogScenario("membership",
+                "Membership: members join, leave and rejoin, and every live member's view converges after the heal",
+                knobs -> {
+                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
+                    int members = knobs.intIn(2, 5);
+                    int cycles = knobs.intIn(0, 2);
+                    long sample = Time.millis(500);
+                    long bound = Bounds.afterHeal(swarm, Time.seconds(5));
+                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
+                    RecipeTrial.Installer installer = (ensemble, history) -> {
+                        for (int i = 0; i < members; i++) {
+                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), GroupScripts.member(cycles, sample)));
+                        }
+                    };
+                    RecipeTrial.Checks checks = (heal, end) -> List.of(new MembershipChecker(heal),
+                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.JOIN, OpKind.LEAVE_GROUP));
+                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
+                            "members: " + members, "leave and rejoin cycles: " + cycles,
+                            "view sampled every: " + Time.format(sample), "liveness bound: " + Time.format(bound)));
+                });
+    }
+
+    public static Scenario rendezvous() {
+        return new CatalogScenario("rendezvous",
+                "Rendezvous: each client proceeds exactly once, with the one address that landed, under random faults",
+                knobs -> {
+                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
+                    int clients = knobs.intIn(1, 2);
+                    int workers = knobs.intIn(1, 3);
+                    long bound = Bounds.afterHeal(swarm, Time.seconds(5));
+                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
+                    List<String> workerIds = clientIds(clients + workers).subList(clients, clients + workers);
+                    RecipeTrial.Installer installer = (ensemble, history) -> {
+                        for (int i = 0; i < clients; i++) {
+                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), GroupScripts.rendezvousClient()));
+                        }
+                        for (int i = 0; i < workers; i++) {
+                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), GroupScripts.rendezvousWorker()));
+                        }
+                    };
+                    // With every worker's session expired nobody is left to publish a new rendezvous.
+                    RecipeTrial.Checks checks = (heal, end) -> List.of(new RendezvousChecker(),
+                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.PUBLISH),
+                            unlessLost(workerIds, true, new LivenessChecker(heal, bound, end).onlyKinds(OpKind.RENDEZVOUS)));
+                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
+                            "clients: " + clients, "workers: " + workers,
+                            "liveness bound: " + Time.format(bound) + " (rendezvous: unless every worker's session expired)"));
+                });
+    }
+
+    public static Scenario naming() {
+        return new CatalogScenario("naming", "Naming: every allocated name is unique, under random faults", knobs -> {
+            SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
+            int clients = knobs.intIn(2, 5);
+            int names = knobs.intIn(2, 8);
+            long bound = Bounds.afterHeal(swarm, Time.seconds(5));
+            FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
+            RecipeTrial.Installer installer = (ensemble, history) -> {
+                for (int i = 0; i < clients; i++) {
+                    Workloads.add(ensemble, new ScriptClient(new ClientLog(history), GroupScripts.namer(names)));
+                }
+            };
+            RecipeTrial.Checks checks = (heal, end) -> List.of(new UniqueNamesChecker(),
+                    new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ALLOCATE));
+            return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
+                    "clients: " + clients, "names each: " + names, "liveness bound: " + Time.format(bound)));
+        });
+    }
+
+    /** Client ids in the order the installer adds them: c1, c2, ... */
+    static List<String> clientIds(int count) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            ids.add("c" + i);
+        }
+        return ids;
+    }
+
+    /**
+     * The liveness checker, judged only if the processes' sessions lived: unless any of them
+     * lost its session ({@code all == false}), or unless all of them did ({@code all == true}).
+     * The excuse is said in the checker's name.
+     */
+    static Checker unlessLost(List<String> processes, boolean all, Checker liveness) {
+        return new Checker() {
+            @Override
+            public String name() {
+                return liveness.name() + (all ? " unless all of " : " unless any of ") + processes + " lost its session";
+            }
+
+            @Override
+            public CheckResult check(History history) {
+                TreeSet<String> lost = new TreeSet<>();
+                for (Op op : history) {
+                    if (op.f().equals(OpKind.LOST) && processes.contains(op.process())) {
+                        lost.add(op.process());
+                    }
+                }
+                boolean excused = all ? lost.containsAll(processes) : !lost.isEmpty();
+                return excused ? CheckResult.valid(name()) : liveness.check(history);
+            }
+        };
+    }
+}

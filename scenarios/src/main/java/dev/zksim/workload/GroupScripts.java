@@ -1,0 +1,255 @@
+package dev.zksim.workload;
+
+import dev.zksim.api.CreateMode;
+import dev.zksim.api.Watcher;
+import dev.zksim.history.OpKind;
+import dev.zksim.history.Value;
+import dev.zksim.kernel.Time;
+import dev.zksim.recipes.doublebarrier.DoubleBarrier;
+import dev.zksim.recipes.membership.GroupMember;
+import dev.zksim.recipes.membership.GroupView;
+import dev.zksim.recipes.naming.NameService;
+import dev.zksim.recipes.rendezvous.Rendezvous;
+import dev.zksim.recipes.support.ConnectionState;
+import dev.zksim.recipes.support.HolderState;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Workloads for the recipes where processes meet: the double barrier, group membership,
+ * the rendezvous and the naming service.
+ */
+public final class GroupScripts {
+    private static final String DOUBLE_BARRIER = "/dbarrier";
+    private static final String GROUP = "/group";
+    private static final String RENDEZVOUS = "/rv";
+    private static final String NAMES = "/names";
+
+    private GroupScripts() {
+    }
+
+    /** Records LOST when the session expires, for checkers that excuse a dead session. */
+    static void reportLost(ScriptClient.Session session) {
+        session.states().subscribe(state -> {
+            if (state == ConnectionState.LOST) {
+                session.log().notify(OpKind.LOST);
+            }
+        });
+    }
+
+    // ---- double barrier ----
+
+    /**
+     * A participant of a double barrier for {@code threshold}: ENTER, compute for up to
+     * {@code compute}, LEAVE; once. A restarted process that had not left enters again under
+     * its new session's name (the ready node lets it straight through) and then leaves.
+     */
+    public static ScriptClient.Script doubleBarrierParticipant(int threshold, long compute) {
+        boolean[] left = {false};
+        return session -> {
+            reportLost(session);
+            if (left[0]) {
+                return;
+            }
+            DoubleBarrier barrier = new DoubleBarrier(session.zk(), DOUBLE_BARRIER, session.guid(), threshold);
+            long start = session.context().choices().longIn(0, Time.millis(300));
+            session.after(start, () -> session.recordThen(OpKind.ENTER, Value.NONE, barrier.enter(), ok -> Value.NONE,
+                    (ok, error) -> {
+                        if (error != null) {
+                            return;
+                        }
+                        long work = session.context().choices().longIn(0, compute);
+                        session.after(work, () -> session.recordThen(OpKind.LEAVE, Value.NONE, barrier.leave(),
+                                done -> Value.NONE, (done, failure) -> left[0] |= failure == null));
+                    }));
+        };
+    }
+
+    // ---- membership ----
+
+    /**
+     * A member: watches the group's view (VIEW OK with the member set at every change it
+     * hears, and the view it holds every {@code sample}, so the history shows what it
+     * believes after the heal even when nothing changes), joins under its process id
+     * (JOIN; retried while an older session of the same process still holds the name), and
+     * for each of {@code cycles} leaves (LEAVE_GROUP) after a while and joins again.
+     */
+    public static ScriptClient.Script member(int cycles, long sample) {
+        int[] cycled = {0};
+        return session -> {
+            reportLost(session);
+            GroupView view = new GroupView(session.zk(), GROUP, changed ->
+                    session.log().notify(OpKind.VIEW, Value.sortedSet(changed.view())));
+            ensure(session, GROUP, () -> {
+                view.start();
+                sampleView(session, view, sample);
+                join(session, cycles, cycled);
+            });
+        };
+    }
+
+    /**
+     * Creates a parent node (again after a connection loss) before the script goes on. The
+     * membership script needs it because GroupView.start, which creates the group node too,
+     * does not retry a create lost to a connection loss, and a view whose listing then finds
+     * no group node stops for good (reported as a recipe bug; see membership seed 2).
+     */
+    static void ensure(ScriptClient.Session session, String path, Runnable then) {
+        session.zk().create(path, null, CreateMode.PERSISTENT).whenComplete((ok, error) -> {
+            if (error == null || Workloads.describe(error).equals("NODEEXISTS")) {
+                then.run();
+            } else if (session.states().current() != ConnectionState.LOST) {
+                session.after(Time.millis(50), () -> ensure(session, path, then));
+            }
+        });
+    }
+
+    private static void sampleView(ScriptClient.Session session, GroupView view, long sample) {
+        session.after(sample, () -> {
+            if (session.states().current() == ConnectionState.LOST) {
+                return;
+            }
+            List<String> current = view.current();
+            if (current != null) {
+                session.log().notify(OpKind.VIEW, Value.sortedSet(current));
+            }
+            sampleView(session, view, sample);
+        });
+    }
+
+    private static void join(ScriptClient.Session session, int cycles, int[] cycled) {
+        if (session.states().current() == ConnectionState.LOST) {
+            return;
+        }
+        String id = session.context().id();
+        GroupMember member = new GroupMember(session.zk(), GROUP, id, id.getBytes(StandardCharsets.UTF_8),
+                session.states(), state -> {
+                    if (state == HolderState.SUSPENDED) {
+                        session.log().notify(OpKind.SUSPENDED);
+                    }
+                });
+        session.record(OpKind.JOIN, Value.NONE, member.join(), ok -> Value.NONE, ok -> {
+            if (member.state() != HolderState.HELD) {
+                session.after(Time.millis(300), () -> join(session, cycles, cycled));
+            } else if (cycled[0] < cycles) {
+                cycled[0]++;
+                session.after(session.context().choices().longIn(Time.millis(100), Time.seconds(2)),
+                        () -> leaveAndRejoin(session, member, cycles, cycled));
+            }
+        });
+    }
+
+    private static void leaveAndRejoin(ScriptClient.Session session, GroupMember member, int cycles, int[] cycled) {
+        if (member.state() != HolderState.HELD && member.state() != HolderState.SUSPENDED) {
+            return;
+        }
+        session.record(OpKind.LEAVE_GROUP, Value.NONE, member.leave(), ok -> Value.NONE, ok ->
+                session.after(session.context().choices().longIn(0, Time.millis(500)), () -> join(session, cycles, cycled)));
+    }
+
+    // ---- rendezvous ----
+
+    /**
+     * The client of a rendezvous: creates {@code /rv/<guid>} (its path is what it would pass
+     * to the processes it starts) and waits for an address: RENDEZVOUS (node) OK (node,
+     * address). Each incarnation runs its own rendezvous.
+     */
+    public static ScriptClient.Script rendezvousClient() {
+        return session -> {
+            reportLost(session);
+            String node = RENDEZVOUS + "/" + session.guid();
+            Rendezvous rendezvous = new Rendezvous(session.zk(), node);
+            ensure(session, RENDEZVOUS, () ->
+                    session.record(OpKind.RENDEZVOUS, Value.tuple(Value.of(node)),
+                            rendezvous.create().thenCompose(created -> rendezvous.awaitAddress()),
+                            address -> Value.tuple(Value.of(node), Value.of(new String(address, StandardCharsets.UTF_8))),
+                            address -> { }));
+        };
+    }
+
+    /**
+     * A worker: publishes its address, once, to every rendezvous node it sees under /rv
+     * (PUBLISH (node, address); OK if its address is the one that landed, FAIL if another
+     * won), one at a time, since a process has one operation open at a time in the history.
+     * It remembers across restarts which nodes it has taken up, as a real worker started for
+     * one rendezvous would not start again for it.
+     */
+    public static ScriptClient.Script rendezvousWorker() {
+        TreeSet<String> seen = new TreeSet<>();
+        return session -> {
+            reportLost(session);
+            Worker worker = new Worker(session, "addr-" + session.context().id(), seen, new ArrayDeque<>());
+            ensure(session, RENDEZVOUS, worker::list);
+        };
+    }
+
+    /** One incarnation of a rendezvous worker. */
+    private static final class Worker {
+        private final ScriptClient.Session session;
+        private final String address;
+        private final TreeSet<String> seen;
+        private final ArrayDeque<String> todo;
+        private final Watcher watcher = event -> list();
+        private boolean busy;
+
+        Worker(ScriptClient.Session session, String address, TreeSet<String> seen, ArrayDeque<String> todo) {
+            this.session = session;
+            this.address = address;
+            this.seen = seen;
+            this.todo = todo;
+        }
+
+        void list() {
+            if (session.states().current() == ConnectionState.LOST) {
+                return;
+            }
+            session.zk().getChildren(RENDEZVOUS, watcher).whenComplete((children, error) -> {
+                if (error != null) {
+                    session.after(Time.millis(50), this::list);
+                    return;
+                }
+                for (String child : new TreeSet<>(children)) {
+                    if (seen.add(RENDEZVOUS + "/" + child)) {
+                        todo.add(RENDEZVOUS + "/" + child);
+                    }
+                }
+                next();
+            });
+        }
+
+        private void next() {
+            if (busy || todo.isEmpty()) {
+                return;
+            }
+            busy = true;
+            String node = todo.poll();
+            Value value = Value.tuple(Value.of(node), Value.of(address));
+            session.after(session.context().choices().longIn(0, Time.millis(200)), () -> session.record(OpKind.PUBLISH,
+                    value, new Rendezvous(session.zk(), node).publish(address.getBytes(StandardCharsets.UTF_8)),
+                    ok -> value, ok -> {
+                        busy = false;
+                        next();
+                    }));
+        }
+    }
+
+    // ---- naming ----
+
+    /** Allocates {@code names} unique names one after another: ALLOCATE OK (the name's path). */
+    public static ScriptClient.Script namer(int names) {
+        int[] allocated = {0};
+        return session -> allocate(session, new NameService(session.zk(), NAMES, session.guid()), names, allocated);
+    }
+
+    private static void allocate(ScriptClient.Session session, NameService service, int names, int[] allocated) {
+        if (allocated[0] >= names || session.states().current() == ConnectionState.LOST) {
+            return;
+        }
+        allocated[0]++;
+        session.record(OpKind.ALLOCATE, Value.NONE, service.allocate(session.context().id().getBytes(StandardCharsets.UTF_8)),
+                name -> Value.of(name.path()), name -> session.after(
+                        session.context().choices().longIn(0, Time.millis(50)), () -> allocate(session, service, names, allocated)));
+    }
+}

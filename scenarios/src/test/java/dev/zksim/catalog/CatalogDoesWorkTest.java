@@ -1,0 +1,88 @@
+package dev.zksim.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zksim.history.History;
+import dev.zksim.history.OpKind;
+import dev.zksim.scenario.RunOutcome;
+import dev.zksim.scenario.RunSpec;
+import dev.zksim.scenario.Scenario;
+import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.scenario.ScenarioRunner;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every scenario of the catalogue does what its title says: one seed records at least a few
+ * successful operations of each of its main kinds. A workload that never gets going (a queue
+ * never created, a barrier nobody reaches) would otherwise pass every checker vacuously.
+ */
+class CatalogDoesWorkTest {
+    private static final ScenarioCatalog CATALOG = Catalog.standard();
+    private static final long SEED = 1;
+
+    /** The main kinds of each scenario and how many OK ops of each one seed must show at least. */
+    private static final Map<String, Map<OpKind, Integer>> MAIN = new LinkedHashMap<>();
+
+    static {
+        MAIN.put("lock-basic", Map.of(OpKind.ACQUIRE, 2, OpKind.RELEASE, 2));
+        MAIN.put("lock-leader-crash", Map.of(OpKind.ACQUIRE, 6));
+        MAIN.put("lock-standard", Map.of(OpKind.ACQUIRE, 50, OpKind.RELEASE, 50));
+        MAIN.put("lock-paused-holder", Map.of(OpKind.ACQUIRE, 3));
+        MAIN.put("canary-no-recheck-lock", Map.of(OpKind.ACQUIRE, 2));
+        MAIN.put("canary-lock-file-herd", Map.of(OpKind.ACQUIRE, 4));
+        MAIN.put("canary-lowest-watch-herd", Map.of(OpKind.ACQUIRE, 4));
+        MAIN.put("fifo-queue", Map.of(OpKind.ENQUEUE, 3, OpKind.DEQUEUE, 3));
+        MAIN.put("priority-queue", Map.of(OpKind.ENQUEUE, 3, OpKind.DEQUEUE, 3));
+        MAIN.put("canary-queue-unchecked-delete", Map.of(OpKind.ENQUEUE, 3, OpKind.DEQUEUE, 3));
+        MAIN.put("election", Map.of(OpKind.ELECTED, 2));
+        MAIN.put("canary-seed-article-election-herd", Map.of(OpKind.ELECTED, 1));
+        MAIN.put("rwlock", Map.of(OpKind.READ_LOCK, 1, OpKind.WRITE_LOCK, 1));
+        MAIN.put("revocable-lock", Map.of(OpKind.ACQUIRE, 2));
+        MAIN.put("barrier", Map.of(OpKind.LIFT, 1, OpKind.ENTER, 2));
+        MAIN.put("two-phase-commit", Map.of(OpKind.VOTE, 2, OpKind.DECIDE, 1));
+        MAIN.put("configuration", Map.of(OpKind.CONFIG_WRITE, 2, OpKind.CONFIG_READ, 1));
+        MAIN.put("double-barrier", Map.of(OpKind.ENTER, 2, OpKind.LEAVE, 2));
+        MAIN.put("membership", Map.of(OpKind.JOIN, 2, OpKind.VIEW, 2));
+        MAIN.put("rendezvous", Map.of(OpKind.PUBLISH, 1, OpKind.RENDEZVOUS, 1));
+        MAIN.put("naming", Map.of(OpKind.ALLOCATE, 4));
+        MAIN.put("mixed-leader-config", Map.of(OpKind.ELECTED, 1, OpKind.CONFIG_WRITE, 1, OpKind.CONFIG_READ, 1));
+        MAIN.put("mixed-lock-queue", Map.of(OpKind.ACQUIRE, 4, OpKind.ENQUEUE, 4, OpKind.DEQUEUE, 4));
+    }
+
+    static Stream<Arguments> scenarios() {
+        return MAIN.entrySet().stream().map(entry -> Arguments.of(entry.getKey(), entry.getValue()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void oneSeedRecordsSuccessfulOpsOfItsMainKinds(String scenario, Map<OpKind, Integer> minimum) {
+        RunOutcome outcome = new ScenarioRunner(CATALOG).run(RunSpec.of(scenario, SEED));
+        History history = outcome.history();
+        for (OpKind kind : new TreeSet<>(minimum.keySet())) {
+            long ok = history.ops().stream().filter(op -> op.f().equals(kind) && op.isOk()).count();
+            assertThat(ok).as("%s seed %d: OK %s ops", scenario, SEED, kind).isGreaterThanOrEqualTo(minimum.get(kind));
+        }
+    }
+
+    /** The ensemble's own scenario records no recipe ops; its clients must still get answers. */
+    @Test
+    void theEnsembleScenarioRunsRequests() {
+        RunOutcome outcome = new ScenarioRunner(CATALOG).run(RunSpec.of("ensemble-random-ops", SEED));
+        assertThat(outcome.events()).isGreaterThan(1000);
+    }
+
+    @Test
+    void everyScenarioOfTheCatalogueIsListedHere() {
+        List<String> ids = CATALOG.all().stream().map(Scenario::id).filter(id -> !id.equals("ensemble-random-ops")).toList();
+        assertThat(MAIN.keySet()).containsExactlyInAnyOrderElementsOf(ids);
+    }
+
+}

@@ -14,7 +14,6 @@ import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.recipes.support.ConnectionStates;
 import dev.zksim.recipes.support.DeleteNode;
 import dev.zksim.recipes.support.EnsurePath;
-import dev.zksim.recipes.support.OwnNodes;
 import dev.zksim.recipes.support.ProtectedCreate;
 import dev.zksim.recipes.support.Stages;
 import java.nio.charset.StandardCharsets;
@@ -46,13 +45,6 @@ import java.util.function.Consumer;
  * same epoch. Expired, or the own node's deletion, reports LOST. {@link #stop()} deletes the
  * node; the next leader overwrites the ack. The ack znode's version after the takeover is
  * the leader's epoch.
- *
- * <p>A lost create reply can leave more than one node with this candidacy's prefix (see
- * {@link ProtectedCreate}). Every listing treats all of them as this candidate's
- * ({@link OwnNodes}): the lowest is its node (it switches to it and arms its watch before
- * deciding) and the others are deleted, so an own duplicate never stands in the way of the
- * candidate itself or of the next in line. Only the deletion of the current node is a loss.
- * Withdrawing (and LOST) deletes the node and then every other node with the prefix.
  */
 public final class LeaderElection {
     private final ZooKeeperClient zk;
@@ -70,7 +62,6 @@ public final class LeaderElection {
     private long round;
     private int attempts;
     private String node;
-    private String prefix;
     private String watched;
     private ElectionState state = new ElectionState.Withdrawn();
     private CompletableFuture<ElectionState.Leading> leading;
@@ -102,7 +93,6 @@ public final class LeaderElection {
         attempts++;
         long current = ++candidacy;
         node = null;
-        prefix = ProtectedCreate.prefix(guid + "_" + attempts, "n_");
         leading = new CompletableFuture<>();
         CompletableFuture<ElectionState.Leading> result = leading;
         connection.subscribe(connectionListener);
@@ -117,7 +107,7 @@ public final class LeaderElection {
         }
         String mine = node;
         end(new ElectionState.Withdrawn(), new CancellationException("withdrew before leading"));
-        return mine == null ? CompletableFuture.completedFuture(null) : giveBack(mine, prefix);
+        return mine == null ? CompletableFuture.completedFuture(null) : DeleteNode.delete(zk, mine);
     }
 
     public synchronized ElectionState state() {
@@ -148,7 +138,7 @@ public final class LeaderElection {
     private synchronized void created(long current, String path, Throwable error) {
         if (current != candidacy) {
             if (path != null) {
-                OwnNodes.prefixOf(path.substring(dir.length() + 1)).ifPresent(own -> giveBack(path, own));
+                DeleteNode.delete(zk, path);
             }
         } else if (error == null) {
             node = path;
@@ -202,22 +192,7 @@ public final class LeaderElection {
             retryOrLose(error, this::check);
             return;
         }
-        Optional<OwnNodes> own = OwnNodes.find(children, prefix);
-        if (own.isEmpty()) {
-            lose(candidacy);
-            return;
-        }
-        // Duplicates left by a lost create reply: delete them, and stand with the lowest own node.
-        DeleteNode.deleteEach(zk, dir, own.get().duplicates());
-        String me = own.get().node();
-        if (!node.equals(dir + "/" + me)) {
-            node = dir + "/" + me;
-            round++;
-            long candidate = candidacy;
-            zk.exists(node, ownWatcher).whenComplete((stat, failure) -> ownNodeRead(candidate, stat, failure));
-            return;
-        }
-        switch (ElectionRules.decide(own.get().withoutDuplicates(children), me)) {
+        switch (ElectionRules.decide(children, node.substring(dir.length() + 1))) {
             case ElectionDecision.Lead lead -> readAck(current);
             case ElectionDecision.Follow follow -> watch(current, follow);
             case ElectionDecision.NotCandidate none -> lose(candidacy);
@@ -358,13 +333,8 @@ public final class LeaderElection {
         String mine = node;
         end(new ElectionState.Lost(), KeeperException.create(KeeperException.Code.SESSIONEXPIRED, mine));
         if (mine != null) {
-            giveBack(mine, prefix);
+            DeleteNode.delete(zk, mine);
         }
-    }
-
-    /** Deletes the node, then every other node with the candidacy's prefix (duplicates). */
-    private CompletionStage<Void> giveBack(String mine, String own) {
-        return DeleteNode.delete(zk, mine).thenCompose(ignored -> DeleteNode.deleteAll(zk, dir, own));
     }
 
     private void end(ElectionState finalState, Throwable cause) {

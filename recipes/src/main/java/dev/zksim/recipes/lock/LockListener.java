@@ -17,11 +17,7 @@ public interface LockListener {
 
     void stateChanged(HolderState state);
 
-    /**
-     * Called once the lock node exists, with its full path, before the first listing; and
-     * again if a listing finds a lower node of the same acquisition (a duplicate left by a
-     * lost create reply), which then becomes the lock node.
-     */
+    /** Called once the lock node exists, with its full path, before the first listing. */
     default void nodeCreated(String path) {
     }
 

@@ -12,7 +12,6 @@ import dev.zksim.recipes.support.ConnectionStates;
 import dev.zksim.recipes.support.DeleteNode;
 import dev.zksim.recipes.support.EnsurePath;
 import dev.zksim.recipes.support.HolderState;
-import dev.zksim.recipes.support.OwnNodes;
 import dev.zksim.recipes.support.ProtectedCreate;
 import dev.zksim.recipes.support.Stages;
 import java.nio.charset.StandardCharsets;
@@ -47,14 +46,6 @@ import java.util.function.Consumer;
  * SyncConnected re-checks the node and reports HELD again; Expired, or the node's deletion,
  * reports LOST. Release deletes the node.
  *
- * <p>A lost create reply can leave more than one node with this acquisition's prefix
- * (see {@link ProtectedCreate}). Every listing therefore treats all of them as this
- * acquisition's ({@link OwnNodes}): the lowest is its node (if that is not the one it had,
- * it switches to it, arms its watch and reads its token before deciding), and the others
- * are deleted, so an own duplicate never blocks anyone. Deleting a duplicate is not a loss:
- * only the deletion of the current node reports LOST. Release (and LOST) deletes the node
- * and then every other node with the prefix.
- *
  * <p>Every entry point is synchronized so the lock is also safe when a real client's event
  * thread and a caller's thread meet; in a simulation the monitor is never contended.
  */
@@ -76,7 +67,6 @@ public final class SequentialLock implements DistributedLock {
     private long acquisition;
     private long round;
     private String node;
-    private String prefix;
     private String watched;
     private long token;
     private Grant grant;
@@ -111,7 +101,6 @@ public final class SequentialLock implements DistributedLock {
         long current = ++acquisition;
         round++;
         node = null;
-        prefix = ProtectedCreate.prefix(guid + "_" + attempts, role);
         watched = null;
         grant = null;
         pending = new CompletableFuture<>();
@@ -134,7 +123,7 @@ public final class SequentialLock implements DistributedLock {
         String mine = node;
         end(HolderState.RELEASED, new CancellationException("released before the lock was granted"));
         // With no node yet, the create's completion sees the abandoned acquisition and deletes it.
-        return mine == null ? CompletableFuture.completedFuture(null) : giveBack(mine, prefix);
+        return mine == null ? CompletableFuture.completedFuture(null) : DeleteNode.delete(zk, mine);
     }
 
     @Override
@@ -172,7 +161,7 @@ public final class SequentialLock implements DistributedLock {
     private synchronized void created(long current, String path, Throwable error) {
         if (current != acquisition) {
             if (path != null) {
-                OwnNodes.prefixOf(path.substring(dir.length() + 1)).ifPresent(own -> giveBack(path, own));
+                DeleteNode.delete(zk, path);
             }
         } else if (error == null) {
             node = path;
@@ -231,22 +220,8 @@ public final class SequentialLock implements DistributedLock {
             retryOrLose(error, this::check);
             return;
         }
-        Optional<OwnNodes> own = OwnNodes.find(children, prefix);
-        if (own.isEmpty()) {
-            lose(KeeperException.create(KeeperException.Code.NONODE, node));
-            return;
-        }
-        // Duplicates left by a lost create reply: delete them, and act on the lowest own node.
-        DeleteNode.deleteEach(zk, dir, own.get().duplicates());
-        String me = own.get().node();
-        if (!node.equals(dir + "/" + me)) {
-            node = dir + "/" + me;
-            round++;
-            listener.nodeCreated(node);
-            readOwnNode(acquisition);
-            return;
-        }
-        switch (rule.decide(own.get().withoutDuplicates(children), me)) {
+        String me = node.substring(dir.length() + 1);
+        switch (rule.decide(children, me)) {
             case LockDecision.Acquired acquired -> hold();
             case LockDecision.Watch watch -> watch(current, dir + "/" + watch.node());
             case LockDecision.NotQueued notQueued -> lose(KeeperException.create(KeeperException.Code.NONODE, node));
@@ -306,13 +281,12 @@ public final class SequentialLock implements DistributedLock {
         } else {
             // A data change (a revocation request) consumed the one-shot watch: arm it again.
             long current = acquisition;
-            String path = node;
-            zk.exists(path, ownWatcher).whenComplete((stat, error) -> rearmed(current, path, stat, error));
+            zk.exists(node, ownWatcher).whenComplete((stat, error) -> rearmed(current, stat, error));
         }
     }
 
-    private synchronized void rearmed(long current, String path, Stat stat, Throwable error) {
-        if (current == acquisition && path.equals(node) && error == null && stat == null) {
+    private synchronized void rearmed(long current, Stat stat, Throwable error) {
+        if (current == acquisition && error == null && stat == null) {
             lose(KeeperException.create(KeeperException.Code.NONODE, node));
         }
     }
@@ -372,13 +346,8 @@ public final class SequentialLock implements DistributedLock {
         String mine = node;
         end(HolderState.LOST, Stages.unwrap(cause));
         if (mine != null) {
-            giveBack(mine, prefix);
+            DeleteNode.delete(zk, mine);
         }
-    }
-
-    /** Deletes the node, then every other node with the acquisition's prefix (duplicates). */
-    private CompletionStage<Void> giveBack(String mine, String own) {
-        return DeleteNode.delete(zk, mine).thenCompose(ignored -> DeleteNode.deleteAll(zk, dir, own));
     }
 
     private void end(HolderState finalState, Throwable cause) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zksim.api.Stat;
 import dev.zksim.api.ZooKeeperClient.DataAndStat;
-import dev.zksim.recipes.support.OwnNodes;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,47 +48,6 @@ class ElectionRulesTest {
             return new ElectionDecision.Lead();
         }
         return new ElectionDecision.Follow(name(members.get(index - 1)), name(members.getFirst()));
-    }
-
-    /**
-     * Each sequence number absent, another candidate's, or the caller's own (a lost create
-     * reply can leave several): the lowest own node is the candidacy and decides as if alone,
-     * and the candidate never follows a node of its own.
-     */
-    @Test
-    void withDuplicateOwnNodesAnywhereTheLowestOwnNodeDecidesAndNeverFollowsItself() {
-        String prefix = "me_1-n_-";
-        int cases = 0;
-        for (int code = 0; code < (int) StrictMath.pow(3, MAX); code++) {
-            List<Integer> members = new ArrayList<>();
-            List<String> listing = new ArrayList<>(List.of("leader"));
-            int lowest = -1;
-            for (int i = MAX - 1, rest = code; i >= 0; i--, rest /= 3) {
-                if (rest % 3 == 1) {
-                    members.addFirst(i);
-                    listing.add(name(i));
-                } else if (rest % 3 == 2) {
-                    listing.add(String.format(Locale.ROOT, "%s%010d", prefix, i));
-                    lowest = i;
-                }
-            }
-            if (lowest < 0) {
-                assertThat(OwnNodes.find(listing, prefix)).isEmpty();
-                continue;
-            }
-            OwnNodes own = OwnNodes.find(listing, prefix).orElseThrow();
-            assertThat(own.node()).isEqualTo(String.format(Locale.ROOT, "%s%010d", prefix, lowest));
-            members.add(lowest);
-            members.sort(null);
-            ElectionDecision decision = ElectionRules.decide(own.withoutDuplicates(listing), own.node());
-            assertThat(decision).as("%s", listing).isEqualTo(expected(members, lowest));
-            if (decision instanceof ElectionDecision.Follow follow) {
-                assertThat(follow.predecessor()).doesNotStartWith(prefix);
-                assertThat(follow.leader()).doesNotStartWith(prefix);
-            }
-            cases++;
-        }
-        assertThat(cases).isEqualTo((int) (StrictMath.pow(3, MAX) - StrictMath.pow(2, MAX)));
     }
 
     @Test

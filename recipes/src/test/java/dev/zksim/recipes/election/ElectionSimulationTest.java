@@ -2,7 +2,6 @@ package dev.zksim.recipes.election;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zksim.api.CreateMode;
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.ensemble.ClientContext;
@@ -217,41 +216,6 @@ class ElectionSimulationTest {
         var listing = first.zk.getChildren(DIR, false).toCompletableFuture();
         ensemble.runFor(Time.millis(200));
         assertThat(listing.join()).filteredOn(name -> name.startsWith("c1i1_1-n_")).hasSize(1);
-    }
-
-    @Test
-    void anOwnDuplicateBelowTheCandidacyIsAdoptedInsteadOfStallingTheElection() {
-        ensemble = Ensemble.start(new SeededChoices(3), EnsembleConfig.defaults(1));
-        for (int i = 0; i < 2; i++) {
-            ElectionClient client = new ElectionClient(false);
-            clients.add(client);
-            ensemble.addClient(client);
-        }
-        ensemble.runFor(Time.millis(250));
-        // Before c1 enters: its create committed twice (a lost reply, a stale recovery listing), the lower copy first.
-        client(1).zk.create(DIR, null, CreateMode.PERSISTENT);
-        ensemble.runFor(Time.millis(100));
-        var orphan = client(1).zk.create(DIR + "/c1i1_1-n_-", null, CreateMode.EPHEMERAL_SEQUENTIAL).toCompletableFuture();
-        ensemble.runFor(Time.seconds(2));
-        assertThat(orphan).isCompleted();
-        assertThat(tracker.holders()).containsExactly("c1");
-        ElectionState.Leading leading = (ElectionState.Leading) client(1).candidate.state();
-        assertThat(leading.node()).isEqualTo(orphan.join());
-        assertThat(DIR + "/" + ack()).isEqualTo(orphan.join());
-        assertThat(listing()).filteredOn(name -> name.startsWith("c1i1_1-n_-")).hasSize(1);
-        assertThat(client(2).candidate.state()).isInstanceOf(ElectionState.Following.class);
-        client(1).candidate.stop();
-        ensemble.runFor(Time.seconds(1));
-        assertThat(tracker.holders()).containsExactly("c2");
-        assertThat(listing()).as("stop deletes every node with the guid").noneMatch(name -> name.startsWith("c1i1_"));
-        assertThat(client(1).reports).noneMatch(ElectionState.Lost.class::isInstance);
-        assertThat(tracker.violations()).isEmpty();
-    }
-
-    private List<String> listing() {
-        var children = client(clients.size()).zk.getChildren(DIR, false).toCompletableFuture();
-        ensemble.runFor(Time.millis(200));
-        return children.join();
     }
 
     @Test

@@ -144,62 +144,6 @@ class ExclusiveLockSimulationTest {
         assertThat(tracker.violations()).isEmpty();
     }
 
-    /** A node with the client's guid made in its own session, as a stale recovery listing leaves one. */
-    private String duplicate(int i, String prefix) {
-        return await(client(i).zk().create(DIR + "/" + prefix, null, CreateMode.EPHEMERAL_SEQUENTIAL));
-    }
-
-    private List<String> nodesOf(String prefix) {
-        return children().stream().filter(name -> name.startsWith(prefix)).toList();
-    }
-
-    @Test
-    void anOwnDuplicateBelowTheNodeIsAdoptedInsteadOfDeadlockingEveryWaiter() {
-        // Lock-standard seed 181: c1's create was committed twice, the lower copy an orphan of its session.
-        startManual(EXCLUSIVE, 2);
-        String orphan = duplicate(1, "c1i1_1-lock-");
-        CompletionStage<Grant> second = client(2).lock().acquire();
-        ensemble.runFor(Time.millis(300));
-        assertThat(client(2).lock().state()).as("c2 queues behind the orphan").isEqualTo(HolderState.WAITING);
-        CompletionStage<Grant> first = client(1).lock().acquire();
-        ensemble.runFor(Time.seconds(1));
-        assertThat(first.toCompletableFuture()).as("c1 does not wait for its own orphan").isCompleted();
-        Grant grant = first.toCompletableFuture().join();
-        assertThat(grant.node()).as("the lowest own node is the lock node").isEqualTo(orphan);
-        assertThat(nodesOf("c1i1_1-lock-")).as("the higher duplicate was deleted").containsExactly(orphan.substring(DIR.length() + 1));
-        assertThat(client(1).states(HolderState.LOST)).as("deleting a duplicate is no loss").isEmpty();
-        await(client(1).lock().release());
-        ensemble.runFor(Time.millis(500));
-        assertThat(second.toCompletableFuture()).isCompleted();
-        await(client(2).lock().release());
-        assertThat(children()).as("no node with either guid stays behind").isEmpty();
-        assertThat(tracker.violations()).isEmpty();
-    }
-
-    @Test
-    void anOwnDuplicateAboveTheHeldNodeIsDeletedOnReleaseSoTheWaitersBehindItProceed() {
-        // The late copy of a create commits after the holder's listing: it blocks c3 until c1 gives back.
-        startManual(EXCLUSIVE, 3);
-        await(client(1).lock().acquire());
-        CompletionStage<Grant> second = client(2).lock().acquire();
-        ensemble.runFor(Time.millis(300));
-        duplicate(1, "c1i1_1-lock-");
-        CompletionStage<Grant> third = client(3).lock().acquire();
-        ensemble.runFor(Time.millis(300));
-        assertThat(nodesOf("c1i1_1-lock-")).hasSize(2);
-        await(client(1).lock().release());
-        ensemble.runFor(Time.millis(500));
-        assertThat(nodesOf("c1i1_1-lock-")).as("release deletes every node with the guid").isEmpty();
-        assertThat(second.toCompletableFuture()).isCompleted();
-        await(client(2).lock().release());
-        ensemble.runFor(Time.millis(500));
-        assertThat(third.toCompletableFuture()).isCompleted();
-        await(client(3).lock().release());
-        assertThat(children()).isEmpty();
-        assertThat(client(1).states(HolderState.LOST)).isEmpty();
-        assertThat(tracker.violations()).isEmpty();
-    }
-
     @Test
     void anExpiredWaiterIsLostAndTheQueueCloses() {
         startManual(EXCLUSIVE, 3);

@@ -3,12 +3,10 @@ package dev.zksim.recipes.lock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zksim.api.Stat;
-import dev.zksim.recipes.support.OwnNodes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The pure decision functions of the locks, checked against every small directory. */
@@ -90,69 +88,6 @@ class LockRulesTest {
                 assertThat(exclusive instanceof LockDecision.Acquired).isEqualTo(lowest instanceof LockDecision.Acquired);
             }
         }
-    }
-
-    static final String OWN = "me_1-lock-";
-
-    static String own(int sequence) {
-        return String.format(Locale.ROOT, "%s%010d", OWN, sequence);
-    }
-
-    /**
-     * Every directory of up to MAX nodes where each sequence number is absent, another
-     * client's, or the caller's own (a lost create reply can leave several): the caller acts
-     * on its lowest own node, the others are duplicates, and the decision is the one it would
-     * get if the duplicates were not there. No own node ever blocks the caller.
-     */
-    @Test
-    void withDuplicateOwnNodesAnywhereTheLowestOwnNodeDecidesAndNoOwnNodeBlocks() {
-        int cases = 0;
-        for (int code = 0; code < (int) StrictMath.pow(3, MAX); code++) {
-            List<Integer> others = new ArrayList<>();
-            List<Integer> mine = new ArrayList<>();
-            List<String> children = new ArrayList<>(List.of("leader"));
-            for (int i = MAX - 1, rest = code; i >= 0; i--, rest /= 3) {
-                switch (rest % 3) {
-                    case 1 -> {
-                        others.addFirst(i);
-                        children.add(name(i));
-                    }
-                    case 2 -> {
-                        mine.addFirst(i);
-                        children.add(own(i));
-                    }
-                    default -> { }
-                }
-            }
-            Optional<OwnNodes> found = OwnNodes.find(children, OWN);
-            if (mine.isEmpty()) {
-                assertThat(found).isEmpty();
-                continue;
-            }
-            OwnNodes nodes = found.orElseThrow();
-            int lowest = mine.getFirst();
-            assertThat(nodes.node()).isEqualTo(own(lowest));
-            assertThat(nodes.duplicates()).containsExactlyElementsOf(mine.subList(1, mine.size()).stream().map(LockRulesTest::own).toList());
-            List<Integer> members = new ArrayList<>(others);
-            members.add(lowest);
-            members.sort(null);
-            LockDecision expected = expectedExclusive(members, lowest);
-            List<String> seen = nodes.withoutDuplicates(children);
-            assertThat(seen).contains(nodes.node()).noneMatch(nodes.duplicates()::contains);
-            LockDecision exclusive = LockRules.exclusive(seen, nodes.node());
-            assertThat(exclusive).as("%s", children).isEqualTo(expected);
-            assertThat(LockRules.exclusive(children, nodes.node())).as("duplicates above never matter").isEqualTo(expected);
-            LockDecision lowestRule = LockRules.watchLowest(seen, nodes.node());
-            assertThat(lowestRule).isEqualTo(members.getFirst() == lowest ? new LockDecision.Acquired()
-                    : new LockDecision.Watch(name(members.getFirst())));
-            for (LockDecision decision : List.of(exclusive, lowestRule)) {
-                if (decision instanceof LockDecision.Watch watch) {
-                    assertThat(watch.node()).as("an own node never blocks").doesNotStartWith(OWN);
-                }
-            }
-            cases++;
-        }
-        assertThat(cases).isEqualTo((int) (StrictMath.pow(3, MAX) - StrictMath.pow(2, MAX)));
     }
 
     @Test

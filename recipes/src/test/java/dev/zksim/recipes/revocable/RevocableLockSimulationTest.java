@@ -76,31 +76,6 @@ class RevocableLockSimulationTest {
     }
 
     @Test
-    void aHolderOnItsLowerOwnDuplicateStillHearsTheRevocationAndLeavesNoNodeBehind() {
-        LockClient holder = client(revocable(RevocableLock.Mode.WRITE));
-        LockClient waiter = client(revocable(RevocableLock.Mode.WRITE));
-        addRevoker();
-        await(holder.zk().create(DIR, null, CreateMode.PERSISTENT));
-        // The holder's create committed twice (a lost reply, a stale recovery listing): the lower copy first.
-        String orphan = await(holder.zk().create(DIR + "/c1i1_1-write-", null, CreateMode.EPHEMERAL_SEQUENTIAL));
-        CompletionStage<?> second = waiter.lock().acquire();
-        ensemble.runFor(Time.millis(300));
-        await(holder.lock().acquire());
-        assertThat(((RevocableLock) holder.lock()).node()).contains(orphan);
-        List<String> holders = await(revoker.holders(DIR));
-        assertThat(holders).containsExactly(orphan);
-        assertThat(await(revoker.requestRelease(orphan))).isTrue();
-        ensemble.runFor(Time.millis(500));
-        assertThat(holder.lock().state()).isEqualTo(HolderState.RELEASED);
-        assertThat(((RevocableLock) holder.lock()).wasRevoked()).isTrue();
-        assertThat(second.toCompletableFuture()).isCompleted();
-        assertThat(tracker.holders()).containsExactly("c2");
-        await(waiter.lock().release());
-        assertThat(await(holder.zk().getChildren(DIR, false))).isEmpty();
-        assertThat(tracker.violations()).isEmpty();
-    }
-
-    @Test
     void revokingReadersReleasesEveryOneOfThem() {
         LockClient a = client(revocable(RevocableLock.Mode.READ));
         LockClient b = client(revocable(RevocableLock.Mode.READ));

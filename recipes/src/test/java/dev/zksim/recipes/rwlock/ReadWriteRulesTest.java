@@ -3,7 +3,6 @@ package dev.zksim.recipes.rwlock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zksim.recipes.lock.LockDecision;
-import dev.zksim.recipes.support.OwnNodes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -73,54 +72,6 @@ class ReadWriteRulesTest {
             }
         }
         return new LockDecision.Acquired();
-    }
-
-    /**
-     * Kinds 0-2 as above, 3 for the caller's own node (several when a lost create reply left
-     * duplicates), reading or writing: the lowest own node decides exactly as if it were the
-     * only one, and a reader or writer never waits for a node of its own.
-     */
-    @Test
-    void withDuplicateOwnNodesAnywhereTheLowestOwnNodeDecidesAndNoOwnNodeBlocks() {
-        int cases = 0;
-        for (int code = 0; code < (int) StrictMath.pow(4, MAX); code++) {
-            int[] kinds = new int[MAX];
-            for (int i = 0, rest = code; i < MAX; i++, rest /= 4) {
-                kinds[i] = rest % 4;
-            }
-            for (int myKind = 1; myKind <= 2; myKind++) {
-                String role = myKind == 1 ? ReadWriteRules.READ : ReadWriteRules.WRITE;
-                String prefix = "me_1-" + role + "-";
-                List<String> children = new ArrayList<>();
-                int lowest = -1;
-                int[] alone = kinds.clone();
-                for (int i = MAX - 1; i >= 0; i--) {
-                    if (kinds[i] == 3) {
-                        children.add(String.format(Locale.ROOT, "%s%010d", prefix, i));
-                        lowest = i;
-                        alone[i] = 0;
-                    } else if (kinds[i] != 0) {
-                        children.add(name(i, kinds[i]));
-                    }
-                }
-                if (lowest < 0) {
-                    assertThat(OwnNodes.find(children, prefix)).isEmpty();
-                    continue;
-                }
-                alone[lowest] = myKind;
-                OwnNodes own = OwnNodes.find(children, prefix).orElseThrow();
-                assertThat(own.node()).isEqualTo(String.format(Locale.ROOT, "%s%010d", prefix, lowest));
-                List<String> seen = own.withoutDuplicates(children);
-                LockDecision actual = myKind == 1 ? ReadWriteRules.read(seen, own.node())
-                        : ReadWriteRules.write(seen, own.node());
-                assertThat(actual).as("%s", children).isEqualTo(expected(alone, lowest, myKind));
-                if (actual instanceof LockDecision.Watch watch) {
-                    assertThat(watch.node()).doesNotStartWith(prefix);
-                }
-                cases++;
-            }
-        }
-        assertThat(cases).isEqualTo((int) (2 * (StrictMath.pow(4, MAX) - StrictMath.pow(3, MAX))));
     }
 
     @Test

@@ -35,24 +35,6 @@ class SupportTest {
     }
 
     @Test
-    void ownNodesAreTheChildrenWithExactlyTheOwnPrefixLowestFirst() {
-        String prefix = ProtectedCreate.prefix("c1i1_1", "lock");
-        assertThat(prefix).isEqualTo("c1i1_1-lock-");
-        List<String> children = List.of("c1i1_1-lock-0000000007", "c1i1_10-lock-0000000001", "xc1i1_1-lock-0000000002",
-                "c1i1_1-lock-0000000003", "c1i1_1-read-0000000004", "c1i1_1-lock-", "c2i1_1-lock-0000000005",
-                "c1i1_1-lock-0000000011");
-        OwnNodes own = OwnNodes.find(children, prefix).orElseThrow();
-        assertThat(own.node()).isEqualTo("c1i1_1-lock-0000000003");
-        assertThat(own.duplicates()).containsExactly("c1i1_1-lock-0000000007", "c1i1_1-lock-0000000011");
-        assertThat(own.all()).containsExactly("c1i1_1-lock-0000000003", "c1i1_1-lock-0000000007", "c1i1_1-lock-0000000011");
-        assertThat(own.withoutDuplicates(children)).containsExactly("c1i1_10-lock-0000000001", "xc1i1_1-lock-0000000002",
-                "c1i1_1-lock-0000000003", "c1i1_1-read-0000000004", "c1i1_1-lock-", "c2i1_1-lock-0000000005");
-        assertThat(OwnNodes.find(List.of("c2i1_1-lock-0000000005", "leader"), prefix)).isEmpty();
-        assertThat(OwnNodes.prefixOf("c1i1_1-lock-0000000003")).contains(prefix);
-        assertThat(OwnNodes.prefixOf("leader")).isEmpty();
-    }
-
-    @Test
     void connectionStatesFollowSessionEventsAndStayLost() {
         ConnectionStates states = new ConnectionStates();
         List<ConnectionState> heard = new ArrayList<>();
@@ -89,45 +71,6 @@ class SupportTest {
         CompletionStage<List<String>> children = zk.getChildren("/q", false);
         ensemble.runFor(Time.seconds(1));
         assertThat(children.toCompletableFuture().getNow(null)).containsExactly("guid7-item-0000000000");
-    }
-
-    @Test
-    void aRecoveryThatFindsTwoNodesWithItsGuidAdoptsTheLowestAndDeletesTheOther() {
-        Ensemble ensemble = Ensemble.start(new SeededChoices(5), EnsembleConfig.defaults(1));
-        EnsembleClient client = ensemble.addClient((context, zk) -> zk.create("/q", null, CreateMode.PERSISTENT));
-        ensemble.runFor(Time.seconds(1));
-        ZooKeeperClient zk = client.zk();
-        // A duplicate as a stale recovery listing leaves it, made by hand in the same session.
-        zk.create("/q/guid7-item-", null, CreateMode.EPHEMERAL_SEQUENTIAL);
-        ensemble.runFor(Time.seconds(1));
-        ensemble.faults().dropReply("c1");
-        CompletionStage<String> created = ProtectedCreate.create(zk, "/q", "guid7", "item", null, CreateMode.EPHEMERAL_SEQUENTIAL);
-        ensemble.runFor(Time.seconds(10));
-        assertThat(created.toCompletableFuture().getNow(null)).isEqualTo("/q/guid7-item-0000000000");
-        CompletionStage<List<String>> children = zk.getChildren("/q", false);
-        ensemble.runFor(Time.seconds(1));
-        assertThat(children.toCompletableFuture().getNow(null)).containsExactly("guid7-item-0000000000");
-    }
-
-    @Test
-    void deleteAllRemovesEveryNodeWithThePrefixAndNothingElse() {
-        Ensemble ensemble = Ensemble.start(new SeededChoices(5), EnsembleConfig.defaults(1));
-        EnsembleClient client = ensemble.addClient((context, zk) -> zk.create("/q", null, CreateMode.PERSISTENT));
-        ensemble.runFor(Time.seconds(1));
-        ZooKeeperClient zk = client.zk();
-        for (String name : List.of("g1-lock-", "g2-lock-", "g1-lock-", "g10-lock-", "g1-lock-")) {
-            zk.create("/q/" + name, null, CreateMode.EPHEMERAL_SEQUENTIAL);
-        }
-        ensemble.runFor(Time.seconds(1));
-        CompletionStage<Void> deleted = DeleteNode.deleteAll(zk, "/q", "g1-lock-");
-        CompletionStage<Void> missing = DeleteNode.deleteAll(zk, "/nothing", "g1-lock-");
-        ensemble.runFor(Time.seconds(1));
-        assertThat(deleted.toCompletableFuture()).isCompleted();
-        assertThat(missing.toCompletableFuture()).as("a missing parent has nothing to delete").isCompleted();
-        CompletionStage<List<String>> children = zk.getChildren("/q", false);
-        ensemble.runFor(Time.seconds(1));
-        assertThat(children.toCompletableFuture().getNow(null)).containsExactlyInAnyOrder("g2-lock-0000000001",
-                "g10-lock-0000000003");
     }
 
     @Test

@@ -5,20 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioRunner;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Seeds the catalogue found stuck because of the simulated ensemble, not the recipes. They
- * stay here, disabled, until sim-core is fixed; then they must pass and be enabled.
+ * Regression seeds: runs the catalogue once found stuck because of the simulated ensemble
+ * (proposals made while the quorum was lost were never committed after a follower rejoined
+ * by DIFF; a cut-off follower noticed its silent leader up to a tick late; the leader served
+ * a moved client's read ahead of the write it had forwarded through a crashed follower).
+ * Each must now make progress after the heal and pass every check.
  */
 class KnownEnsembleBugsTest {
 
-    @Disabled("sim-core: proposals outstanding while the quorum was lost are never committed after a follower"
-            + " rejoins by DIFF sync (lock-basic seed 22); after a one-way partition heals a follower serves stale"
-            + " state until syncLimit (election/rwlock seed 10). Each seed here fails with proposals that are never"
-            + " committed after the heal, or no progress after it; CatalogPropertiesTest steps over them until the fix")
     @ParameterizedTest
     @CsvSource({"lock-basic, 22", "lock-basic, 304", "election, 10", "rwlock, 10", "configuration, 7",
         "configuration, 222", "barrier, 7", "fifo-queue, 197", "revocable-lock, 304", "naming, 197", "naming, 307",

@@ -21,4 +21,12 @@ final class AckedWrites {
     List<Ack> all() {
         return List.copyOf(acks);
     }
+
+    int size() {
+        return acks.size();
+    }
+
+    Ack get(int index) {
+        return acks.get(index);
+    }
 }

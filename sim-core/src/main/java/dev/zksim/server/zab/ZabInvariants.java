@@ -74,6 +74,11 @@ public final class ZabInvariants implements ZabMonitor {
         }
     }
 
+    /** The payload committed at this zxid, or null if no peer delivered it. */
+    public Object committedAt(long zxid) {
+        return committed.get(zxid);
+    }
+
     /** Every zxid some peer delivered, with its payload, in zxid order. */
     public NavigableMap<Long, Object> committed() {
         return new TreeMap<>(committed);

@@ -280,13 +280,32 @@ public final class LeaderElection {
                 && keeper.getResults().getFirst() instanceof OpResult.ErrorResult first && first.err() != 0;
     }
 
+    /**
+     * Reports leadership only after one more round trip confirms the own node still exists:
+     * the takeover's reply can arrive after the servers expired the session (and deleted the
+     * node), and a candidate must not believe it leads while the next one already does.
+     */
     private void lead(long epoch) {
         if (connection.current() != ConnectionState.CONNECTED) {
             return;
         }
-        ElectionState.Leading now = new ElectionState.Leading(node, epoch);
-        report(now);
-        leading.complete(now);
+        long confirming = round;
+        zk.exists(node, false).whenComplete((stat, error) -> {
+            synchronized (this) {
+                if (confirming != round || !running || connection.current() != ConnectionState.CONNECTED) {
+                    return;
+                }
+                if (error == null && stat != null) {
+                    ElectionState.Leading now = new ElectionState.Leading(node, epoch);
+                    report(now);
+                    leading.complete(now);
+                } else if (error == null) {
+                    lose(candidacy);
+                } else {
+                    check();
+                }
+            }
+        });
     }
 
     private String myName() {

@@ -5,6 +5,7 @@ import dev.zksim.ensemble.EnsembleFaults;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Carries out a fault plan on an ensemble: each step is scheduled at its time and its
@@ -15,16 +16,27 @@ import java.util.Optional;
 public final class Nemesis {
     private final Ensemble ensemble;
     private final EnsembleFaults faults;
+    private final Consumer<String> sessionExpired;
 
-    private Nemesis(Ensemble ensemble) {
+    private Nemesis(Ensemble ensemble, Consumer<String> sessionExpired) {
         this.ensemble = ensemble;
         this.faults = ensemble.faults();
+        this.sessionExpired = sessionExpired;
     }
 
     /** Schedules every step of the plan on the ensemble's simulation. */
     public static void schedule(FaultPlan plan, Ensemble ensemble) {
+        schedule(plan, ensemble, client -> { });
+    }
+
+    /**
+     * Like {@link #schedule(FaultPlan, Ensemble)}, and tells the listener, at the instant it
+     * happens, whose session an expire step actually expired: the client itself learns of it
+     * only when its connection closes, and histories must not blame it for the gap.
+     */
+    public static void schedule(FaultPlan plan, Ensemble ensemble, Consumer<String> sessionExpired) {
         plan.validate(ensemble.serverIds(), ensemble.clientIds());
-        Nemesis nemesis = new Nemesis(ensemble);
+        Nemesis nemesis = new Nemesis(ensemble, sessionExpired);
         long now = ensemble.simulation().now();
         for (FaultPlan.Step step : plan.steps()) {
             ensemble.simulation().scheduleAt(Math.max(now, step.at()), () -> nemesis.strike(step.fault()));
@@ -41,10 +53,16 @@ public final class Nemesis {
             case Fault.OneWayPartition oneWay -> faults.partitionOneWay(resolveAll(oneWay.from()), resolveAll(oneWay.to()));
             case Fault.Isolate isolate -> resolve(isolate.target()).ifPresent(faults::isolate);
             case Fault.Heal heal -> faults.heal();
-            case Fault.Expire expire -> resolve(expire.client()).ifPresent(faults::expireSession);
+            case Fault.Expire expire -> resolve(expire.client()).ifPresent(this::expire);
             case Fault.DropReply drop -> resolve(drop.client()).ifPresent(faults::dropReply);
             case Fault.Lag lag -> resolve(lag.server()).ifPresent(id -> faults.lag(id, lag.duration()));
             case Fault.Clog clog -> clog(clog);
+        }
+    }
+
+    private void expire(String client) {
+        if (faults.expireSession(client)) {
+            sessionExpired.accept(client);
         }
     }
 

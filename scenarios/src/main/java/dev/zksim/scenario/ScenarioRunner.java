@@ -4,6 +4,8 @@ import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.history.HistoryRecorder;
+import dev.zksim.history.OpKind;
+import dev.zksim.history.Value;
 import dev.zksim.kernel.RunResult;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.choice.Choices;
@@ -74,7 +76,7 @@ public final class ScenarioRunner {
                 : FaultPlanGenerator.generate(root.stream("faults"), trial.faults(), ensemble.serverIds(), ensemble.clientIds());
         long healTime = Math.max(FaultPlanGenerator.quietAfter(trial.faults()), plan.lastStepTime());
         long endTime = healTime + trial.settle();
-        Optional<SimulationFailure> failure = execute(ensemble, plan, healTime, endTime, pause);
+        Optional<SimulationFailure> failure = execute(ensemble, plan, healTime, endTime, pause, history);
         if (failure.isEmpty()) {
             failure = verifyEnd(trial, ensemble);
         }
@@ -86,9 +88,13 @@ public final class ScenarioRunner {
     }
 
     private static Optional<SimulationFailure> execute(Ensemble ensemble, FaultPlan plan, long healTime, long endTime,
-                                                       Pause pause) {
+                                                       Pause pause, HistoryRecorder history) {
         try {
-            Nemesis.schedule(plan, ensemble);
+            // A session the nemesis expires is lost at that instant, whatever the client
+            // believes until its connection closes: histories record it so that what the
+            // client believed is judged against what it could know (fencing still guards it).
+            Nemesis.schedule(plan, ensemble, client -> history.notify(client, OpKind.LOST, Value.NONE,
+                    "session expired by the nemesis"));
             ensemble.simulation().scheduleAt(healTime, () -> recoverAll(ensemble));
             // Running to the pause and then on to the end dispatches the same events in the same
             // order as one run to the end: runUntil takes every event due by its bound.

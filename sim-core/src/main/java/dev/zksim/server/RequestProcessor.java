@@ -198,9 +198,9 @@ final class RequestProcessor {
 
     static Request toRequest(Operation operation) {
         return switch (operation) {
-            case Operation.Create create -> new Request.CreateRequest(create.path(), create.data(), create.mode());
-            case Operation.Delete delete -> new Request.DeleteRequest(delete.path(), delete.version());
-            case Operation.SetData setData -> new Request.SetDataRequest(setData.path(), setData.data(), setData.version());
+            case Operation.Create create -> Request.create(create.path(), create.data(), create.mode());
+            case Operation.Delete delete -> Request.delete(delete.path(), delete.version());
+            case Operation.SetData setData -> Request.setData(setData.path(), setData.data(), setData.version());
             case Operation.Multi multi -> new Request.MultiRequest(multi.ops());
             case Operation.CloseSession close -> new Request.CloseSessionRequest();
             case Operation.Exists exists -> notAWrite(exists);

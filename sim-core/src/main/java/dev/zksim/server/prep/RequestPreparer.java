@@ -4,13 +4,10 @@ import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException.Code;
 import dev.zksim.api.Op;
 import dev.zksim.api.PathUtils;
-import dev.zksim.server.prep.Request.CheckRequest;
 import dev.zksim.server.prep.Request.CloseSessionRequest;
-import dev.zksim.server.prep.Request.CreateRequest;
 import dev.zksim.server.prep.Request.CreateSessionRequest;
-import dev.zksim.server.prep.Request.DeleteRequest;
 import dev.zksim.server.prep.Request.MultiRequest;
-import dev.zksim.server.prep.Request.SetDataRequest;
+import dev.zksim.server.prep.Request.OpRequest;
 import dev.zksim.server.tree.DataTree;
 import dev.zksim.server.tree.NodeInfo;
 import dev.zksim.server.tree.Perms;
@@ -76,12 +73,7 @@ public final class RequestPreparer {
     public Transaction prepare(Request request, long sessionId, int cxid, SessionCheck session, long zxid, long time) {
         TxnHeader header = new TxnHeader(sessionId, cxid, zxid, time);
         Txn txn = switch (request) {
-            case CreateRequest create ->
-                    orError(() -> prepareCreate(create.path(), create.data(), create.mode(), sessionId, session, zxid));
-            case DeleteRequest delete -> orError(() -> prepareDelete(delete.path(), delete.version(), session, zxid));
-            case SetDataRequest setData ->
-                    orError(() -> prepareSetData(setData.path(), setData.data(), setData.version(), session, zxid));
-            case CheckRequest check -> orError(() -> prepareCheck(check.path(), check.version(), session));
+            case OpRequest single -> orError(() -> prepareOp(single.op(), sessionId, session, zxid));
             case MultiRequest multi -> prepareMulti(multi.ops(), sessionId, session, zxid);
             case CreateSessionRequest create -> new CreateSessionTxn(create.timeout());
             case CloseSessionRequest close -> prepareCloseSession(sessionId, zxid);

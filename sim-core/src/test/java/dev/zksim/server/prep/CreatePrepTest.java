@@ -7,8 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.Stat;
-import dev.zksim.server.prep.Request.CreateRequest;
-import dev.zksim.server.prep.Request.DeleteRequest;
 import dev.zksim.server.tree.Transaction;
 import dev.zksim.server.tree.Txn;
 import dev.zksim.server.tree.Txn.CreateTxn;
@@ -83,7 +81,7 @@ class CreatePrepTest {
         server.submit(create("/p/b"));
         assertThat(server.submit(create("/p/c-", CreateMode.PERSISTENT_SEQUENTIAL)).outcome())
                 .extracting("path").isEqualTo("/p/c-0000000002");
-        server.submit(new DeleteRequest("/p/a", -1));
+        server.submit(Request.delete("/p/a", -1));
         assertThat(server.submit(create("/p/c-", CreateMode.EPHEMERAL_SEQUENTIAL)).outcome())
                 .extracting("path").isEqualTo("/p/c-0000000003");
         Stat parent = server.tree.stat("/p");
@@ -101,8 +99,8 @@ class CreatePrepTest {
     void counterRestartsWhenTheParentIsRecreated() {
         server.submit(create("/p"));
         server.submit(create("/p/x"));
-        server.submit(new DeleteRequest("/p/x", -1));
-        server.submit(new DeleteRequest("/p", -1));
+        server.submit(Request.delete("/p/x", -1));
+        server.submit(Request.delete("/p", -1));
         server.submit(create("/p"));
         assertThat(((CreateTxn) server.submitTxn(create("/p/s", CreateMode.PERSISTENT_SEQUENTIAL))).path())
                 .isEqualTo("/p/s0000000000");
@@ -112,7 +110,7 @@ class CreatePrepTest {
     void sequentialCreateFailsWithNodeExistsUntilAnotherChildBumpsTheCounter() {
         server.submit(create("/p"));
         server.submit(create("/p/x0000000001"));
-        CreateRequest sequential = create("/p/x", CreateMode.PERSISTENT_SEQUENTIAL);
+        Request sequential = create("/p/x", CreateMode.PERSISTENT_SEQUENTIAL);
         assertThat(server.submitTxn(sequential)).isEqualTo(error(-110));
         assertThat(server.submitTxn(sequential)).isEqualTo(error(-110));
         server.submit(create("/p/other"));
@@ -155,7 +153,7 @@ class CreatePrepTest {
 
     @Test
     void nullDataSurvivesPrepareAndApply() {
-        server.submit(new CreateRequest("/n", null, CreateMode.PERSISTENT));
+        server.submit(Request.create("/n", null, CreateMode.PERSISTENT));
         assertThat(server.tree.getData("/n").data()).isNull();
         assertThat(server.tree.stat("/n").dataLength()).isZero();
     }

@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.Op;
 import dev.zksim.api.OpResult;
-import dev.zksim.server.prep.Request.SetDataRequest;
 import dev.zksim.server.tree.ApplyResult;
 import dev.zksim.server.tree.Txn.ErrorTxn;
 import dev.zksim.server.tree.Txn.MultiTxn;
@@ -91,7 +90,7 @@ class MultiPrepTest {
 
         // /y was never created and /x is still at version 0 in the latest state.
         assertThat(server.prepare(create("/y")).txn()).isInstanceOf(dev.zksim.server.tree.Txn.CreateTxn.class);
-        assertThat(server.prepare(new SetDataRequest("/x", null, 0)).txn())
+        assertThat(server.prepare(Request.setData("/x", null, 0)).txn())
                 .isInstanceOf(dev.zksim.server.tree.Txn.SetDataTxn.class);
     }
 

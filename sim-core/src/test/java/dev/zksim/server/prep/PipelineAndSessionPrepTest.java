@@ -8,8 +8,6 @@ import dev.zksim.api.CreateMode;
 import dev.zksim.api.EventType;
 import dev.zksim.server.prep.Request.CloseSessionRequest;
 import dev.zksim.server.prep.Request.CreateSessionRequest;
-import dev.zksim.server.prep.Request.DeleteRequest;
-import dev.zksim.server.prep.Request.SetDataRequest;
 import dev.zksim.server.tree.ApplyResult;
 import dev.zksim.server.tree.Txn.CloseSessionTxn;
 import dev.zksim.server.tree.Txn.CreateSessionTxn;
@@ -42,19 +40,19 @@ class PipelineAndSessionPrepTest {
     @Test
     void versionsAreComparedAgainstThePreparedState() {
         server.submit(create("/a"));
-        server.prepare(new SetDataRequest("/a", null, 0));
-        assertThat(server.prepare(new SetDataRequest("/a", null, 1)).txn()).isEqualTo(new SetDataTxn("/a", null, 2));
-        assertThat(server.prepare(new DeleteRequest("/a", 1)).txn()).isEqualTo(new ErrorTxn(-103));
+        server.prepare(Request.setData("/a", null, 0));
+        assertThat(server.prepare(Request.setData("/a", null, 1)).txn()).isEqualTo(new SetDataTxn("/a", null, 2));
+        assertThat(server.prepare(Request.delete("/a", 1)).txn()).isEqualTo(new ErrorTxn(-103));
     }
 
     @Test
     void retiringAnOlderRecordKeepsANewerOneForTheSamePath() {
         server.submit(create("/a"));
-        server.prepare(new SetDataRequest("/a", null, -1));
-        server.prepare(new SetDataRequest("/a", null, -1));
+        server.prepare(Request.setData("/a", null, -1));
+        server.prepare(Request.setData("/a", null, -1));
         server.applyNext();
         // The tree says version 1, but the second setData is pending: latest is 2.
-        assertThat(server.prepare(new SetDataRequest("/a", null, 2)).txn()).isEqualTo(new SetDataTxn("/a", null, 3));
+        assertThat(server.prepare(Request.setData("/a", null, 2)).txn()).isEqualTo(new SetDataTxn("/a", null, 3));
     }
 
     @Test
@@ -79,7 +77,7 @@ class PipelineAndSessionPrepTest {
         server.submit(create("/p/gone", CreateMode.EPHEMERAL));
         server.submit(create("/other", CreateMode.EPHEMERAL), 0x99L, SessionCheck.OK);
         server.prepare(create("/p/a", CreateMode.EPHEMERAL));
-        server.prepare(new DeleteRequest("/p/gone", -1));
+        server.prepare(Request.delete("/p/gone", -1));
 
         CloseSessionTxn close = (CloseSessionTxn) server.prepare(new CloseSessionRequest()).txn();
 
@@ -115,7 +113,7 @@ class PipelineAndSessionPrepTest {
         server.submit(new CreateSessionRequest(10_000));
         server.submit(create("/a"));
         server.submit(create("/a"));
-        server.submit(new DeleteRequest("/zookeeper", -1));
+        server.submit(Request.delete("/zookeeper", -1));
         server.submit(create("/b"));
         assertThat(server.tree.stat("/a").czxid()).isEqualTo(2);
         assertThat(server.tree.stat("/b").czxid()).isEqualTo(5);

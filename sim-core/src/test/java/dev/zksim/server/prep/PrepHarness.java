@@ -2,7 +2,6 @@ package dev.zksim.server.prep;
 
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.Op;
-import dev.zksim.server.prep.Request.CreateRequest;
 import dev.zksim.server.tree.ApplyResult;
 import dev.zksim.server.tree.DataTree;
 import dev.zksim.server.tree.Transaction;
@@ -29,11 +28,11 @@ final class PrepHarness {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    static CreateRequest create(String path, CreateMode mode) {
-        return new CreateRequest(path, bytes("d"), mode);
+    static Request create(String path, CreateMode mode) {
+        return Request.create(path, bytes("d"), mode);
     }
 
-    static CreateRequest create(String path) {
+    static Request create(String path) {
         return create(path, CreateMode.PERSISTENT);
     }
 

@@ -81,7 +81,8 @@ final class BenchCommand implements Runnable {
         Map<String, Double> reference = new LinkedHashMap<>();
         for (RunResult result : results) {
             if (result.getParams().getBenchmark().endsWith("Baseline")) {
-                reference.put(metricOf(result, "ops/s"), result.getPrimaryResult().getScore());
+                // A baseline's primary score counts events, like the benchmark it is the base of.
+                reference.put("events", result.getPrimaryResult().getScore());
             }
         }
         System.out.println();
@@ -101,10 +102,6 @@ final class BenchCommand implements Runnable {
         double base = reference.computeIfAbsent(metric, ignored -> score.getScore());
         System.out.printf(Locale.ROOT, "%-44s %-12s %16s %14s %7.2fx%n", name, metric, format(score.getScore()),
                 format(score.getScoreError()), score.getScore() / base);
-    }
-
-    private static String metricOf(RunResult result, String fallback) {
-        return result.getSecondaryResults().isEmpty() ? "events" : fallback;
     }
 
     private static String label(RunResult result) {

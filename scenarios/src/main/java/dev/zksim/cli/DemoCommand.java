@@ -3,6 +3,7 @@ package dev.zksim.cli;
 import dev.zksim.catalog.Catalog;
 import dev.zksim.demo.KernelDemo;
 import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.kernel.trace.LineDigest;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.ScenarioCatalog;
@@ -10,11 +11,7 @@ import dev.zksim.scenario.ScenarioRunner;
 import dev.zksim.sweep.Sweep;
 import dev.zksim.sweep.SweepConfig;
 import dev.zksim.sweep.SweepResult;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -89,15 +86,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private static String combined(List<SweepResult> results) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (SweepResult result : results) {
-                sha.update((result.scenario() + " " + result.combinedDigest() + "\n").getBytes(StandardCharsets.UTF_8));
-            }
-            return HexFormat.of().formatHex(sha.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK ships SHA-256", e);
-        }
+        return LineDigest.of(results.stream().map(result -> result.scenario() + " " + result.combinedDigest()).toList());
     }
 
     @SuppressForbidden("the demo's sweeps use one worker per core, outside any simulation")

@@ -1,7 +1,9 @@
 package dev.zksim.sweep;
 
 import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.trace.LineDigest;
 import dev.zksim.property.PropertyCheck;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -34,13 +36,9 @@ public record SweepResult(String scenario, int seedsRun, long events, long wallM
      * Worker scheduling does not change it, so the same sweep always prints the same value.
      */
     public String combinedDigest() {
-        try {
-            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
-            digests.forEach((seed, digest) -> sha.update((seed + " " + digest + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-            return java.util.HexFormat.of().formatHex(sha.digest());
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK ships SHA-256", e);
-        }
+        List<String> lines = new ArrayList<>();
+        digests.forEach((seed, digest) -> lines.add(seed + " " + digest));
+        return LineDigest.of(lines);
     }
 
     public List<Long> failingSeeds() {

@@ -111,15 +111,11 @@ public final class Ensemble {
     /** Adds a client process c(N+1) running the program, and starts it. */
     public EnsembleClient addClient(ClientProgram program) {
         String id = "c" + (clients.size() + 1);
-        SimProcess[] holder = new SimProcess[1];
-        EnsembleClient[] client = new EnsembleClient[1];
-        holder[0] = new SimProcess(simulation, id, process -> client[0].node(), config.crashPolicy());
-        client[0] = new EnsembleClient(holder[0], network, serverIds(), config.sessionTimeoutMs(), program,
-                config.selfChecks(), acked);
-        network.register(holder[0]);
-        clients.put(id, client[0]);
-        holder[0].start();
-        return client[0];
+        EnsembleClient client = new EnsembleClient(id, this, program);
+        network.register(client.process());
+        clients.put(id, client);
+        client.process().start();
+        return client;
     }
 
     public EnsembleConfig config() {

@@ -22,15 +22,16 @@ public final class EnsembleClient {
     private final AckedWrites acked;
     private SimZooKeeper handle;
 
-    EnsembleClient(SimProcess process, Network network, List<String> servers, int sessionTimeoutMs, ClientProgram program,
-            boolean selfChecks, AckedWrites acked) {
-        this.process = process;
-        this.selfChecks = selfChecks;
-        this.acked = acked;
-        this.network = network;
-        this.servers = List.copyOf(servers);
-        this.sessionTimeoutMs = sessionTimeoutMs;
+    /** A client process of the ensemble; its node is built from this object at each start. */
+    EnsembleClient(String id, Ensemble ensemble, ClientProgram program) {
+        EnsembleConfig config = ensemble.config();
+        this.process = new SimProcess(ensemble.simulation(), id, started -> node(), config.crashPolicy());
+        this.network = ensemble.network();
+        this.servers = ensemble.serverIds();
+        this.sessionTimeoutMs = config.sessionTimeoutMs();
         this.program = program;
+        this.selfChecks = config.selfChecks();
+        this.acked = ensemble.ackedWrites();
     }
 
     /** The process's behaviour: a fresh handle and program start at every (re)start. */

@@ -106,6 +106,7 @@ final class RequestProcessor {
         if (head != null && head.kind == Kind.WRITE && head.xid == header.cxid()) {
             queue.pollFirst();
             if (head.connection != null) {
+                // A write another server forwarded has no connection here: its own server answers.
                 reply(header.sessionId(), head, WriteReplies.of(head.operation, result.outcome()));
             }
             drain(header.sessionId());
@@ -172,9 +173,6 @@ final class RequestProcessor {
     private void reply(long sessionId, Queued queued, Answer answer) {
         for (WatchDelivery delivery : answer.notifications()) {
             server.connections().notify(delivery);
-        }
-        if (queued.connection == null) {
-            return;
         }
         if (answer.err() == Code.SESSIONMOVED.intValue()) {
             server.closeConnection(queued.connection, "session " + SessionIds.hex(sessionId) + " moved");

@@ -2,7 +2,6 @@ package dev.zksim.kernel.trace;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -33,7 +32,7 @@ public final class Trace {
     public Trace(LongSupplier clock, int ringCapacity) {
         this.clock = clock;
         this.ring = new TraceRecord[Math.max(1, ringCapacity)];
-        this.digest = sha256();
+        this.digest = LineDigest.sha256();
     }
 
     /** Records an event at the current simulated time. */
@@ -116,13 +115,5 @@ public final class Trace {
             records.add(ring[(int) (i % ring.length)]);
         }
         return records;
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK ships SHA-256", e);
-        }
     }
 }

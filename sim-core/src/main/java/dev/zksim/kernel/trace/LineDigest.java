@@ -1,0 +1,31 @@
+package dev.zksim.kernel.trace;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/** SHA-256 over lines of text: the trace digest's hash, also used to combine digests. */
+public final class LineDigest {
+
+    private LineDigest() {
+    }
+
+    /** A fresh SHA-256 instance; every JDK ships one. */
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK ships SHA-256", e);
+        }
+    }
+
+    /** The hex SHA-256 of the lines, each followed by a newline, in order. */
+    public static String of(Iterable<String> lines) {
+        MessageDigest sha = sha256();
+        for (String line : lines) {
+            sha.update((line + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return HexFormat.of().formatHex(sha.digest());
+    }
+}

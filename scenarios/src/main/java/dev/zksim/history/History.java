@@ -55,10 +55,15 @@ public final class History implements Iterable<Op> {
         return op;
     }
 
-    /** Appends an op under the next index. */
+    /** Appends an op under the next index, outside any session. */
     public Op append(String process, OpType type, OpKind f, Value value, long time, String note) {
+        return append(process, type, f, value, time, note, 0);
+    }
+
+    /** Appends an op of the given session under the next index. */
+    public Op append(String process, OpType type, OpKind f, Value value, long time, String note, long session) {
         long index = ops.isEmpty() ? 0 : ops.get(ops.size() - 1).index() + 1;
-        return append(new Op(index, process, type, f, value, time, note));
+        return append(new Op(index, process, type, f, value, time, note, session));
     }
 
     public List<Op> ops() {

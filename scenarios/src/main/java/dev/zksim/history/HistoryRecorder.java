@@ -4,6 +4,9 @@ import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.trace.Trace;
 import java.util.Objects;
 import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
+import dev.zksim.ensemble.Ensemble;
+import dev.zksim.ensemble.EnsembleClient;
 
 /**
  * How workloads write the history. A workload calls {@link #invoke} when it asks a recipe for
@@ -15,6 +18,7 @@ import java.util.function.LongSupplier;
 public final class HistoryRecorder {
     private final LongSupplier clock;
     private final Trace trace;
+    private final ToLongFunction<String> sessions;
     private final History history = new History();
 
     /** A recorder that keeps the history only, for unit tests and real-cluster runs. */
@@ -24,13 +28,48 @@ public final class HistoryRecorder {
 
     /** A recorder that also emits every op into the trace; the trace may be null. */
     public HistoryRecorder(LongSupplier clock, Trace trace) {
+        this(clock, trace, process -> 0);
+    }
+
+    /**
+     * A recorder that also stamps every op with the session its process has at that moment.
+     *
+     * @param sessions the current session id of a process, 0 if it has none
+     */
+    public HistoryRecorder(LongSupplier clock, Trace trace, ToLongFunction<String> sessions) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.trace = trace;
+        this.sessions = Objects.requireNonNull(sessions, "sessions");
     }
 
     /** A recorder reading the simulation's clock and writing into its trace. */
     public static HistoryRecorder attachedTo(Simulation simulation) {
         return new HistoryRecorder(simulation::now, simulation.trace());
+    }
+
+    /**
+     * A recorder for an ensemble's clients: it reads the simulation's clock, writes into its
+     * trace, stamps each op with the client's current session, and records SESSION_CLOSED for
+     * a client the instant one of its sessions' closeSession commits. That instant, not the moment a
+     * fault asked for the expiry nor the moment the client hears of it, is when ZooKeeper
+     * may hand what the session held to someone else; a session whose expiry never commits
+     * (asked of a leader cut off from its quorum) is not lost at all.
+     */
+    public static HistoryRecorder attachedTo(Ensemble ensemble) {
+        HistoryRecorder recorder = new HistoryRecorder(ensemble.simulation()::now, ensemble.simulation().trace(),
+                process -> ensemble.clientIds().contains(process) ? ensemble.client(process).sessionId() : 0);
+        ensemble.onSessionClosed(session -> recorder.sessionClosed(ensemble, session));
+        return recorder;
+    }
+
+    private void sessionClosed(Ensemble ensemble, long session) {
+        for (EnsembleClient client : ensemble.clients()) {
+            if (client.owns(session)) {
+                record(client.id(), OpType.OK, OpKind.SESSION_CLOSED, Value.NONE,
+                        "session " + Op.sessionName(session) + " closed (its closeSession committed)", session);
+                return;
+            }
+        }
     }
 
     public Invocation invoke(String process, OpKind f) {
@@ -60,7 +99,11 @@ public final class HistoryRecorder {
     }
 
     Op record(String process, OpType type, OpKind f, Value value, String note) {
-        Op op = history.append(process, type, f, value, clock.getAsLong(), note);
+        return record(process, type, f, value, note, sessions.applyAsLong(process));
+    }
+
+    private Op record(String process, OpType type, OpKind f, Value value, String note, long session) {
+        Op op = history.append(process, type, f, value, clock.getAsLong(), note, session);
         if (trace != null) {
             trace.emit(process, op.toTraceEvent());
         }

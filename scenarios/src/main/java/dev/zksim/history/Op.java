@@ -9,9 +9,16 @@ import java.util.Objects;
  * the op's position in the single-threaded run, so it orders ops exactly even when several
  * share one microsecond; checkers compare indices, and print times for people.
  *
+ * <p>A client process may run several sessions over its life (a restart after a crash, or a
+ * new handle after {@code Expired}), so each op also names the session it ran in: beliefs
+ * such as "I hold the lock" belong to a session and end when that session is lost.
+ *
  * @param note free text for people (why a fail happened); empty when there is none
+ * @param session the ZooKeeper session id the process had when the op was recorded; 0 when
+ *     it had none yet (connecting) or the op is not about a session
  */
-public record Op(long index, String process, OpType type, OpKind f, Value value, long time, String note) {
+public record Op(long index, String process, OpType type, OpKind f, Value value, long time, String note,
+                 long session) {
 
     public Op {
         if (index < 0 || time < 0) {
@@ -22,6 +29,11 @@ public record Op(long index, String process, OpType type, OpKind f, Value value,
         Objects.requireNonNull(f, "f");
         value = value == null ? Value.NONE : value;
         note = note == null ? "" : note;
+    }
+
+    /** An op recorded outside any session (unit tests, real-cluster runs without ids). */
+    public Op(long index, String process, OpType type, OpKind f, Value value, long time, String note) {
+        this(index, process, type, f, value, time, note, 0);
     }
 
     public boolean isInvoke() {
@@ -40,7 +52,12 @@ public record Op(long index, String process, OpType type, OpKind f, Value value,
 
     /** The event that carries this op into the trace; time and process come with the record. */
     public HistoryEvent toTraceEvent() {
-        return new HistoryEvent(index, type, f, value, note);
+        return new HistoryEvent(index, type, f, value, note, session);
+    }
+
+    /** A session id as people read it in ZooKeeper's logs: 0x followed by hex. */
+    public static String sessionName(long session) {
+        return "0x" + Long.toHexString(session);
     }
 
     /** Microseconds as seconds without trailing zeros: 12300000 becomes "12.3s". */
@@ -52,7 +69,8 @@ public record Op(long index, String process, OpType type, OpKind f, Value value,
     /** One printout line: index, time, process, type, kind, value and note. */
     @Override
     public String toString() {
-        String line = "#" + index + " " + seconds(time) + " " + process + " " + type.word() + " " + f + " " + value;
+        String who = session == 0 ? process : process + "/" + sessionName(session);
+        String line = "#" + index + " " + seconds(time) + " " + who + " " + type.word() + " " + f + " " + value;
         return note.isEmpty() ? line : line + " ; " + note;
     }
 }

@@ -35,6 +35,12 @@ public record OpKind(String name) implements Comparable<OpKind> {
     public static final OpKind SUSPENDED = new OpKind("SUSPENDED");
     public static final OpKind LOST = new OpKind("LOST");
     public static final OpKind CRASHED = new OpKind("CRASHED");
+    /**
+     * The op's session had its closeSession committed: from this instant ZooKeeper may give
+     * what the session held to another client, whatever the session's own client believes.
+     * Recorded by the harness, not by workloads; the op's session names the session.
+     */
+    public static final OpKind SESSION_CLOSED = new OpKind("SESSION_CLOSED");
 
     /** Names are upper-case words so that printouts and trace lines stay easy to scan. */
     public OpKind {

@@ -4,8 +4,6 @@ import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.history.HistoryRecorder;
-import dev.zksim.history.OpKind;
-import dev.zksim.history.Value;
 import dev.zksim.kernel.RunResult;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.choice.Choices;
@@ -70,13 +68,13 @@ public final class ScenarioRunner {
         RecordingChoices root = new RecordingChoices(base);
         Trial trial = scenario.prepare(root.stream("knobs"));
         Ensemble ensemble = Ensemble.start(root, trial.ensemble(), sink == null ? List.of() : List.of(sink));
-        HistoryRecorder history = HistoryRecorder.attachedTo(ensemble.simulation());
+        HistoryRecorder history = HistoryRecorder.attachedTo(ensemble);
         trial.install(ensemble, history);
         FaultPlan plan = spec.plan() != null ? spec.plan()
                 : FaultPlanGenerator.generate(root.stream("faults"), trial.faults(), ensemble.serverIds(), ensemble.clientIds());
         long healTime = Math.max(FaultPlanGenerator.quietAfter(trial.faults()), plan.lastStepTime());
         long endTime = healTime + trial.settle();
-        Optional<SimulationFailure> failure = execute(ensemble, plan, healTime, endTime, pause, history);
+        Optional<SimulationFailure> failure = execute(ensemble, plan, healTime, endTime, pause);
         if (failure.isEmpty()) {
             failure = verifyEnd(trial, ensemble);
         }
@@ -88,13 +86,12 @@ public final class ScenarioRunner {
     }
 
     private static Optional<SimulationFailure> execute(Ensemble ensemble, FaultPlan plan, long healTime, long endTime,
-                                                       Pause pause, HistoryRecorder history) {
+                                                       Pause pause) {
         try {
-            // A session the nemesis expires is lost at that instant, whatever the client
-            // believes until its connection closes: histories record it so that what the
-            // client believed is judged against what it could know (fencing still guards it).
-            Nemesis.schedule(plan, ensemble, client -> history.notify(client, OpKind.LOST, Value.NONE,
-                    "session expired by the nemesis"));
+            // A session the nemesis expires is recorded as lost when its closeSession commits
+            // (HistoryRecorder.attachedTo), not when the fault asks: a leader cut off from its
+            // quorum cannot commit the expiry, and then the session rightly lives on.
+            Nemesis.schedule(plan, ensemble);
             ensemble.simulation().scheduleAt(healTime, () -> recoverAll(ensemble));
             // Running to the pause and then on to the end dispatches the same events in the same
             // order as one run to the end: runUntil takes every event due by its bound.

@@ -173,14 +173,16 @@ public final class GroupScripts {
      * A worker: publishes its address, once, to every rendezvous node it sees under /rv
      * (PUBLISH (node, address); OK if its address is the one that landed, FAIL if another
      * won), one at a time, since a process has one operation open at a time in the history.
-     * It remembers across restarts which nodes it has taken up, as a real worker started for
-     * one rendezvous would not start again for it.
+     * It remembers across restarts the nodes whose publish was answered, as a real worker
+     * would not serve one rendezvous twice; a node it had listed but not yet answered when it
+     * crashed is served again by the next incarnation, because a rendezvous is owed an
+     * address as long as a live worker can still deliver one.
      */
     public static ScriptClient.Script rendezvousWorker() {
-        TreeSet<String> seen = new TreeSet<>();
+        TreeSet<String> answered = new TreeSet<>();
         return session -> {
             reportLost(session);
-            Worker worker = new Worker(session, "addr-" + session.context().id(), seen, new ArrayDeque<>());
+            Worker worker = new Worker(session, "addr-" + session.context().id(), answered, new ArrayDeque<>());
             ensure(session, RENDEZVOUS, worker::list);
         };
     }
@@ -189,15 +191,16 @@ public final class GroupScripts {
     private static final class Worker {
         private final ScriptClient.Session session;
         private final String address;
-        private final TreeSet<String> seen;
+        private final TreeSet<String> answered;
+        private final TreeSet<String> queued = new TreeSet<>();
         private final ArrayDeque<String> todo;
         private final Watcher watcher = event -> list();
         private boolean busy;
 
-        Worker(ScriptClient.Session session, String address, TreeSet<String> seen, ArrayDeque<String> todo) {
+        Worker(ScriptClient.Session session, String address, TreeSet<String> answered, ArrayDeque<String> todo) {
             this.session = session;
             this.address = address;
-            this.seen = seen;
+            this.answered = answered;
             this.todo = todo;
         }
 
@@ -211,8 +214,9 @@ public final class GroupScripts {
                     return;
                 }
                 for (String child : new TreeSet<>(children)) {
-                    if (seen.add(RENDEZVOUS + "/" + child)) {
-                        todo.add(RENDEZVOUS + "/" + child);
+                    String node = RENDEZVOUS + "/" + child;
+                    if (!answered.contains(node) && queued.add(node)) {
+                        todo.add(node);
                     }
                 }
                 next();
@@ -226,9 +230,14 @@ public final class GroupScripts {
             busy = true;
             String node = todo.poll();
             Value value = Value.tuple(Value.of(node), Value.of(address));
-            session.after(session.context().choices().longIn(0, Time.millis(200)), () -> session.record(OpKind.PUBLISH,
+            session.after(session.context().choices().longIn(0, Time.millis(200)), () -> session.recordThen(OpKind.PUBLISH,
                     value, new Rendezvous(session.zk(), node).publish(address.getBytes(StandardCharsets.UTF_8)),
-                    ok -> value, ok -> {
+                    ok -> value, (ok, error) -> {
+                        if (error == null || !Workloads.uncertain(error)) {
+                            answered.add(node);
+                        } else {
+                            queued.remove(node);
+                        }
                         busy = false;
                         next();
                     }));

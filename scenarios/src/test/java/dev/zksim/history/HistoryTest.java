@@ -116,9 +116,9 @@ class HistoryTest {
         assertThat(records).hasSize(2);
         assertThat(records.get(1).process()).isEqualTo("c3");
         assertThat(records.get(1).time()).isEqualTo(42);
-        assertThat(records.get(1).event()).isEqualTo(new HistoryEvent(1, OpType.OK, OpKind.ACQUIRE, Value.of(9), ""));
+        assertThat(records.get(1).event()).isEqualTo(new HistoryEvent(1, OpType.OK, OpKind.ACQUIRE, Value.of(9), "", 0));
         assertThat(records.get(1).canonicalLine()).isEqualTo(
-                "0.000042s c3 HistoryEvent[index=1, type=OK, f=ACQUIRE, value=9, note=]");
+                "0.000042s c3 HistoryEvent[index=1, type=OK, f=ACQUIRE, value=9, note=, session=0]");
         assertThat(trace.digest()).isNotEqualTo(before);
         assertThat(JsonLines.toJson(records.get(1))).isEqualTo("{\"seq\":1,\"t\":42,\"process\":\"c3\",\"type\":\"HistoryEvent\","
                 + "\"fields\":{\"index\":1,\"type\":\"OK\",\"f\":{\"name\":\"ACQUIRE\"},\"value\":{\"number\":9},\"note\":\"\"}}");

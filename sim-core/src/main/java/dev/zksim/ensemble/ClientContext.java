@@ -1,6 +1,9 @@
 package dev.zksim.ensemble;
 
+import dev.zksim.api.Watcher;
+import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.kernel.Timer;
+import java.util.function.Function;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.kernel.trace.TraceEvent;
@@ -8,13 +11,27 @@ import dev.zksim.kernel.trace.TraceEvent;
 /**
  * What a client program may use besides its ZooKeeper handle: its id, the simulated clock,
  * timers bound to its process (gone after a crash, late after a pause), its own choice
- * stream and the trace. Nothing here reaches into the ensemble's internals.
+ * stream, the trace, and new sessions. Nothing here reaches into the ensemble's internals.
  */
 public final class ClientContext {
     private final SimProcess process;
+    private final Function<Watcher, ZooKeeperClient> sessions;
 
-    ClientContext(SimProcess process) {
+    ClientContext(SimProcess process, Function<Watcher, ZooKeeperClient> sessions) {
         this.process = process;
+        this.sessions = sessions;
+    }
+
+    /**
+     * Builds a new handle, and so a new session, in this running process, as an application
+     * does after its session expired or it closed the old handle. The old handle is left as
+     * it is (an expired handle stays dead; close it if it is still open). The new handle
+     * becomes the client's current one: the one faults such as {@code expire c1} aim at.
+     *
+     * @param defaultWatcher receives the new handle's session events and default-watch events
+     */
+    public ZooKeeperClient newSession(Watcher defaultWatcher) {
+        return sessions.apply(defaultWatcher);
     }
 
     public String id() {

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 
 /**
  * A simulated ZooKeeper ensemble: servers s1..sN and clients c1, c2... on one simulated
@@ -41,6 +42,7 @@ public final class Ensemble {
     private final EnsembleChecks checks;
     private final ZabInvariants zabInvariants = new ZabInvariants();
     private final AckedWrites acked = new AckedWrites();
+    private final SessionLosses sessionLosses;
 
     private Ensemble(Choices choices, EnsembleConfig config) {
         this.config = config;
@@ -48,6 +50,9 @@ public final class Ensemble {
         this.network = new Network(simulation, config.networkDelay());
         this.faults = new EnsembleFaults(this);
         this.checks = new EnsembleChecks(this);
+        // Without self-checks nobody reads the invariants, and keeping every committed
+        // txn for them would cost memory and time in long benchmark runs.
+        this.sessionLosses = new SessionLosses(config.selfChecks() ? zabInvariants : ZabMonitor.NONE);
         for (int i = 1; i <= config.servers(); i++) {
             addServer("s" + i, i);
         }
@@ -91,9 +96,7 @@ public final class Ensemble {
         ServerConfig serverConfig = ServerConfig.defaults(serverId, config.tickTimeMs())
                 .withSnapCount(config.snapCount())
                 .withFsyncLatency(config.fsyncLatency());
-        // Without self-checks nobody reads the invariants, and keeping every committed
-        // txn for them would cost memory and time in long benchmark runs.
-        ZabMonitor monitor = config.selfChecks() ? zabInvariants : ZabMonitor.NONE;
+        ZabMonitor monitor = sessionLosses;
         Function<SimProcess, Node> factory = ZkServer.factory(network, serverConfig, monitor);
         if (config.servers() > 1) {
             ZabConfig defaults = ZabConfig.defaults(serverId, ZabConfig.namedMembers(config.servers()));
@@ -197,6 +200,16 @@ public final class Ensemble {
             }
         }
         return Optional.ofNullable(best);
+    }
+
+    /**
+     * Calls the listener with the session id each time a session's closeSession commits (at
+     * most once per session), at the simulated instant it commits. This is when ZooKeeper
+     * considers the session lost, whoever asked for it: the session tracker, the nemesis,
+     * or the client's own close.
+     */
+    public void onSessionClosed(LongConsumer listener) {
+        sessionLosses.addListener(listener);
     }
 
     /**

@@ -5,12 +5,18 @@ import dev.zksim.client.SimZooKeeper;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.Node;
 import dev.zksim.kernel.process.SimProcess;
+import java.util.ArrayList;
 import java.util.List;
+import dev.zksim.api.Watcher;
 
 /**
  * A simulated client process of an ensemble and its current ZooKeeper handle. Each start of
  * the process (the first, and every restart after a crash) builds a new handle, and so a
- * new session, then hands it to the client's {@link ClientProgram}.
+ * new session, then hands it to the client's {@link ClientProgram}. A running program may
+ * also build further handles itself ({@link ClientContext#newSession}), as applications do
+ * after {@code Expired}; the newest handle is the client's current one, the one faults aim
+ * at. Every handle the process ever built is remembered, so a session id can be traced back
+ * to its client.
  */
 public final class EnsembleClient {
     private final SimProcess process;
@@ -21,6 +27,7 @@ public final class EnsembleClient {
     private final boolean selfChecks;
     private final AckedWrites acked;
     private SimZooKeeper handle;
+    private final List<SimZooKeeper> handles = new ArrayList<>();
 
     /** A client process of the ensemble; its node is built from this object at each start. */
     EnsembleClient(String id, Ensemble ensemble, ClientProgram program) {
@@ -37,12 +44,20 @@ public final class EnsembleClient {
     /** The process's behaviour: a fresh handle and program start at every (re)start. */
     Node node() {
         return () -> {
-            handle = new SimZooKeeper(process, network, servers, sessionTimeoutMs, this::deliver);
-            if (selfChecks) {
-                handle.setObserver(new ClientOrderCheck(process.simulation(), process.id(), acked));
-            }
-            program.started(new ClientContext(process), handle);
+            SimZooKeeper first = newHandle(this::deliver);
+            program.started(new ClientContext(process, this::newHandle), first);
         };
+    }
+
+    /** Builds a handle (a new session) in the running process and makes it the current one. */
+    SimZooKeeper newHandle(Watcher defaultWatcher) {
+        SimZooKeeper fresh = new SimZooKeeper(process, network, servers, sessionTimeoutMs, defaultWatcher);
+        if (selfChecks) {
+            fresh.setObserver(new ClientOrderCheck(process.simulation(), process.id(), acked));
+        }
+        handle = fresh;
+        handles.add(fresh);
+        return fresh;
     }
 
     private void deliver(WatchedEvent event) {
@@ -65,5 +80,21 @@ public final class EnsembleClient {
     /** The current session id, 0 if the handle has none (yet). */
     public long sessionId() {
         return handle == null ? 0 : handle.sessionId();
+    }
+
+    /**
+     * Whether any handle this process ever built, in any incarnation, holds (or held) the
+     * session: how a closed session is traced back to its client.
+     */
+    public boolean owns(long sessionId) {
+        if (sessionId == 0) {
+            return false;
+        }
+        for (SimZooKeeper built : handles) {
+            if (built.sessionId() == sessionId) {
+                return true;
+            }
+        }
+        return false;
     }
 }

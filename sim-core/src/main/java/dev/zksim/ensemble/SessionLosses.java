@@ -1,0 +1,53 @@
+package dev.zksim.ensemble;
+
+import dev.zksim.server.tree.Transaction;
+import dev.zksim.server.tree.Txn;
+import dev.zksim.server.zab.ZabMonitor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.function.LongConsumer;
+
+/**
+ * Tells listeners the instant a session's closeSession transaction is committed, which is
+ * when ZooKeeper considers the session gone: its ephemerals are deleted and any other client
+ * may take what it held. It sits between the servers and the Zab invariants (a tee on {@link
+ * ZabMonitor#delivered}): a server delivers only committed transactions, so the first
+ * delivery of a closeSession anywhere is its commit. A session the leader expires while cut
+ * off from its quorum never commits a closeSession, and so is never reported: its client
+ * may rightly come back with the same session after the heal.
+ */
+final class SessionLosses implements ZabMonitor {
+    private final ZabMonitor next;
+    private final TreeSet<Long> closed = new TreeSet<>();
+    private final List<LongConsumer> listeners = new ArrayList<>();
+
+    SessionLosses(ZabMonitor next) {
+        this.next = next;
+    }
+
+    void addListener(LongConsumer listener) {
+        listeners.add(listener);
+    }
+
+    @Override
+    public void delivered(long sid, long zxid, Object payload) {
+        next.delivered(sid, zxid, payload);
+        if (payload instanceof Transaction transaction && transaction.txn() instanceof Txn.CloseSessionTxn) {
+            long session = transaction.header().sessionId();
+            if (closed.add(session)) {
+                listeners.forEach(listener -> listener.accept(session));
+            }
+        }
+    }
+
+    @Override
+    public void stateReset(long sid, long zxid) {
+        next.stateReset(sid, zxid);
+    }
+
+    @Override
+    public void established(long sid, long epoch) {
+        next.established(sid, epoch);
+    }
+}

@@ -18,6 +18,9 @@ import dev.zksim.recipes.rwlock.ReadWriteLock;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.LockWorkload;
+import dev.zksim.testkit.LockUnderTest;
+import dev.zksim.testkit.ReadWriteLockScenario;
+import dev.zksim.testkit.Testkit;
 import dev.zksim.workload.ScriptClient;
 import dev.zksim.workload.WatchTap;
 import dev.zksim.workload.Workloads;
@@ -33,35 +36,12 @@ public final class SharedLockScenarios {
     }
 
     public static Scenario readWrite() {
-        return new CatalogScenario("rwlock", "Read/write lock: readers share, writers exclude everyone, under random faults",
-                knobs -> {
-                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
-                    int readers = knobs.intIn(1, 4);
-                    int writers = knobs.intIn(1, 3);
-                    LockWorkload.Plan plan = new LockWorkload.Plan(knobs.intIn(2, 4), Time.millis(200), Time.millis(1),
-                            Time.millis(knobs.intIn(5, 100)), Time.millis(50), 0);
-                    long bound = Bounds.afterHeal(swarm, (readers + writers) * (plan.holdMax() + Time.millis(200))
-                            + Time.seconds(5));
-                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(4));
-                    RecipeTrial.Installer installer = (ensemble, history) -> {
-                        FencedResource resource = new FencedResource(history);
-                        LockWorkload.Factory read = (zk, states, guid, l) -> new ReadWriteLock(zk, states, RW_DIR, guid).readLock(l);
-                        LockWorkload.Factory write = (zk, states, guid, l) -> new ReadWriteLock(zk, states, RW_DIR, guid).writeLock(l);
-                        for (int i = 0; i < readers + writers; i++) {
-                            boolean writer = i < writers;
-                            LockWorkload.Role role = new LockWorkload.Role(writer ? OpKind.WRITE_LOCK : OpKind.READ_LOCK, writer);
-                            Workloads.add(ensemble, new LockWorkload(writer ? write : read, role, plan,
-                                    new ClientLog(history), resource));
-                        }
-                    };
-                    RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(ExclusionChecker.readWriteLocks(),
-                            new FencingChecker(),
-                            WakeUps.checker(HerdChecker.herdFree(), WatchTap.WOKEN, List.of(OpKind.READ_LOCK, OpKind.WRITE_LOCK)),
-                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.READ_LOCK, OpKind.WRITE_LOCK, OpKind.RELEASE));
-                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                            "readers: " + readers, "writers: " + writers, "rounds: " + plan.rounds(),
-                            "hold: up to " + Time.format(plan.holdMax()), "liveness bound: " + Time.format(bound)));
-                });
+        LockUnderTest.Factory read = RecipeLocks.of((zk, states, guid, l) ->
+                new ReadWriteLock(zk, states, RW_DIR, guid).readLock(l));
+        LockUnderTest.Factory write = RecipeLocks.of((zk, states, guid, l) ->
+                new ReadWriteLock(zk, states, RW_DIR, guid).writeLock(l));
+        return Testkit.readWriteLock("rwlock", ReadWriteLockScenario.Factory.of(read, write))
+                .title("Read/write lock: readers share, writers exclude everyone, under random faults").build();
     }
 
     public static Scenario revocable() {
@@ -75,8 +55,8 @@ public final class SharedLockScenarios {
                     long grace = Time.millis(swarm.config().sessionTimeoutMs()) + Time.seconds(1);
                     long bound = Bounds.afterHeal(swarm, clients * (plan.holdMax() + Time.millis(200)) + Time.seconds(5));
                     FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(4));
-                    LockWorkload.Factory factory = (zk, states, guid, l) ->
-                            new RevocableLock(zk, states, REVOCABLE_DIR, guid, RevocableLock.Mode.WRITE, l);
+                    LockUnderTest.Factory factory = RecipeLocks.of((zk, states, guid, l) ->
+                            new RevocableLock(zk, states, REVOCABLE_DIR, guid, RevocableLock.Mode.WRITE, l));
                     RecipeTrial.Installer installer = (ensemble, history) -> {
                         FencedResource resource = new FencedResource(history);
                         for (int i = 0; i < clients; i++) {

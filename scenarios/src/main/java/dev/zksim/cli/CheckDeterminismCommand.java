@@ -1,6 +1,5 @@
 package dev.zksim.cli;
 
-import dev.zksim.catalog.Catalog;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.property.PropertyCheck;
@@ -39,8 +38,8 @@ final class CheckDeterminismCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        ScenarioRunner runner = new ScenarioRunner(Catalog.standard());
-        Catalog.standard().find(scenario);
+        ScenarioRunner runner = new ScenarioRunner(UserClasspath.catalog());
+        UserClasspath.catalog().find(scenario);
         for (long current = seed; current < seed + seeds; current++) {
             RunOutcome outcome = new PropertyCheck(runner).runTwice(RunSpec.of(scenario, current));
             if (outcome.failureKind().filter(FailureKind.NONDETERMINISM::equals).isPresent()) {

@@ -1,6 +1,5 @@
 package dev.zksim.cli;
 
-import dev.zksim.catalog.Catalog;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.Time;
@@ -59,7 +58,7 @@ final class FourLetterCommand implements Callable<Integer> {
         long time = Time.parse(at);
         ReproLine repro = ReproLine.parse(line);
         TrafficCounter traffic = new TrafficCounter();
-        RunOutcome outcome = new ScenarioRunner(Catalog.standard()).run(repro.spec(), traffic,
+        RunOutcome outcome = new ScenarioRunner(UserClasspath.catalog()).run(repro.spec(), traffic,
                 new ScenarioRunner.Pause(time, ensemble -> look(ensemble, time, traffic)));
         if (seen.isEmpty()) {
             System.err.println("zksim: the run never reached " + Time.format(time) + ": " + outcome.failure()

@@ -1,7 +1,7 @@
 package dev.zksim.cli;
 
-import dev.zksim.catalog.Catalog;
 import dev.zksim.scenario.Scenario;
+import dev.zksim.scenario.ScenarioCatalog;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 
@@ -10,8 +10,10 @@ import picocli.CommandLine.Command;
 final class ListCommand implements Runnable {
     @Override
     public void run() {
-        for (Scenario scenario : Catalog.standard().all()) {
-            System.out.printf(Locale.ROOT, "%-32s %s%n", scenario.id(), scenario.title());
+        ScenarioCatalog catalog = UserClasspath.catalog();
+        for (Scenario scenario : catalog.all()) {
+            // A user's scenario is listed as reproduce lines name it: with its catalogue.
+            System.out.printf(Locale.ROOT, "%-32s %s%n", catalog.qualify(scenario.id()), scenario.title());
         }
     }
 }

@@ -21,12 +21,33 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.Option(names = "--classpath", paramLabel = "DIRS_OR_JARS",
+            description = "Where to find your own scenario catalogues (dirs, jars, dir/*), separated by ':'; "
+                    + "also ZKSIM_CLASSPATH.")
+    void classpath(String entries) {
+        try {
+            UserClasspath.use(entries);
+        } catch (IllegalArgumentException error) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--classpath: " + error.getMessage());
+        }
+    }
+
     public static void main(String[] args) {
         System.exit(execute(args));
     }
 
     /** Runs the command line and returns the exit code, without exiting (for tests). */
     public static int execute(String... args) {
+        UserClasspath.reset();
+        String fromEnvironment = System.getenv("ZKSIM_CLASSPATH");
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            try {
+                UserClasspath.use(fromEnvironment);
+            } catch (IllegalArgumentException error) {
+                System.err.println("zksim: ZKSIM_CLASSPATH: " + error.getMessage());
+                return BAD_INPUT;
+            }
+        }
         CommandLine commandLine = new CommandLine(new Main());
         commandLine.setParameterExceptionHandler(Main::badInput);
         commandLine.setExecutionExceptionHandler(Main::failed);

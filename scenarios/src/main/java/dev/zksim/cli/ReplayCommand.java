@@ -1,6 +1,5 @@
 package dev.zksim.cli;
 
-import dev.zksim.catalog.Catalog;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.trace.JsonLines;
 import dev.zksim.kernel.trace.TraceSink;
@@ -50,7 +49,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReproLine repro = ReproLine.parse(line);
-        ScenarioRunner runner = new ScenarioRunner(Catalog.standard());
+        ScenarioRunner runner = new ScenarioRunner(UserClasspath.catalog());
         RecordCapture capture = html == null ? null : new RecordCapture(HTML_RECORDS);
         RunOutcome outcome = json == null ? runner.run(repro.spec(), capture) : runWithTrace(runner, repro, capture);
         System.out.println("scenario: " + repro.spec().scenario() + ", seed " + repro.spec().seed());

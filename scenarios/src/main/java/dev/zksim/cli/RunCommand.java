@@ -1,6 +1,5 @@
 package dev.zksim.cli;
 
-import dev.zksim.catalog.Catalog;
 import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.property.PropertyCheck;
@@ -51,8 +50,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ScenarioRunner runner = new ScenarioRunner(Catalog.standard());
-        Catalog.standard().find(scenario);
+        ScenarioRunner runner = new ScenarioRunner(UserClasspath.catalog());
+        UserClasspath.catalog().find(scenario);
         FaultPlan plan = faults == null ? null : FaultPlan.parse(faults);
         if (seeds == null) {
             return runOne(runner, RunSpec.of(scenario, seed == null ? 0 : seed).withPlan(plan));

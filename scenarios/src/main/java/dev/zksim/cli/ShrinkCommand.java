@@ -1,6 +1,5 @@
 package dev.zksim.cli;
 
-import dev.zksim.catalog.Catalog;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.property.ReproLine;
 import dev.zksim.scenario.RunOutcome;
@@ -19,7 +18,7 @@ final class ShrinkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ScenarioRunner runner = new ScenarioRunner(Catalog.standard());
+        ScenarioRunner runner = new ScenarioRunner(UserClasspath.catalog());
         RunOutcome outcome = runner.run(ReproLine.parse(line).spec());
         if (!outcome.failed()) {
             System.out.println("the run passes; there is nothing to shrink");

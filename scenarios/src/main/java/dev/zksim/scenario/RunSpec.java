@@ -14,6 +14,11 @@ public record RunSpec(String scenario, long seed, FaultPlan plan, ChoiceLog choi
         return new RunSpec(scenario, seed, null, null);
     }
 
+    /** The same run, naming the scenario differently (e.g. with its catalogue). */
+    public RunSpec withScenario(String id) {
+        return new RunSpec(id, seed, plan, choices);
+    }
+
     public RunSpec withPlan(FaultPlan fixed) {
         return new RunSpec(scenario, seed, fixed, choices);
     }

@@ -33,6 +33,11 @@ public final class ScenarioRunner {
         this.catalog = catalog;
     }
 
+    /** The catalogue this runner finds scenarios in. */
+    public ScenarioCatalog catalog() {
+        return catalog;
+    }
+
     public RunOutcome run(RunSpec spec) {
         return run(spec, null);
     }
@@ -62,8 +67,10 @@ public final class ScenarioRunner {
      * of the same spec without it. A run that fails, is stopped or ends before the pause never
      * calls it.
      */
-    public RunOutcome run(RunSpec spec, TraceSink sink, Pause pause) {
-        Scenario scenario = catalog.find(spec.scenario());
+    public RunOutcome run(RunSpec requested, TraceSink sink, Pause pause) {
+        Scenario scenario = catalog.find(requested.scenario());
+        // Outcomes name the scenario as reproduce lines must: with its catalogue, unless it is zksim's own.
+        RunSpec spec = requested.withScenario(catalog.qualify(requested.scenario()));
         Choices base = spec.choices() != null ? new ReplayingChoices(spec.choices()) : new SeededChoices(spec.seed());
         RecordingChoices root = new RecordingChoices(base);
         Trial trial = scenario.prepare(root.stream("knobs"));

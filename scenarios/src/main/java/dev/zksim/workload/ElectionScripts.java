@@ -2,101 +2,101 @@ package dev.zksim.workload;
 
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
-import dev.zksim.recipes.election.ElectionListener;
-import dev.zksim.recipes.election.ElectionState;
-import dev.zksim.recipes.election.LeaderElection;
-import dev.zksim.recipes.election.SeedArticleElection;
+import dev.zksim.kernel.Time;
 import dev.zksim.recipes.support.ConnectionState;
-import java.util.concurrent.CompletionStage;
+import dev.zksim.testkit.ElectionUnderTest;
+import dev.zksim.testkit.HolderEvents;
 
 /**
  * Election candidates. A candidate records ELECTED (with the epoch) each time it is told it
  * leads, SUSPENDED and LOST as it is told them; a leader serves a term and then abdicates
  * (ABDICATED invoke, OK once its node is gone) and runs again, until its terms are used up:
- * then it leads for good, so a leader must exist at the end of every run.
+ * then it leads for good, so a leader must exist at the end of every run. A candidate whose
+ * session expired opens a new session and enters again with the same election object.
  */
 public final class ElectionScripts {
-    private static final String DIR = "/election";
 
     private ElectionScripts() {
     }
 
-    /** The two elections, seen the same way by the workload. */
-    interface Candidacy {
-        void start();
-
-        CompletionStage<Void> stop();
-    }
-
-    /** Which election a candidate runs in. */
-    @FunctionalInterface
-    public interface Kind {
-        Candidacy create(ScriptClient.Session session, ElectionListener listener);
-    }
-
-    public static final Kind RECIPE = (session, listener) -> {
-        LeaderElection election = new LeaderElection(session.zk(), session.states(), DIR, session.guid(), listener);
-        return new Candidacy() {
-            public void start() {
-                election.start();
-            }
-
-            public CompletionStage<Void> stop() {
-                return election.stop();
-            }
-        };
-    };
-
-    public static final Kind SEED_ARTICLE = (session, listener) -> {
-        SeedArticleElection election = new SeedArticleElection(session.zk(), session.states(), DIR, session.guid(),
-                listener);
-        return new Candidacy() {
-            public void start() {
-                election.start();
-            }
-
-            public CompletionStage<Void> stop() {
-                election.stop();
-                return java.util.concurrent.CompletableFuture.completedFuture(null);
-            }
-        };
-    };
-
     /** A candidate that leads {@code terms} times for {@code term} microseconds, then stays. */
-    public static ScriptClient.Script candidate(Kind kind, int terms, long term) {
+    public static ScriptClient.Script candidate(ElectionUnderTest.Factory factory, int terms, long term) {
         int[] served = {0};
-        return session -> {
-            Candidacy[] candidacy = new Candidacy[1];
-            candidacy[0] = kind.create(session, state -> changed(session, state, candidacy, served, terms, term));
-            session.after(session.context().choices().longIn(0, 100_000), candidacy[0]::start);
-        };
+        return session -> new Candidate(session, factory, served, terms, term).enter(Time.millis(100));
     }
 
-    private static void changed(ScriptClient.Session session, ElectionState state, Candidacy[] candidacy, int[] served,
-            int terms, long term) {
-        ClientLog log = session.log();
-        switch (state) {
-            case ElectionState.Leading leading -> {
-                log.notify(OpKind.ELECTED, Value.of(leading.epoch()));
-                if (served[0] < terms) {
-                    served[0]++;
-                    session.after(term, () -> abdicate(session, candidacy[0]));
+    /** One incarnation of a candidate. */
+    private static final class Candidate implements HolderEvents {
+        private final ScriptClient.Session session;
+        private final ElectionUnderTest election;
+        private final int[] served;
+        private final int terms;
+        private final long term;
+        private boolean withdrawing;
+        private boolean candidate;
+
+        Candidate(ScriptClient.Session session, ElectionUnderTest.Factory factory, int[] served, int terms, long term) {
+            this.session = session;
+            this.served = served;
+            this.terms = terms;
+            this.term = term;
+            this.election = factory.create(session.client(), this);
+            session.states().subscribe(state -> {
+                if (state == ConnectionState.LOST) {
+                    session.after(session.context().choices().longIn(0, Time.millis(100)), this::renew);
                 }
-            }
-            case ElectionState.Suspended suspended -> log.notify(OpKind.SUSPENDED);
-            case ElectionState.Lost lost -> log.notify(OpKind.LOST);
-            case ElectionState.Following following -> {
-            }
-            case ElectionState.Withdrawn withdrawn -> {
-            }
+            });
         }
-    }
 
-    private static void abdicate(ScriptClient.Session session, Candidacy candidacy) {
-        if (session.states().current() == ConnectionState.LOST) {
-            return;
+        /** Enters the election after a while, unless this candidate is in it already or has lost its session. */
+        void enter(long within) {
+            session.after(session.context().choices().longIn(0, within), () -> {
+                if (!candidate && session.states().current() != ConnectionState.LOST) {
+                    candidate = true;
+                    election.start();
+                }
+            });
         }
-        session.record(OpKind.ABDICATED, Value.NONE, candidacy.stop(), ok -> Value.NONE,
-                ok -> session.after(session.context().choices().longIn(0, 50_000), candidacy::start));
+
+        private void renew() {
+            session.renew();
+            enter(Time.millis(50));
+        }
+
+        @Override
+        public void held(long epoch) {
+            session.log().notify(OpKind.ELECTED, Value.of(epoch));
+            if (served[0] < terms) {
+                served[0]++;
+                session.after(term, this::abdicate);
+            }
+        }
+
+        @Override
+        public void suspended() {
+            session.log().notify(OpKind.SUSPENDED);
+        }
+
+        @Override
+        public void lost() {
+            candidate = false;
+            session.log().notify(OpKind.LOST);
+        }
+
+        @Override
+        public void released() {
+            candidate = false;
+        }
+
+        private void abdicate() {
+            if (session.states().current() == ConnectionState.LOST || withdrawing) {
+                return;
+            }
+            withdrawing = true;
+            session.record(OpKind.ABDICATED, Value.NONE, election.stop(), ok -> Value.NONE, ok -> {
+                withdrawing = false;
+                enter(Time.millis(50));
+            });
+        }
     }
 }

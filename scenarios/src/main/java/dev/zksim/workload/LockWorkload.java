@@ -6,28 +6,23 @@ import dev.zksim.check.FencedResource;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
-import dev.zksim.recipes.lock.DistributedLock;
-import dev.zksim.recipes.lock.Grant;
-import dev.zksim.recipes.lock.LockListener;
+import dev.zksim.kernel.Time;
 import dev.zksim.recipes.support.ConnectionState;
-import dev.zksim.recipes.support.ConnectionStates;
-import dev.zksim.recipes.support.HolderState;
+import dev.zksim.testkit.HolderEvents;
+import dev.zksim.testkit.LockUnderTest;
 
 /**
  * A lock client: acquire, write to the protected resource under the fencing token, hold for
  * a while, write again if it still holds, release, think; for a number of rounds. It
  * records ACQUIRE (OK with the token; a fresh ACQUIRE notification when the lock is held
  * again after SUSPENDED), RELEASE, SUSPENDED and LOST, so the exclusion checker sees what
- * the client believed, and the resource records what it accepted. A client whose session
- * expired stops: its handle is dead until its process is restarted.
+ * the client believed, and the resource records what it accepted.
+ *
+ * <p>When its session expires the client opens a new session in the same process and goes
+ * on with the same lock object, as an application does; a crash starts a new lock object
+ * with the new process incarnation.
  */
 public final class LockWorkload implements Recorded {
-
-    /** Builds the lock under test for one incarnation of the client. */
-    @FunctionalInterface
-    public interface Factory {
-        DistributedLock create(ZooKeeperClient zk, ConnectionStates states, String guid, LockListener listener);
-    }
 
     /**
      * Rounds, and the ranges (microseconds) of start delay, hold time and think time. A
@@ -45,24 +40,26 @@ public final class LockWorkload implements Recorded {
         public static final Role EXCLUSIVE = new Role(OpKind.ACQUIRE, true);
     }
 
-    private final Factory factory;
+    private final LockUnderTest.Factory factory;
     private final Role role;
     private final Plan plan;
     private final ClientLog log;
     private final FencedResource resource;
     private ClientContext context;
-    private ConnectionStates states;
-    private DistributedLock lock;
+    private SessionClient client;
+    private LockUnderTest lock;
     private ClientLog.Call acquiring;
     private int incarnation;
+    private boolean holding;
     private boolean releasing;
+    private boolean waitingForSession;
     private int finished;
 
-    public LockWorkload(Factory factory, Plan plan, ClientLog log, FencedResource resource) {
+    public LockWorkload(LockUnderTest.Factory factory, Plan plan, ClientLog log, FencedResource resource) {
         this(factory, Role.EXCLUSIVE, plan, log, resource);
     }
 
-    public LockWorkload(Factory factory, Role role, Plan plan, ClientLog log, FencedResource resource) {
+    public LockWorkload(LockUnderTest.Factory factory, Role role, Plan plan, ClientLog log, FencedResource resource) {
         this.factory = factory;
         this.role = role;
         this.plan = plan;
@@ -80,30 +77,57 @@ public final class LockWorkload implements Recorded {
         log.attach(ctx.id());
         context = ctx;
         incarnation++;
-        states = new ConnectionStates();
+        client = new SessionClient(ctx, zk, log, ctx.id() + "i" + incarnation);
         acquiring = null;
-        lock = factory.create(new WatchTap(zk, log), states, ctx.id() + "i" + incarnation, this::changed);
+        holding = false;
+        waitingForSession = false;
+        lock = factory.create(client, new Events(client));
+        SessionClient mine = client;
+        client.connection().subscribe(state -> {
+            if (state == ConnectionState.LOST) {
+                // Renewed in an event of its own, so that every listener hears LOST first.
+                ctx.schedule(ctx.choices().longIn(0, Time.millis(100)), () -> renew(mine));
+            }
+        });
         ctx.schedule(ctx.choices().longIn(0, plan.startDelay()), this::next);
     }
 
     @Override
     public void process(WatchedEvent event) {
-        states.process(event);
+        client.process(event);
+    }
+
+    private void renew(SessionClient expired) {
+        if (expired != client) {
+            return;
+        }
+        client.renew();
+        if (waitingForSession) {
+            waitingForSession = false;
+            next();
+        }
     }
 
     private void next() {
-        if (finished >= plan.rounds() || states.current() == ConnectionState.LOST) {
+        if (finished >= plan.rounds()) {
+            return;
+        }
+        if (client.connection().current() == ConnectionState.LOST) {
+            waitingForSession = true;
             return;
         }
         releasing = false;
         ClientLog.Call call = log.invoke(role.grant());
         acquiring = call;
-        DistributedLock mine = lock;
-        mine.acquire().whenComplete((grant, error) -> {
-            acquiring = null;
+        LockUnderTest mine = lock;
+        mine.acquire().whenComplete((token, error) -> {
+            if (acquiring == call) {
+                acquiring = null;
+            }
             if (error == null) {
-                call.ok(Value.of(grant.fencingToken()));
-                hold(mine, grant);
+                holding = true;
+                call.ok(Value.of(token));
+                hold(mine, token);
             } else {
                 call.fail(Workloads.describe(error));
                 context.schedule(think(), this::next);
@@ -115,11 +139,30 @@ public final class LockWorkload implements Recorded {
     }
 
     /** A waiter out of patience abandons its acquisition; the acquire stage then fails. */
-    private void giveUp(DistributedLock mine, ClientLog.Call call) {
-        if (acquiring != call || mine.state() != HolderState.WAITING) {
+    private void giveUp(LockUnderTest mine, ClientLog.Call call) {
+        if (acquiring != call || mine != lock) {
             return;
         }
+        acquiring = null;
+        release(mine);
+    }
+
+    private void hold(LockUnderTest mine, long token) {
+        write(token);
+        long duration = context.choices().longIn(plan.holdMin(), plan.holdMax());
+        context.schedule(duration, () -> {
+            if (holding) {
+                write(token);
+            }
+            release(mine);
+            finished++;
+            context.schedule(think(), this::next);
+        });
+    }
+
+    private void release(LockUnderTest mine) {
         releasing = true;
+        holding = false;
         ClientLog.Call release = log.invoke(OpKind.RELEASE);
         mine.release().whenComplete((ok, error) -> {
             if (error == null) {
@@ -130,30 +173,9 @@ public final class LockWorkload implements Recorded {
         });
     }
 
-    private void hold(DistributedLock mine, Grant grant) {
-        write(grant);
-        long duration = context.choices().longIn(plan.holdMin(), plan.holdMax());
-        context.schedule(duration, () -> {
-            if (mine.state() == HolderState.HELD) {
-                write(grant);
-            }
-            releasing = true;
-            ClientLog.Call release = log.invoke(OpKind.RELEASE);
-            mine.release().whenComplete((ok, error) -> {
-                if (error == null) {
-                    release.ok();
-                } else {
-                    release.info(Workloads.describe(error));
-                }
-            });
-            finished++;
-            context.schedule(think(), this::next);
-        });
-    }
-
-    private void write(Grant grant) {
+    private void write(long token) {
         if (role.writes()) {
-            resource.write(log.process(), grant.fencingToken());
+            resource.write(log.process(), token);
         }
     }
 
@@ -161,23 +183,48 @@ public final class LockWorkload implements Recorded {
         return context.choices().longIn(0, plan.thinkMax());
     }
 
-    /** The listener: records what the client is told unasked. */
-    private void changed(HolderState state) {
-        switch (state) {
-            case HELD -> {
-                if (acquiring == null) {
-                    lock.grant().ifPresent(grant -> log.notify(role.grant(), Value.of(grant.fencingToken())));
-                }
+    /** What the lock tells the client unasked, recorded for the checkers. */
+    private final class Events implements HolderEvents {
+        private final SessionClient owner;
+
+        Events(SessionClient owner) {
+            this.owner = owner;
+        }
+
+        private boolean current() {
+            return owner == client;
+        }
+
+        @Override
+        public void held(long token) {
+            if (current() && acquiring == null && !releasing) {
+                holding = true;
+                log.notify(role.grant(), Value.of(token));
             }
-            case SUSPENDED -> log.notify(OpKind.SUSPENDED);
-            case LOST -> log.notify(OpKind.LOST);
-            case RELEASED -> {
-                // Released without being asked to: a revocation. The hold ends here.
-                if (!releasing) {
-                    log.notify(OpKind.RELEASE);
-                }
+        }
+
+        @Override
+        public void suspended() {
+            if (current()) {
+                holding = false;
+                log.notify(OpKind.SUSPENDED);
             }
-            case WAITING -> {
+        }
+
+        @Override
+        public void lost() {
+            if (current()) {
+                holding = false;
+                log.notify(OpKind.LOST);
+            }
+        }
+
+        @Override
+        public void released() {
+            // Released without being asked to: a revocation. The hold ends here.
+            if (current() && !releasing) {
+                holding = false;
+                log.notify(OpKind.RELEASE);
             }
         }
     }

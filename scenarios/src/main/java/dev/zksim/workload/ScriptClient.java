@@ -25,9 +25,26 @@ public final class ScriptClient implements Recorded {
         void start(Session session);
     }
 
-    /** One incarnation's handle, connection states, clock and pen. */
-    public record Session(ClientContext context, ZooKeeperClient zk, ConnectionStates states, ClientLog log,
-                          int incarnation) {
+    /**
+     * One incarnation's client, clock and pen. The handle follows the client's current
+     * session: {@link #renew} opens a new one in the running process, as an application does
+     * after {@code Expired}.
+     */
+    public record Session(ClientContext context, SessionClient client, ClientLog log, int incarnation) {
+
+        /** The handle, following the current session. */
+        public ZooKeeperClient zk() {
+            return client;
+        }
+
+        public ConnectionStates states() {
+            return client.connection();
+        }
+
+        /** Opens a new session in this process; the handle and the states follow it. */
+        public void renew() {
+            client.renew();
+        }
 
         /** A name unique to this incarnation, for recipes that need one per session. */
         public String guid() {
@@ -68,7 +85,7 @@ public final class ScriptClient implements Recorded {
 
     private final Script script;
     private final ClientLog log;
-    private ConnectionStates states;
+    private SessionClient client;
     private int incarnation;
 
     public ScriptClient(ClientLog log, Script script) {
@@ -85,12 +102,12 @@ public final class ScriptClient implements Recorded {
     public void started(ClientContext context, ZooKeeperClient zk) {
         log.attach(context.id());
         incarnation++;
-        states = new ConnectionStates();
-        script.start(new Session(context, new WatchTap(zk, log), states, log, incarnation));
+        client = new SessionClient(context, zk, log, context.id() + "i" + incarnation);
+        script.start(new Session(context, client, log, incarnation));
     }
 
     @Override
     public void process(WatchedEvent event) {
-        states.process(event);
+        client.process(event);
     }
 }

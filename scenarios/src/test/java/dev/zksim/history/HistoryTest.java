@@ -121,6 +121,6 @@ class HistoryTest {
                 "0.000042s c3 HistoryEvent[index=1, type=OK, f=ACQUIRE, value=9, note=, session=0]");
         assertThat(trace.digest()).isNotEqualTo(before);
         assertThat(JsonLines.toJson(records.get(1))).isEqualTo("{\"seq\":1,\"t\":42,\"process\":\"c3\",\"type\":\"HistoryEvent\","
-                + "\"fields\":{\"index\":1,\"type\":\"OK\",\"f\":{\"name\":\"ACQUIRE\"},\"value\":{\"number\":9},\"note\":\"\"}}");
+                + "\"fields\":{\"index\":1,\"type\":\"OK\",\"f\":{\"name\":\"ACQUIRE\"},\"value\":{\"number\":9},\"note\":\"\",\"session\":0}}");
     }
 }

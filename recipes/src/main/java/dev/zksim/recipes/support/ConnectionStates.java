@@ -32,6 +32,16 @@ public final class ConnectionStates implements Watcher {
         return current;
     }
 
+    /**
+     * The application opened a new session after the old one was lost: the state leaves LOST
+     * for SUSPENDED (connecting) without telling anyone, and the new session's SyncConnected
+     * then reports CONNECTED to every listener. A recipe that reacted to LOST by stopping can
+     * be started again from that point on.
+     */
+    public void renewed() {
+        current = ConnectionState.SUSPENDED;
+    }
+
     @Override
     public void process(WatchedEvent event) {
         if (event.type() != EventType.None) {

@@ -1,0 +1,119 @@
+package dev.zksim.testkit;
+
+import dev.zksim.catalog.Bounds;
+import dev.zksim.catalog.RecipeTrial;
+import dev.zksim.catalog.SwarmKnobs;
+import dev.zksim.check.Checker;
+import dev.zksim.check.ExclusionChecker;
+import dev.zksim.check.HerdChecker;
+import dev.zksim.check.LeaderAfterHealChecker;
+import dev.zksim.check.LivenessChecker;
+import dev.zksim.check.WakeUps;
+import dev.zksim.history.OpKind;
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Trial;
+import dev.zksim.workload.ClientLog;
+import dev.zksim.workload.ElectionScripts;
+import dev.zksim.workload.ScriptClient;
+import dev.zksim.workload.WatchTap;
+import dev.zksim.workload.Workloads;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A leader election under test. Candidates enter the election; a leader serves a term and
+ * withdraws, then runs again, until its terms are used up: then it leads for good, so a
+ * leader must exist at the end of every run. After {@code Expired} a candidate opens a new
+ * session and enters again with the same election object.
+ *
+ * <p>Checked: at no instant do two sessions believe they lead (a belief ends at SUSPENDED,
+ * LOST, a crash, or the commit of its session's closeSession); a leader exists within a
+ * bound after the faults heal; a departing leader wakes only its successor (herd-free); and
+ * every withdrawal completes.
+ */
+public final class ElectionScenario extends ScenarioBuilder<ElectionScenario> {
+    private final ElectionUnderTest.Factory factory;
+    private int minCandidates = 2;
+    private int maxCandidates = 6;
+    private int minTerms = 1;
+    private int maxTerms = 3;
+    private long termMin = Time.millis(50);
+    private long termMax = Time.millis(500);
+    private boolean herdFree = true;
+
+    ElectionScenario(String id, ElectionUnderTest.Factory factory) {
+        super(id, "Election " + id + ": candidates take turns leading under random faults");
+        this.factory = Objects.requireNonNull(factory, "factory");
+    }
+
+    /** How many candidates a seed runs, inclusive range. */
+    public ElectionScenario candidates(int min, int max) {
+        if (min < 1 || max < min) {
+            throw new IllegalArgumentException("candidates: need 1 <= min <= max, not " + min + ".." + max);
+        }
+        this.minCandidates = min;
+        this.maxCandidates = max;
+        return this;
+    }
+
+    /** How many terms each candidate serves before it leads for good, inclusive range. */
+    public ElectionScenario terms(int min, int max) {
+        if (min < 0 || max < min) {
+            throw new IllegalArgumentException("terms: need 0 <= min <= max, not " + min + ".." + max);
+        }
+        this.minTerms = min;
+        this.maxTerms = max;
+        return this;
+    }
+
+    /** A term lasts a time each seed draws from [min, max] (microseconds). */
+    public ElectionScenario term(long min, long max) {
+        if (min < 0 || max < min) {
+            throw new IllegalArgumentException("term: need 0 <= min <= max");
+        }
+        this.termMin = min;
+        this.termMax = max;
+        return this;
+    }
+
+    /** Whether the herd-free check runs (default yes). */
+    public ElectionScenario herdFree(boolean checked) {
+        this.herdFree = checked;
+        return this;
+    }
+
+    @Override
+    protected Trial prepare(Choices knobs) {
+        SwarmKnobs swarm = swarm(knobs);
+        int candidates = knobs.intIn(minCandidates, maxCandidates);
+        int terms = knobs.intIn(minTerms, maxTerms);
+        long term = knobs.longIn(termMin, termMax);
+        return trial(swarm, candidates, terms, term, faultsFor(swarm));
+    }
+
+    private Trial trial(SwarmKnobs swarm, int candidates, int terms, long term, FaultProfile faults) {
+        long bound = Bounds.afterHeal(swarm, Time.seconds(5));
+        RecipeTrial.Installer installer = (ensemble, history) -> {
+            for (int i = 0; i < candidates; i++) {
+                Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
+                        ElectionScripts.candidate(factory, terms, term)));
+            }
+        };
+        RecipeTrial.Checks checks = (heal, end) -> {
+            List<Checker> checkers = new ArrayList<>();
+            checkers.add(ExclusionChecker.leaders());
+            if (herdFree) {
+                checkers.add(WakeUps.checker(HerdChecker.herdFree(), WatchTap.WOKEN, List.of(OpKind.ELECTED)));
+            }
+            checkers.add(new LeaderAfterHealChecker(heal, bound, end));
+            checkers.add(new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ABDICATED));
+            return checkers;
+        };
+        return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
+                "candidates: " + candidates, "terms each: " + terms, "term: " + Time.format(term),
+                "liveness bound: " + Time.format(bound)));
+    }
+}

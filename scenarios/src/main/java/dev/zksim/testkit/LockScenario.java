@@ -1,0 +1,177 @@
+package dev.zksim.testkit;
+
+import dev.zksim.catalog.Bounds;
+import dev.zksim.catalog.RecipeTrial;
+import dev.zksim.catalog.SwarmKnobs;
+import dev.zksim.check.Checker;
+import dev.zksim.check.ExclusionChecker;
+import dev.zksim.check.FencedResource;
+import dev.zksim.check.FencingChecker;
+import dev.zksim.check.HerdChecker;
+import dev.zksim.check.LivenessChecker;
+import dev.zksim.check.WakeUps;
+import dev.zksim.history.OpKind;
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Trial;
+import dev.zksim.workload.ClientLog;
+import dev.zksim.workload.LockWorkload;
+import dev.zksim.workload.WatchTap;
+import dev.zksim.workload.Workloads;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An exclusive lock under test. Every client takes the lock a number of rounds: acquire,
+ * write to a protected resource under the grant's fencing token, hold for a while, write
+ * again if it still holds, release, think. After {@code Expired} a client opens a new session
+ * and goes on with the same lock object. Some seeds make waiters give up (release before the
+ * grant), like a tryLock with a timeout, so that cleanup paths run under faults too.
+ *
+ * <p>Checked: no two sessions believe they hold the lock at once (a belief ends at
+ * SUSPENDED, LOST, a crash, or the commit of its session's closeSession); the resource never
+ * accepts a write with a token lower than one it accepted before (fencing); no release wakes
+ * more than the next waiter (herd-free); and every acquisition and release completes within
+ * a bound after the faults heal.
+ */
+public final class LockScenario extends ScenarioBuilder<LockScenario> {
+    private final LockUnderTest.Factory factory;
+    private int minClients = 2;
+    private int maxClients = 6;
+    private int minRounds = 2;
+    private int maxRounds = 5;
+    private long startWithin = Time.millis(200);
+    private long holdMin = Time.millis(1);
+    private long holdMaxLow = Time.millis(5);
+    private long holdMaxHigh = Time.millis(200);
+    private long thinkMax = Time.millis(50);
+    private Patience patience = new Patience(1, 3, Time.millis(200), Time.seconds(3));
+    private boolean believedExclusion = true;
+    private boolean herdFree = true;
+
+    /** How often a waiter gives up, and after how long (microseconds); a chance of 0 never. */
+    private record Patience(int numerator, int denominator, long min, long max) {
+    }
+
+    LockScenario(String id, LockUnderTest.Factory factory) {
+        super(id, "Lock " + id + ": clients take turns under random faults");
+        this.factory = Objects.requireNonNull(factory, "factory");
+    }
+
+    /** How many clients a seed runs, inclusive range. */
+    public LockScenario clients(int min, int max) {
+        if (min < 1 || max < min) {
+            throw new IllegalArgumentException("clients: need 1 <= min <= max, not " + min + ".." + max);
+        }
+        this.minClients = min;
+        this.maxClients = max;
+        return this;
+    }
+
+    /** How many acquisitions each client makes, inclusive range. */
+    public LockScenario rounds(int min, int max) {
+        if (min < 1 || max < min) {
+            throw new IllegalArgumentException("rounds: need 1 <= min <= max, not " + min + ".." + max);
+        }
+        this.minRounds = min;
+        this.maxRounds = max;
+        return this;
+    }
+
+    /** Clients start at a random instant within this time (microseconds). */
+    public LockScenario startWithin(long micros) {
+        this.startWithin = micros;
+        return this;
+    }
+
+    /** A hold lasts between {@code min} and {@code max} microseconds. */
+    public LockScenario hold(long min, long max) {
+        return hold(min, max, max);
+    }
+
+    /** A hold lasts from {@code min} to a maximum each seed draws from [maxLow, maxHigh]. */
+    public LockScenario hold(long min, long maxLow, long maxHigh) {
+        if (min < 0 || maxLow < min || maxHigh < maxLow) {
+            throw new IllegalArgumentException("hold: need 0 <= min <= maxLow <= maxHigh");
+        }
+        this.holdMin = min;
+        this.holdMaxLow = maxLow;
+        this.holdMaxHigh = maxHigh;
+        return this;
+    }
+
+    /** A client thinks up to this long (microseconds) between rounds. */
+    public LockScenario think(long max) {
+        this.thinkMax = max;
+        return this;
+    }
+
+    /** In {@code numerator} of every {@code denominator} seeds, waiters give up after a time in [min, max] (microseconds). */
+    public LockScenario giveUps(int numerator, int denominator, long min, long max) {
+        this.patience = new Patience(numerator, denominator, min, max);
+        return this;
+    }
+
+    /** Waiters never give up. */
+    public LockScenario noGiveUps() {
+        return giveUps(0, 1, 0, 0);
+    }
+
+    /**
+     * Whether believed mutual exclusion is checked (default yes). Turn it off only for a fault
+     * profile that pauses clients past their session: a paused holder cannot know it lost the
+     * lock, and only fencing can protect the resource then.
+     */
+    public LockScenario believedExclusion(boolean checked) {
+        this.believedExclusion = checked;
+        return this;
+    }
+
+    /** Whether the herd-free check runs (default yes); a lock that wakes every waiter fails it. */
+    public LockScenario herdFree(boolean checked) {
+        this.herdFree = checked;
+        return this;
+    }
+
+    @Override
+    protected Trial prepare(Choices knobs) {
+        SwarmKnobs swarm = swarm(knobs);
+        int clients = knobs.intIn(minClients, maxClients);
+        long giveUpAfter = patience.numerator() > 0 && knobs.chance(patience.numerator(), patience.denominator())
+                ? knobs.longIn(patience.min(), patience.max()) : 0;
+        int rounds = knobs.intIn(minRounds, maxRounds);
+        long holdMax = knobs.longIn(holdMaxLow, holdMaxHigh);
+        LockWorkload.Plan plan = new LockWorkload.Plan(rounds, startWithin, holdMin, holdMax, thinkMax, giveUpAfter);
+        return trial(swarm, clients, plan, faultsFor(swarm));
+    }
+
+    private Trial trial(SwarmKnobs swarm, int clients, LockWorkload.Plan plan, FaultProfile faults) {
+        long bound = Bounds.afterHeal(swarm, clients * (plan.holdMax() + Time.millis(200)) + Time.seconds(5));
+        RecipeTrial.Installer installer = (ensemble, history) -> {
+            FencedResource resource = new FencedResource(history);
+            for (int i = 0; i < clients; i++) {
+                Workloads.add(ensemble, new LockWorkload(factory, plan, new ClientLog(history), resource));
+            }
+        };
+        RecipeTrial.Checks checks = (heal, end) -> {
+            List<Checker> checkers = new ArrayList<>();
+            if (believedExclusion) {
+                checkers.add(ExclusionChecker.locks());
+            }
+            checkers.add(new FencingChecker());
+            if (herdFree) {
+                checkers.add(WakeUps.checker(HerdChecker.herdFree(), WatchTap.WOKEN, List.of(OpKind.ACQUIRE)));
+            }
+            checkers.add(new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ACQUIRE, OpKind.RELEASE));
+            return checkers;
+        };
+        List<String> knobs = List.of("clients: " + clients, "rounds: " + plan.rounds(),
+                "hold: " + Time.format(plan.holdMin()) + ".." + Time.format(plan.holdMax()),
+                "think: up to " + Time.format(plan.thinkMax()),
+                "patience: " + (plan.patience() > 0 ? Time.format(plan.patience()) : "none"),
+                "liveness bound: " + Time.format(bound));
+        return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, knobs);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.zksim.testkit;
+
+import dev.zksim.catalog.Bounds;
+import dev.zksim.catalog.RecipeTrial;
+import dev.zksim.catalog.SwarmKnobs;
+import dev.zksim.check.Checker;
+import dev.zksim.check.ExclusionChecker;
+import dev.zksim.check.FencedResource;
+import dev.zksim.check.FencingChecker;
+import dev.zksim.check.HerdChecker;
+import dev.zksim.check.LivenessChecker;
+import dev.zksim.check.WakeUps;
+import dev.zksim.history.OpKind;
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.scenario.Trial;
+import dev.zksim.workload.ClientLog;
+import dev.zksim.workload.LockWorkload;
+import dev.zksim.workload.WatchTap;
+import dev.zksim.workload.Workloads;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A shared read/write lock under test: readers and writers take their side of the lock a
+ * number of rounds, as in {@link LockScenario}; writers write to a protected resource under
+ * their fencing token. Checked: a write hold overlaps no other hold of another session while
+ * read holds may overlap each other; fencing; herd-free wake-ups; and liveness after the heal.
+ */
+public final class ReadWriteLockScenario extends ScenarioBuilder<ReadWriteLockScenario> {
+    private final Factory factory;
+    private int maxReaders = 4;
+    private int maxWriters = 3;
+
+    /** Builds a caller's read side or write side of the same lock on a client. */
+    public interface Factory {
+        LockUnderTest readLock(TestClient client, HolderEvents events);
+
+        LockUnderTest writeLock(TestClient client, HolderEvents events);
+
+        /** A factory from two lock factories, one per side. */
+        static Factory of(LockUnderTest.Factory read, LockUnderTest.Factory write) {
+            return new Factory() {
+                @Override
+                public LockUnderTest readLock(TestClient client, HolderEvents events) {
+                    return read.create(client, events);
+                }
+
+                @Override
+                public LockUnderTest writeLock(TestClient client, HolderEvents events) {
+                    return write.create(client, events);
+                }
+            };
+        }
+    }
+
+    ReadWriteLockScenario(String id, Factory factory) {
+        super(id, "Read/write lock " + id + ": readers share, writers exclude everyone, under random faults");
+        this.factory = Objects.requireNonNull(factory, "factory");
+    }
+
+    /** At most this many readers and writers per seed (each seed runs at least one of each). */
+    public ReadWriteLockScenario clients(int maxReaders, int maxWriters) {
+        if (maxReaders < 1 || maxWriters < 1) {
+            throw new IllegalArgumentException("need at least one reader and one writer");
+        }
+        this.maxReaders = maxReaders;
+        this.maxWriters = maxWriters;
+        return this;
+    }
+
+    @Override
+    protected Trial prepare(Choices knobs) {
+        SwarmKnobs swarm = swarm(knobs);
+        int readers = knobs.intIn(1, maxReaders);
+        int writers = knobs.intIn(1, maxWriters);
+        LockWorkload.Plan plan = new LockWorkload.Plan(knobs.intIn(2, 4), Time.millis(200), Time.millis(1),
+                Time.millis(knobs.intIn(5, 100)), Time.millis(50), 0);
+        long bound = Bounds.afterHeal(swarm, (readers + writers) * (plan.holdMax() + Time.millis(200)) + Time.seconds(5));
+        RecipeTrial.Installer installer = (ensemble, history) -> {
+            FencedResource resource = new FencedResource(history);
+            for (int i = 0; i < readers + writers; i++) {
+                boolean writer = i < writers;
+                LockWorkload.Role role = new LockWorkload.Role(writer ? OpKind.WRITE_LOCK : OpKind.READ_LOCK, writer);
+                LockUnderTest.Factory side = writer ? factory::writeLock : factory::readLock;
+                Workloads.add(ensemble, new LockWorkload(side, role, plan, new ClientLog(history), resource));
+            }
+        };
+        RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(ExclusionChecker.readWriteLocks(),
+                new FencingChecker(),
+                WakeUps.checker(HerdChecker.herdFree(), WatchTap.WOKEN, List.of(OpKind.READ_LOCK, OpKind.WRITE_LOCK)),
+                new LivenessChecker(heal, bound, end).onlyKinds(OpKind.READ_LOCK, OpKind.WRITE_LOCK, OpKind.RELEASE));
+        return new RecipeTrial(swarm, faultsFor(swarm), installer, bound + Time.seconds(5), checks, List.of(
+                "readers: " + readers, "writers: " + writers, "rounds: " + plan.rounds(),
+                "hold: up to " + Time.format(plan.holdMax()), "liveness bound: " + Time.format(bound)));
+    }
+}

@@ -1,0 +1,108 @@
+package dev.zksim.testkit;
+
+import dev.zksim.catalog.CatalogScenario;
+import dev.zksim.catalog.Profiles;
+import dev.zksim.catalog.SwarmKnobs;
+import dev.zksim.ensemble.EnsembleConfig;
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.nemesis.FaultKind;
+import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Scenario;
+import dev.zksim.scenario.Trial;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * What every testkit scenario builder lets a user set: the scenario's id and title, the
+ * ensemble sizes the seeds choose from, and the fault profile. Each seed still picks the rest
+ * of the ensemble (tick, session timeout, network, crash policy) as swarm testing does.
+ *
+ * <p>The defaults are those of zksim's own catalogue: 1, 3 or 5 servers, and up to three
+ * random faults of every kind but a paused client (a client paused past its session still
+ * believes what it believed; only fencing protects against that, and {@link #faults} can ask
+ * for it) in the first four seconds.
+ *
+ * @param <B> the concrete builder, so that every setter returns it
+ */
+public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
+    private final String id;
+    private String title;
+    private List<Integer> servers = List.of(1, 3, 5);
+    private Function<EnsembleConfig, FaultProfile> faults =
+            config -> Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(4));
+
+    protected ScenarioBuilder(String id, String defaultTitle) {
+        this.id = Objects.requireNonNull(id, "id");
+        this.title = defaultTitle;
+    }
+
+    @SuppressWarnings("unchecked")
+    protected final B self() {
+        return (B) this;
+    }
+
+    /** A sentence for people, shown by {@code ./zksim list}: "My lock: clients take turns under faults". */
+    public B title(String sentence) {
+        this.title = Objects.requireNonNull(sentence, "title");
+        return self();
+    }
+
+    /** The ensemble sizes each seed picks from (1, 3, 5 or 7 servers). */
+    public B servers(Integer... sizes) {
+        if (sizes.length == 0) {
+            throw new IllegalArgumentException("name at least one ensemble size");
+        }
+        for (int size : sizes) {
+            if (size != 1 && size != 3 && size != 5 && size != 7) {
+                throw new IllegalArgumentException("an ensemble has 1, 3, 5 or 7 servers, not " + size);
+            }
+        }
+        this.servers = List.of(sizes);
+        return self();
+    }
+
+    /** The fault profile every seed generates its fault plan from. */
+    public B faults(FaultProfile profile) {
+        Objects.requireNonNull(profile, "profile");
+        this.faults = config -> profile;
+        return self();
+    }
+
+    /**
+     * A fault profile that depends on the ensemble the seed picked, e.g. a pause longer than
+     * the session timeout.
+     */
+    public B faults(Function<EnsembleConfig, FaultProfile> profile) {
+        this.faults = Objects.requireNonNull(profile, "profile");
+        return self();
+    }
+
+    /** Between {@code min} and {@code max} faults of these kinds, from 0.5 s to {@code windowEnd} (microseconds). */
+    public B faults(int min, int max, long windowEnd, List<FaultKind> kinds) {
+        return faults(Profiles.random(kinds, min, max, windowEnd));
+    }
+
+    /** No faults at all: the recipe's behaviour on a healthy ensemble. */
+    public B noFaults() {
+        return faults(Profiles.random(List.of(), 0, 0, Time.seconds(1)));
+    }
+
+    /** The finished scenario. */
+    public final Scenario build() {
+        return new CatalogScenario(id, title, this::prepare);
+    }
+
+    /** Draws the ensemble for one seed, then the fault profile for it; subclasses draw their own knobs after. */
+    protected final SwarmKnobs swarm(Choices knobs) {
+        return SwarmKnobs.pick(knobs, servers);
+    }
+
+    protected final FaultProfile faultsFor(SwarmKnobs swarm) {
+        return faults.apply(swarm.config());
+    }
+
+    /** Prepares one seed's trial; knobs are drawn from {@code knobs} in a fixed order. */
+    protected abstract Trial prepare(Choices knobs);
+}

@@ -1,0 +1,40 @@
+package dev.zksim.testkit;
+
+/**
+ * Where a user's test starts: one builder per recipe shape, each taking a factory for the
+ * user's implementation of the shape's contract.
+ *
+ * <pre>{@code
+ * Scenario scenario = Testkit.lock("my-lock", (client, events) -> new MyLock(client.zk(), "/locks/a", events))
+ *         .clients(2, 5)
+ *         .build();
+ * }</pre>
+ *
+ * Scenario ids are kebab-case ("my-lock") and must be unique among every catalogue on the
+ * class path; the built-in ids are listed by {@code ./zksim list}.
+ */
+public final class Testkit {
+
+    private Testkit() {
+    }
+
+    /** An exclusive lock: see {@link LockScenario} for the workload and the checks. */
+    public static LockScenario lock(String id, LockUnderTest.Factory factory) {
+        return new LockScenario(id, factory);
+    }
+
+    /** A shared read/write lock: see {@link ReadWriteLockScenario}. */
+    public static ReadWriteLockScenario readWriteLock(String id, ReadWriteLockScenario.Factory factory) {
+        return new ReadWriteLockScenario(id, factory);
+    }
+
+    /** A leader election or latch: see {@link ElectionScenario}. */
+    public static ElectionScenario election(String id, ElectionUnderTest.Factory factory) {
+        return new ElectionScenario(id, factory);
+    }
+
+    /** Any client program, with the ops it records and the checkers the user supplies: see {@link CustomScenario}. */
+    public static CustomScenario custom(String id) {
+        return new CustomScenario(id);
+    }
+}

@@ -1,0 +1,20 @@
+/**
+ * The public testkit: how users test their own coordination code with zksim.
+ *
+ * <p>A user implements a small contract for the shape of their recipe ({@link LockUnderTest}
+ * for a lock, {@link ElectionUnderTest} for a leader election, ...) and hands a factory for it
+ * to a scenario builder from {@link Testkit}. The builder supplies what a good test needs and
+ * a user should not have to write: the workload that drives many clients through the recipe,
+ * the fault profile, the liveness bounds and the checkers, each with knobs the user may
+ * override. The result is an ordinary {@link dev.zksim.scenario.Scenario}, run by the JUnit 5
+ * {@link dev.zksim.property.SimulationProperty} support or, once listed by a
+ * {@link CatalogProvider}, by every command of the command line.
+ *
+ * <p>Contracts speak the user's language (acquire, release, leading, lost) and never zksim's
+ * internals. A recipe instance gets a {@link TestClient}: a ZooKeeper handle that follows the
+ * client's current session, so that the recipe object survives a session expiry and the
+ * workload can go on with a new session, as applications do. zksim's own catalogue is built
+ * with these same builders, its canaries and contrast variants being simply other
+ * implementations passed in.
+ */
+package dev.zksim.testkit;

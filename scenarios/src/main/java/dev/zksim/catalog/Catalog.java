@@ -21,6 +21,7 @@ public final class Catalog {
                 .add(LockScenarios.standard())
                 .add(LockScenarios.pausedHolder())
                 .add(LockScenarios.noRecheckCanary())
+                .add(LockScenarios.resumeAfterExpiryCanary())
                 .add(LockScenarios.lockFileHerdCanary())
                 .add(LockScenarios.lowestWatchHerdCanary())
                 .add(QueueScenarios.fifo())

@@ -72,6 +72,17 @@ public final class LockScenarios {
                 .build();
     }
 
+    /** A lock that treats the new session after Expired like a reconnect, and claims its old grant. */
+    public static Scenario resumeAfterExpiryCanary() {
+        return Testkit.lock("canary-resume-after-expiry", ResumeAfterExpiryLock.over(EXCLUSIVE))
+                .title("Canary: a lock that takes a new session for a reconnect and claims its old grant")
+                .servers(1, 3).clients(3, 4).rounds(3, 4).startWithin(Time.millis(100))
+                .hold(Time.millis(500), Time.seconds(2)).think(Time.millis(50)).noGiveUps()
+                .faults(1, 2, Time.seconds(3), List.of(FaultKind.EXPIRE_SESSION))
+                .herdFree(false)
+                .build();
+    }
+
     public static Scenario lockFileHerdCanary() {
         return herdCanary("canary-lock-file-herd", "Canary: the paper's lock-file lock wakes every waiter on release",
                 RecipeLocks.of((zk, states, guid, listener) -> new LockFileLock(zk, states, DIR, guid, listener)));

@@ -21,6 +21,14 @@ class CanaryTest {
         assertCaught(caught, FailureKind.SAFETY_VIOLATION, "mutual exclusion (believed)");
     }
 
+    /** Its bug needs a new session in a running client: the workloads open one after Expired. */
+    @SimulationProperty(seeds = 40)
+    void theLockThatTakesANewSessionForAReconnectBreaksExclusion(Seeds seeds) {
+        PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-resume-after-expiry");
+        assertCaught(caught, FailureKind.SAFETY_VIOLATION, "mutual exclusion (believed)");
+        assertThat(caught.minimal().plan().toString()).contains("expire");
+    }
+
     @SimulationProperty(seeds = 5)
     void theLockFileLockHasAHerd(Seeds seeds) {
         assertCaught(seeds.expectFailure(CATALOG, "canary-lock-file-herd"), FailureKind.SAFETY_VIOLATION, "no herd");

@@ -1,0 +1,102 @@
+package dev.zksim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A user's scenario catalogue on the command line: found through {@code --classpath}, run and
+ * replayed like zksim's own, and every way a user can get it wrong is one line and exit 2.
+ */
+class UserCatalogTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream originalOut;
+    private PrintStream originalErr;
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void capture() {
+        originalOut = System.out;
+        originalErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(originalOut);
+        System.setErr(originalErr);
+    }
+
+    /** A class path directory whose services file names the given catalogue classes. */
+    private String classpathListing(String... providers) throws IOException {
+        Path services = dir.resolve("META-INF/services");
+        Files.createDirectories(services);
+        Files.writeString(services.resolve("dev.zksim.testkit.CatalogProvider"), String.join("\n", providers) + "\n");
+        return dir.toString();
+    }
+
+    private String stderr() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private void assertOneLineError(String... fragments) {
+        assertThat(stderr().lines().count()).as(stderr()).isEqualTo(1);
+        assertThat(stderr()).startsWith("zksim: ").contains(fragments).doesNotContain("Exception\n\tat");
+    }
+
+    @Test
+    void aUsersScenarioIsListedWithItsCatalogueAndRuns() throws IOException {
+        String classpath = classpathListing("dev.zksim.cli.fixtures.AcmeCatalog");
+        assertThat(Main.execute("--classpath", classpath, "list")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("acme/acme-lock").contains("lock-basic");
+        out.reset();
+        assertThat(Main.execute("--classpath", classpath, "run", "acme-lock", "--seed", "3")).isZero();
+        String run = out.toString(StandardCharsets.UTF_8);
+        assertThat(run).contains("result: passed");
+    }
+
+    @Test
+    void aMissingClasspathEntryIsOneLine() {
+        assertThat(Main.execute("--classpath", dir.resolve("nope").toString(), "list")).isEqualTo(2);
+        assertOneLineError("does not exist");
+    }
+
+    @Test
+    void aCatalogueClassThatDoesNotLoadIsOneLine() throws IOException {
+        assertThat(Main.execute("--classpath", classpathListing("com.acme.Missing"), "list")).isEqualTo(2);
+        assertOneLineError("a scenario catalogue failed to load");
+    }
+
+    @Test
+    void aCatalogueThatThrowsIsOneLine() throws IOException {
+        String classpath = classpathListing("dev.zksim.cli.fixtures.FailingCatalog");
+        assertThat(Main.execute("--classpath", classpath, "list")).isEqualTo(2);
+        assertOneLineError("FailingCatalog failed to build", "the lock factory is not configured");
+    }
+
+    @Test
+    void twoCataloguesWithTheSameScenarioIdAreOneLine() throws IOException {
+        String classpath = classpathListing("dev.zksim.cli.fixtures.ClashingCatalog");
+        assertThat(Main.execute("--classpath", classpath, "run", "lock-basic", "--seed", "1")).isEqualTo(2);
+        assertOneLineError("'lock-basic' is defined twice", "'zksim'", "'clash'");
+    }
+
+    @Test
+    void aLineWhoseCatalogueIsNotOnTheClasspathIsOneLine() {
+        assertThat(Main.execute("replay", "zksim1:acme/acme-lock:3:-:-:0123456789abcdef")).isEqualTo(2);
+        assertOneLineError("needs catalogue 'acme'", "--classpath");
+    }
+}

@@ -7,6 +7,7 @@ import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioRunner;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * Checks a scenario over a range of seeds: each seed runs twice (the determinism check) and
@@ -18,9 +19,29 @@ public final class PropertyCheck {
     public static final int SHRINK_BUDGET = 400;
 
     private final ScenarioRunner runner;
+    private final int determinismEvery;
+    private final long budgetNanos;
+    private final LongSupplier wallNanos;
 
+    /** Checks every seed for determinism, with no time budget. */
     public PropertyCheck(ScenarioRunner runner) {
+        this(runner, 1, 0, () -> 0L);
+    }
+
+    /**
+     * @param determinismEvery every k-th seed runs twice; the others once, which halves the cost
+     *     of long sweeps while still sampling determinism throughout
+     * @param budgetSeconds no new seed starts after this much wall time (0: no budget)
+     * @param wallNanos the wall clock the budget is measured on
+     */
+    public PropertyCheck(ScenarioRunner runner, int determinismEvery, long budgetSeconds, LongSupplier wallNanos) {
+        if (determinismEvery < 1 || budgetSeconds < 0) {
+            throw new IllegalArgumentException("determinismEvery must be >= 1 and the budget >= 0");
+        }
         this.runner = runner;
+        this.determinismEvery = determinismEvery;
+        this.budgetNanos = budgetSeconds * 1_000_000_000L;
+        this.wallNanos = wallNanos;
     }
 
     /** A failure found by a property check: the original run, the shrunk one and its line. */
@@ -40,10 +61,18 @@ public final class PropertyCheck {
         }
     }
 
-    /** Runs seeds [base, base + count); the first counterexample, shrunk, or empty. */
+    /**
+     * Runs seeds [base, base + count), or fewer if the time budget runs out first; the first
+     * counterexample, shrunk, or empty.
+     */
     public Optional<Counterexample> check(String scenario, long base, int count, boolean shrink) {
-        for (long seed = base; seed < base + count; seed++) {
-            RunOutcome outcome = runTwice(RunSpec.of(scenario, seed));
+        long started = wallNanos.getAsLong();
+        for (int i = 0; i < count; i++) {
+            if (budgetNanos > 0 && wallNanos.getAsLong() - started >= budgetNanos) {
+                break;
+            }
+            RunSpec spec = RunSpec.of(scenario, base + i);
+            RunOutcome outcome = i % determinismEvery == 0 ? runTwice(spec) : runner.run(spec);
             if (outcome.failed()) {
                 return Optional.of(counterexample(outcome, shrink));
             }

@@ -16,6 +16,9 @@ public final class SeedsResolver implements ParameterResolver {
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         SimulationProperty property = context.getRequiredTestMethod().getAnnotation(SimulationProperty.class);
         int defaultCount = property == null ? 20 : property.seeds();
-        return new Seeds(Long.getLong("zksim.seed", 0L), Integer.getInteger("zksim.seeds", defaultCount));
+        int every = property == null ? 1 : property.determinismEvery();
+        long budget = property == null ? 0 : property.seconds();
+        return new Seeds(Long.getLong("zksim.seed", 0L), Integer.getInteger("zksim.seeds", defaultCount),
+                Integer.getInteger("zksim.determinismEvery", every), Long.getLong("zksim.for", budget));
     }
 }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * parameter and calls {@link Seeds#check} with its scenario; the number of seeds and the
  * first seed come from the system properties {@code zksim.seeds} and {@code zksim.seed}
  * (defaults: {@link #seeds()} and 0). A failure fails the test with the shrunk case and the
- * line that reproduces it.
+ * line that reproduces it. Long runs can sample the determinism check ({@link #determinismEvery})
+ * and stop at a time budget ({@link #seconds}).
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
@@ -21,4 +22,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 public @interface SimulationProperty {
     /** Seeds to run when zksim.seeds is not set. */
     int seeds() default 20;
+
+    /**
+     * Every k-th seed runs twice and must give the same digest (zksim.determinismEvery
+     * overrides it); 1, the default, checks every seed.
+     */
+    int determinismEvery() default 1;
+
+    /** Stop starting seeds after this many seconds of wall time (zksim.for overrides it); 0 for no budget. */
+    long seconds() default 0;
 }

@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -77,7 +76,7 @@ public final class SimpleLock {
             pending.completeExceptionally(new CancellationException("released"));
             pending = null;
         }
-        return node != null ? delete(dir + "/" + node) : cleanUp(prefix(abandoned));
+        return node != null ? ZkNodes.delete(zk, dir + "/" + node) : ZkNodes.deleteAll(zk, dir, prefix(abandoned));
     }
 
     /** The connection changed; {@code connected} false means suspended, and {@code lost} that the session is gone. */
@@ -114,16 +113,16 @@ public final class SimpleLock {
         zk.create(dir + "/" + prefix(mine), new byte[0], CreateMode.EPHEMERAL_SEQUENTIAL).whenComplete((path, error) -> {
             if (mine != attempt) {
                 if (path != null) {
-                    delete(path);
+                    ZkNodes.delete(zk, path);
                 } else {
-                    cleanUp(prefix(mine));
+                    ZkNodes.deleteAll(zk, dir, prefix(mine));
                 }
             } else if (error == null) {
                 node = path.substring(dir.length() + 1);
                 readToken(mine);
-            } else if (code(error) == KeeperException.Code.NONODE) {
+            } else if (ZkNodes.code(error) == KeeperException.Code.NONODE) {
                 zk.create(dir, new byte[0], CreateMode.PERSISTENT).whenComplete((made, ignored) -> create(mine));
-            } else if (code(error) == KeeperException.Code.CONNECTIONLOSS) {
+            } else if (ZkNodes.code(error) == KeeperException.Code.CONNECTIONLOSS) {
                 findOwnNode(mine);
             } else {
                 fail(mine, error);
@@ -135,6 +134,10 @@ public final class SimpleLock {
     private void findOwnNode(int mine) {
         zk.getChildren(dir, false).whenComplete((children, error) -> {
             if (mine != attempt) {
+                return;
+            }
+            if (error != null && ZkNodes.code(error) == KeeperException.Code.NONODE) {
+                create(mine);
                 return;
             }
             if (error != null) {
@@ -174,7 +177,7 @@ public final class SimpleLock {
                 return;
             }
             List<String> sorted = new ArrayList<>(children);
-            sorted.sort(Comparator.comparing(SimpleLock::sequence));
+            sorted.sort(Comparator.comparing(ZkNodes::sequence));
             int index = sorted.indexOf(node);
             if (index < 0) {
                 fail(mine, KeeperException.create(KeeperException.Code.NONODE, node));
@@ -218,7 +221,7 @@ public final class SimpleLock {
     }
 
     private void retryOrFail(int mine, Throwable error, Runnable retry) {
-        if (code(error) == KeeperException.Code.CONNECTIONLOSS) {
+        if (ZkNodes.code(error) == KeeperException.Code.CONNECTIONLOSS) {
             retry.run();
         } else {
             fail(mine, error);
@@ -231,40 +234,5 @@ public final class SimpleLock {
             pending = null;
             waiting.completeExceptionally(error);
         }
-    }
-
-    private CompletionStage<Void> delete(String path) {
-        return zk.delete(path, -1).handle((ok, error) -> {
-            if (error != null && code(error) == KeeperException.Code.CONNECTIONLOSS) {
-                return delete(path);
-            }
-            return CompletableFuture.<Void>completedFuture(null);
-        }).thenCompose(stage -> stage);
-    }
-
-    /** Deletes every node of an abandoned attempt whose create reply never came back. */
-    private CompletionStage<Void> cleanUp(String attemptPrefix) {
-        return zk.getChildren(dir, false).handle((children, error) -> {
-            if (error != null) {
-                return code(error) == KeeperException.Code.CONNECTIONLOSS ? cleanUp(attemptPrefix)
-                        : CompletableFuture.<Void>completedFuture(null);
-            }
-            CompletionStage<Void> all = CompletableFuture.completedFuture(null);
-            for (String child : children) {
-                if (child.startsWith(attemptPrefix)) {
-                    all = all.thenCompose(ignored -> delete(dir + "/" + child));
-                }
-            }
-            return all;
-        }).thenCompose(stage -> stage);
-    }
-
-    private static String sequence(String child) {
-        return child.substring(child.length() - 10);
-    }
-
-    private static KeeperException.Code code(Throwable error) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        return cause instanceof KeeperException keeper ? keeper.code() : KeeperException.Code.SYSTEMERROR;
     }
 }

@@ -4,6 +4,8 @@ import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.history.HistoryRecorder;
+import dev.zksim.history.Op;
+import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.RunResult;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.choice.Choices;
@@ -86,7 +88,7 @@ public final class ScenarioRunner {
             failure = verifyEnd(trial, ensemble);
         }
         if (failure.isEmpty()) {
-            failure = verdict(trial, history, healTime, endTime);
+            failure = verdict(trial, history, healTime, endTime, ensemble);
         }
         return new RunOutcome(spec, failure, plan, root.log(), trial.knobs(), ensemble.simulation().trace().digest(),
                 ensemble.simulation().eventsDispatched(), ensemble.simulation().now(), history.history());
@@ -128,8 +130,19 @@ public final class ScenarioRunner {
         }
     }
 
-    private static Optional<SimulationFailure> verdict(Trial trial, HistoryRecorder history, long healTime, long endTime) {
+    /**
+     * The checkers' verdict. A liveness failure also says, for every stuck client, what it
+     * waits on at the end of the run: the znodes it watches and whether their owners live.
+     */
+    private static Optional<SimulationFailure> verdict(Trial trial, HistoryRecorder history, long healTime,
+            long endTime, Ensemble ensemble) {
         CheckResult result = Checker.checkAll(history.history(), trial.checkers(healTime, endTime));
+        if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.LIVENESS_TIMEOUT) {
+            List<String> stuck = violation.ops().stream().map(Op::process).distinct().sorted().toList();
+            String waits = StuckDiagnosis.describe(ensemble, stuck);
+            return Optional.of(new SimulationFailure(violation.kind(), violation.time(),
+                    violation.checker() + ": " + violation.explanation() + (waits.isEmpty() ? "" : "\n  waiting: " + waits)));
+        }
         return result.failure();
     }
 

@@ -37,6 +37,7 @@ class CatalogDoesWorkTest {
         MAIN.put("lock-standard", Map.of(OpKind.ACQUIRE, 50, OpKind.RELEASE, 50));
         MAIN.put("lock-paused-holder", Map.of(OpKind.ACQUIRE, 3));
         MAIN.put("canary-no-recheck-lock", Map.of(OpKind.ACQUIRE, 2));
+        MAIN.put("canary-resume-after-expiry", Map.of(OpKind.ACQUIRE, 3));
         MAIN.put("canary-lock-file-herd", Map.of(OpKind.ACQUIRE, 4));
         MAIN.put("canary-lowest-watch-herd", Map.of(OpKind.ACQUIRE, 4));
         MAIN.put("fifo-queue", Map.of(OpKind.ENQUEUE, 3, OpKind.DEQUEUE, 3));

@@ -1,0 +1,40 @@
+package dev.zksim.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zksim.api.CreateMode;
+import dev.zksim.check.LivenessChecker;
+import dev.zksim.history.OpKind;
+import dev.zksim.history.Value;
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.Time;
+import dev.zksim.testkit.Testkit;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/** A liveness failure names the stuck client, what it waits on, and who owns that node. */
+class StuckDiagnosisTest {
+    private static final OpKind WAIT = OpKind.of("WAIT");
+
+    /** c1 holds an ephemeral gate for ever; c2 waits for the gate to go. */
+    private static final ScenarioCatalog CATALOG = new ScenarioCatalog("stuck").add(Testkit.custom("gate")
+            .servers(1).noFaults().settle(Time.seconds(10))
+            .clients(1, () -> session -> session.zk().create("/gate", new byte[0], CreateMode.EPHEMERAL))
+            .clients(1, () -> session -> session.after(Time.millis(500), () -> {
+                CompletableFuture<Void> gone = new CompletableFuture<>();
+                session.zk().exists("/gate", event -> gone.complete(null));
+                session.record(WAIT, Value.NONE, gone, ok -> Value.NONE, ok -> { });
+            }))
+            .check((heal, end) -> new LivenessChecker(heal, Time.seconds(5), end).onlyKinds(WAIT))
+            .build());
+
+    @Test
+    void theStuckClientItsWatchAndTheOwnerOfTheNodeAreNamed() {
+        RunOutcome outcome = new ScenarioRunner(CATALOG).run(RunSpec.of("gate", 1));
+        assertThat(outcome.failureKind()).contains(FailureKind.LIVENESS_TIMEOUT);
+        String message = outcome.failure().orElseThrow().getMessage();
+        assertThat(message).contains("c2 WAIT invoked")
+                .containsPattern("waiting: c2 \\(session 0x[0-9a-f]+, connected to s1\\) watches /gate "
+                        + "\\(awaiting change or deletion; ephemeral of session 0x[0-9a-f]+ of c1, which is live\\)");
+    }
+}

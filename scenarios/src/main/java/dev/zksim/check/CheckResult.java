@@ -61,7 +61,13 @@ public sealed interface CheckResult permits CheckResult.Valid, CheckResult.Viola
         }
 
         public SimulationFailure toFailure() {
-            return new SimulationFailure(kind, time, checker + ": " + explanation);
+            return toFailure("");
+        }
+
+        /** The failure, with a further sentence after the explanation (empty for none). */
+        public SimulationFailure toFailure(String more) {
+            return new SimulationFailure(kind, time, checker + ": " + explanation + more, null,
+                    ops.stream().map(Op::index).toList());
         }
     }
 }

@@ -6,6 +6,8 @@ import dev.zksim.kernel.trace.TraceSink;
 import dev.zksim.property.ReproLine;
 import dev.zksim.report.data.ResultsFolder;
 import dev.zksim.report.spacetime.SpaceTimeDiagram;
+import dev.zksim.check.HistorySpans;
+import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.report.trace.RecordCapture;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.ScenarioRunner;
@@ -103,7 +105,9 @@ final class ReplayCommand implements Callable<Integer> {
                 + "; trace digest " + outcome.digest() + ".");
         facts.add("Reproduce line: " + repro);
         String page = SpaceTimeDiagram.page("zksim replay: " + repro.spec().scenario() + " seed " + repro.spec().seed(),
-                facts, capture.records(), capture.seen(), SpaceTimeDiagram.DEFAULT_MAX_ARROWS);
+                facts, capture.records(), capture.seen(), SpaceTimeDiagram.DEFAULT_MAX_ARROWS,
+                HistorySpans.of(outcome.history(), outcome.failure().map(SimulationFailure::evidence).orElse(List.of()),
+                        outcome.simulatedTime()));
         ResultsFolder.writeTo(html, page);
     }
 }

@@ -140,8 +140,7 @@ public final class ScenarioRunner {
         if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.LIVENESS_TIMEOUT) {
             List<String> stuck = violation.ops().stream().map(Op::process).distinct().sorted().toList();
             String waits = StuckDiagnosis.describe(ensemble, stuck);
-            return Optional.of(new SimulationFailure(violation.kind(), violation.time(),
-                    violation.checker() + ": " + violation.explanation() + (waits.isEmpty() ? "" : "\n  waiting: " + waits)));
+            return Optional.of(violation.toFailure(waits.isEmpty() ? "" : "\n  waiting: " + waits));
         }
         return result.failure();
     }

@@ -1,5 +1,7 @@
 package dev.zksim.kernel;
 
+import java.util.List;
+
 /**
  * A typed failure of a run, carrying the simulated time it happened at. Checkers throw it;
  * the run loop wraps any other exception thrown by a handler as a {@link
@@ -10,15 +12,26 @@ public final class SimulationFailure extends RuntimeException {
 
     private final FailureKind kind;
     private final long time;
+    private final transient List<Long> evidence;
 
     public SimulationFailure(FailureKind kind, long time, String message) {
         this(kind, time, message, null);
     }
 
     public SimulationFailure(FailureKind kind, long time, String message, Throwable cause) {
+        this(kind, time, message, cause, List.of());
+    }
+
+    /**
+     * A failure that names its evidence: the indices of the workload history's operations it
+     * involves (the two overlapping grants, the operation that never completed), so that a
+     * report can point at them.
+     */
+    public SimulationFailure(FailureKind kind, long time, String message, Throwable cause, List<Long> evidence) {
         super(kind + " at " + Time.format(time) + ": " + message, cause);
         this.kind = kind;
         this.time = time;
+        this.evidence = List.copyOf(evidence);
     }
 
     public static SimulationFailure safety(long time, String message) {
@@ -35,5 +48,10 @@ public final class SimulationFailure extends RuntimeException {
 
     public long time() {
         return time;
+    }
+
+    /** The indices of the history operations this failure involves; empty when it names none. */
+    public List<Long> evidence() {
+        return evidence == null ? List.of() : evidence;
     }
 }

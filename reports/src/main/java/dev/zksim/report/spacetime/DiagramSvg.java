@@ -32,12 +32,18 @@ final class DiagramSvg {
             + marker("a-client") + marker("a-quorum") + marker("a-election") + marker("a-watch") + "</defs>";
 
     private final List<TraceRecord> records;
+    private final List<OperationSpan> operations;
     private final Lanes lanes;
     private final TimeAxis axis;
     private final Svg svg;
 
     DiagramSvg(List<TraceRecord> records, Lanes lanes) {
+        this(records, List.of(), lanes);
+    }
+
+    DiagramSvg(List<TraceRecord> records, List<OperationSpan> operations, Lanes lanes) {
         this.records = records;
+        this.operations = List.copyOf(operations);
         this.lanes = lanes;
         this.axis = TimeAxis.of(records, LEFT + 20);
         this.svg = new Svg(width(), height(), "class", "spacetime", "style",
@@ -57,6 +63,7 @@ final class DiagramSvg {
         laneStripes();
         timeTicks();
         spans();
+        operationBars();
         faultLines();
         arrows();
         marks();
@@ -113,6 +120,28 @@ final class DiagramSvg {
             svg.rect(from, y(span.lane()) - LANE / 2 + 4, to - from, LANE - 8,
                     span.label() + " from " + Time.format(span.from()) + " to " + Time.format(span.to()),
                     "class", span.kind().cssClass());
+        }
+        svg.end();
+    }
+
+    /**
+     * The client's operations and beliefs as bars under its lane line: beliefs (holding,
+     * leading) just below the line, operations below them, and whatever the failure names
+     * outlined in red on top, so the overlap or the stuck operation stands out.
+     */
+    private void operationBars() {
+        svg.group("class", "operations");
+        for (boolean implicatedLayer : new boolean[] {false, true}) {
+            for (OperationSpan span : operations) {
+                if (span.implicated() != implicatedLayer || lanes.index(span.process()) < 0) {
+                    continue;
+                }
+                double from = axis.x(span.from());
+                double to = Math.max(from + 3, axis.x(span.to()));
+                double top = y(span.process()) + (span.kind() == OperationSpan.Kind.HELD ? 3 : 10);
+                String css = span.kind().cssClass() + (span.implicated() ? " op-implicated" : "");
+                svg.rect(from, top, to - from, 6, span.label(), "class", css);
+            }
         }
         svg.end();
     }

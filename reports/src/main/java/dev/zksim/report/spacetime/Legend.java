@@ -29,6 +29,13 @@ final class Legend {
         item(out, "<circle cx=\"16\" cy=\"8\" r=\"5\" class=\"warn\"/>", "disconnected, expired, refused, paused");
         item(out, "<circle cx=\"16\" cy=\"8\" r=\"4.5\" class=\"role\"/>", "quorum role change (elected, serving)");
         item(out, "<circle cx=\"16\" cy=\"8\" r=\"2\" class=\"ev\"/>", "routine event (request, reply, commit)");
+        item(out, "<rect x=\"2\" y=\"5\" width=\"28\" height=\"6\" class=\"op-held\"/>", "client holds or leads");
+        item(out, "<rect x=\"2\" y=\"5\" width=\"28\" height=\"6\" class=\"op-ok\"/>", "operation, completed");
+        item(out, "<rect x=\"2\" y=\"5\" width=\"28\" height=\"6\" class=\"op-failed\"/>", "operation, failed");
+        item(out, "<rect x=\"2\" y=\"5\" width=\"28\" height=\"6\" class=\"op-unknown\"/>", "operation, outcome unknown");
+        item(out, "<rect x=\"2\" y=\"5\" width=\"28\" height=\"6\" class=\"op-open\"/>", "operation, never completed");
+        item(out, "<rect x=\"2\" y=\"5\" width=\"28\" height=\"6\" class=\"op-ok op-implicated\"/>",
+                "named by the failure");
         return out.append("</div>").toString();
     }
 

@@ -51,6 +51,10 @@ public final class SpaceTimeDiagram {
             .crash { stroke: #c00; stroke-width: 2.5; fill: none; } .drop { stroke: #c00; stroke-width: 1.5; fill: none; }
             .ok { fill: #1a9850; } .warn { fill: #ff8c00; } .role { fill: #0072b2; }
             .ev { fill: #888; } .net { fill: #bbb; }
+            .op-ok { fill: #1a9850; opacity: 0.55; } .op-failed { fill: #7f8c99; opacity: 0.6; }
+            .op-unknown { fill: #ff8c00; opacity: 0.6; } .op-open { fill: #c51b7d; opacity: 0.55; }
+            .op-held { fill: #2b83ba; opacity: 0.6; }
+            .op-implicated { stroke: #d00; stroke-width: 2; opacity: 1; }
             .legend-item { display: inline-block; margin-right: 1.2em; white-space: nowrap; }
             .legend-item svg { vertical-align: middle; }
             """;
@@ -66,9 +70,18 @@ public final class SpaceTimeDiagram {
      */
     public static String page(String title, List<String> facts, List<TraceRecord> records, long recordsInRun,
                               int maxArrows) {
+        return page(title, facts, records, recordsInRun, maxArrows, List.of());
+    }
+
+    /**
+     * The page for a run, with the workload's operations and beliefs drawn on the client lanes
+     * and the ones a failure names outlined, and listed under "What went wrong".
+     */
+    public static String page(String title, List<String> facts, List<TraceRecord> records, long recordsInRun,
+                              int maxArrows, List<OperationSpan> operations) {
         List<TraceRecord> drawn = prefixWithArrows(records, maxArrows);
         Lanes lanes = Lanes.of(drawn);
-        DiagramSvg diagram = new DiagramSvg(drawn, lanes);
+        DiagramSvg diagram = new DiagramSvg(drawn, operations, lanes);
         Page page = new Page(title).style(CSS).heading(1, title);
         facts.forEach(page::paragraph);
         page.paragraph(summary(drawn), "summary");
@@ -81,6 +94,12 @@ public final class SpaceTimeDiagram {
                 + " stretches where nothing happens are shortened (marked \u2248 on the time axis) and the x axis is"
                 + " not proportional to time. Hover over an arrow or a mark for the message or event.", "note");
         page.raw(zoomable(diagram.render()));
+        List<List<String>> implicated = implicatedRows(operations);
+        if (!implicated.isEmpty()) {
+            page.heading(2, "What went wrong");
+            page.paragraph("The stretches the failure names, outlined in red under their client's lane.");
+            page.table(List.of("client", "from", "to", "what"), implicated);
+        }
         page.heading(2, "Legend").raw(Legend.html());
         page.heading(2, "Faults");
         List<List<String>> faults = faultRows(drawn);
@@ -136,6 +155,16 @@ public final class SpaceTimeDiagram {
                 + Time.format(records.getLast().time());
         return String.format(Locale.ROOT, "%d records drawn, %s. Messages: %s. Nemesis actions: %d; crashes: %d.",
                 records.size(), span, String.join(", ", parts), faults, crashes);
+    }
+
+    private static List<List<String>> implicatedRows(List<OperationSpan> operations) {
+        List<List<String>> rows = new ArrayList<>();
+        for (OperationSpan span : operations) {
+            if (span.implicated()) {
+                rows.add(List.of(span.process(), Time.format(span.from()), Time.format(span.to()), span.label()));
+            }
+        }
+        return rows;
     }
 
     private static List<List<String>> faultRows(List<TraceRecord> records) {

@@ -80,4 +80,21 @@ class SpaceTimeDiagramTest {
         assertThat(axis.x(-5)).isEqualTo(axis.xAt(0));
         assertThat(axis.x(Long.MAX_VALUE)).isEqualTo(axis.end());
     }
+
+    @Test
+    void operationsAreBarsOnTheirClientsLanesAndTheImplicatedOnesAreOutlinedAndListed() throws Exception {
+        long end = TRACE.getLast().time();
+        List<OperationSpan> operations = List.of(
+                new OperationSpan("c1", "holding ACQUIRE", 10, end / 2, OperationSpan.Kind.HELD, true, "c1 held the lock"),
+                new OperationSpan("c2", "ACQUIRE", 20, end / 3, OperationSpan.Kind.OK, false, "c2 acquired"),
+                new OperationSpan("c2", "holding ACQUIRE", end / 3, end, OperationSpan.Kind.HELD, true, "c2 held the lock"),
+                new OperationSpan("c9", "ACQUIRE", 20, end, OperationSpan.Kind.OPEN, false, "no lane for c9"));
+        String html = SpaceTimeDiagram.page("run", List.of(), TRACE, TRACE.size(), 1000, operations);
+        Document document = Xml.parse(html);
+        assertThat(count(document, "//*[@class='operations']/*[local-name()='rect']")).isEqualTo(3);
+        assertThat(count(document, "//*[@class='operations']/*[@class='op-held op-implicated']")).isEqualTo(2);
+        assertThat(html).contains("What went wrong").contains("c1 held the lock").contains("c2 held the lock");
+        assertThat(SpaceTimeDiagram.page("run", List.of(), TRACE, TRACE.size(), 1000, List.of()))
+                .doesNotContain("What went wrong");
+    }
 }

@@ -1,6 +1,5 @@
 package com.example.coordination;
 
-import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
@@ -105,60 +104,15 @@ public final class SimpleElection {
     }
 
     private void create(int mine) {
-        zk.createWithStat(dir + "/" + prefix(mine), new byte[0], CreateMode.EPHEMERAL_SEQUENTIAL)
-                .whenComplete((created, error) -> {
-                    if (mine != attempt) {
-                        if (created != null) {
-                            ZkNodes.delete(zk, created.path());
-                        } else {
-                            ZkNodes.deleteAll(zk, dir, prefix(mine));
-                        }
-                    } else if (error == null) {
-                        node = created.path().substring(dir.length() + 1);
-                        epoch = created.stat().czxid();
-                        check(mine);
-                    } else if (ZkNodes.code(error) == KeeperException.Code.NONODE) {
-                        zk.create(dir, new byte[0], CreateMode.PERSISTENT).whenComplete((made, ignored) -> create(mine));
-                    } else if (ZkNodes.code(error) == KeeperException.Code.CONNECTIONLOSS) {
-                        adoptOrCreate(mine);
-                    } else {
-                        giveUp(mine);
-                    }
-                });
-    }
-
-    /** After a lost create reply: adopt the node if the create was applied, create it otherwise. */
-    private void adoptOrCreate(int mine) {
-        zk.getChildren(dir, false).whenComplete((children, error) -> {
-            if (mine != attempt) {
-                return;
-            }
-            if (error != null && ZkNodes.code(error) == KeeperException.Code.NONODE) {
-                create(mine);
-                return;
-            }
-            if (error != null) {
-                retryOrGiveUp(mine, error, () -> adoptOrCreate(mine));
-                return;
-            }
-            children.stream().filter(child -> child.startsWith(prefix(mine))).findFirst().ifPresentOrElse(child -> {
-                node = child;
-                readEpoch(mine);
-            }, () -> create(mine));
-        });
-    }
-
-    private void readEpoch(int mine) {
-        zk.exists(dir + "/" + node, false).whenComplete((stat, error) -> {
+        ProtectedNode.create(zk, dir, prefix(mine), () -> mine == attempt).whenComplete((created, error) -> {
             if (mine != attempt) {
                 return;
             }
             if (error != null) {
-                retryOrGiveUp(mine, error, () -> readEpoch(mine));
-            } else if (stat == null) {
-                giveUp(mine);
+                retryOrGiveUp(mine, error, () -> create(mine));
             } else {
-                epoch = stat.czxid();
+                node = created.name();
+                epoch = created.czxid();
                 check(mine);
             }
         });

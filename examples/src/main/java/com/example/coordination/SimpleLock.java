@@ -1,6 +1,5 @@
 package com.example.coordination;
 
-import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
@@ -16,9 +15,9 @@ import java.util.concurrent.CompletionStage;
  * lock with sequential ephemeral nodes, where each waiter watches only its predecessor.
  * It is written against zksim's asynchronous client API, which also runs on a real cluster.
  *
- * <p>Steps: create {@code dir/<owner>-<attempt>-} EPHEMERAL_SEQUENTIAL (on a connection loss,
- * look for the node by its name before creating again, since the create may have been
- * applied); read its czxid as the fencing token; list the children; the lowest holds the
+ * <p>Steps: create {@code dir/<owner>-<attempt>-} EPHEMERAL_SEQUENTIAL ({@link ProtectedNode}:
+ * a lost create reply is adopted, not repeated); its czxid is the fencing token; list the
+ * children; the lowest holds the
  * lock, every other node watches its predecessor and lists again when it goes.
  *
  * <p>{@code recheck = false} builds the classic bug: a waiter whose predecessor goes assumes
@@ -110,58 +109,15 @@ public final class SimpleLock {
     }
 
     private void create(int mine) {
-        zk.create(dir + "/" + prefix(mine), new byte[0], CreateMode.EPHEMERAL_SEQUENTIAL).whenComplete((path, error) -> {
+        ProtectedNode.create(zk, dir, prefix(mine), () -> mine == attempt).whenComplete((created, error) -> {
             if (mine != attempt) {
-                if (path != null) {
-                    ZkNodes.delete(zk, path);
-                } else {
-                    ZkNodes.deleteAll(zk, dir, prefix(mine));
-                }
-            } else if (error == null) {
-                node = path.substring(dir.length() + 1);
-                readToken(mine);
-            } else if (ZkNodes.code(error) == KeeperException.Code.NONODE) {
-                zk.create(dir, new byte[0], CreateMode.PERSISTENT).whenComplete((made, ignored) -> create(mine));
-            } else if (ZkNodes.code(error) == KeeperException.Code.CONNECTIONLOSS) {
-                findOwnNode(mine);
-            } else {
+                return;
+            }
+            if (error != null) {
                 fail(mine, error);
-            }
-        });
-    }
-
-    /** After a lost create reply: adopt the node if the create was applied, create it otherwise. */
-    private void findOwnNode(int mine) {
-        zk.getChildren(dir, false).whenComplete((children, error) -> {
-            if (mine != attempt) {
-                return;
-            }
-            if (error != null && ZkNodes.code(error) == KeeperException.Code.NONODE) {
-                create(mine);
-                return;
-            }
-            if (error != null) {
-                retryOrFail(mine, error, () -> findOwnNode(mine));
-                return;
-            }
-            children.stream().filter(child -> child.startsWith(prefix(mine))).findFirst().ifPresentOrElse(child -> {
-                node = child;
-                readToken(mine);
-            }, () -> create(mine));
-        });
-    }
-
-    private void readToken(int mine) {
-        zk.exists(dir + "/" + node, false).whenComplete((stat, error) -> {
-            if (mine != attempt) {
-                return;
-            }
-            if (error != null) {
-                retryOrFail(mine, error, () -> readToken(mine));
-            } else if (stat == null) {
-                fail(mine, KeeperException.create(KeeperException.Code.NONODE, node));
             } else {
-                token = stat.czxid();
+                node = created.name();
+                token = created.czxid();
                 check(mine);
             }
         });

@@ -10,6 +10,7 @@ import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.Testkit;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 
 /** Leader election, and the seed article's election as a herd canary. */
 public final class ElectionScenarios {
@@ -19,38 +20,35 @@ public final class ElectionScenarios {
     public static final ElectionUnderTest.Factory RECIPE = (client, events) -> {
         LeaderElection election = new LeaderElection(client.zk(), client.connection(), DIR, client.uniqueName(),
                 listener(events));
-        return new ElectionUnderTest() {
-            @Override
-            public void start() {
-                election.start();
-            }
-
-            @Override
-            public CompletionStage<Void> stop() {
-                return election.stop();
-            }
-        };
+        return candidate(election::start, election::stop);
     };
 
     /** The seed article's election, which watches the lowest node: a herd contrast. */
     public static final ElectionUnderTest.Factory SEED_ARTICLE = (client, events) -> {
         SeedArticleElection election = new SeedArticleElection(client.zk(), client.connection(), DIR,
                 client.uniqueName(), listener(events));
+        return candidate(election::start, () -> {
+            election.stop();
+            return CompletableFuture.completedFuture(null);
+        });
+    };
+
+    private ElectionScenarios() {
+    }
+
+    /** A candidate from its two entry points. */
+    private static ElectionUnderTest candidate(Runnable start, Supplier<CompletionStage<Void>> stop) {
         return new ElectionUnderTest() {
             @Override
             public void start() {
-                election.start();
+                start.run();
             }
 
             @Override
             public CompletionStage<Void> stop() {
-                election.stop();
-                return CompletableFuture.completedFuture(null);
+                return stop.get();
             }
         };
-    };
-
-    private ElectionScenarios() {
     }
 
     /** The recipes' election states as the testkit's holder events. */

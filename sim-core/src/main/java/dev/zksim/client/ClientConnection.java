@@ -40,6 +40,7 @@ final class ClientConnection {
     private final Choices jitter;
     private final ClientWatchManager watches;
     private final RequestQueue requests;
+    private final RequestFaults faults;
     private final int requestedTimeoutMs;
 
     private ClientObserver observer = ClientObserver.NONE;
@@ -70,6 +71,7 @@ final class ClientConnection {
         this.config = config;
         this.jitter = process.choices().stream("reconnect");
         this.requests = new RequestQueue(process::trace);
+        this.faults = new RequestFaults(process, network);
     }
 
     // ---- accessors ----
@@ -93,6 +95,11 @@ final class ClientConnection {
     /** The server of the established connection, or null while not connected. */
     String currentServer() {
         return state == ClientState.CONNECTED ? server : null;
+    }
+
+    /** The request faults armed on this handle; they outlive reconnects. */
+    RequestFaults faults() {
+        return faults;
     }
 
     // ---- lifecycle ----
@@ -289,7 +296,9 @@ final class ClientConnection {
     private void transmit(PendingCall call) {
         requests.sent(call);
         process.trace(new ClientEvent.RequestSent(call.xid(), call.operationName()));
-        send(new ClientPacket.Request(call.xid(), call.operation()));
+        ClientPacket.Request request = new ClientPacket.Request(call.xid(), call.operation());
+        faults.beforeSend(request, connection);
+        send(request);
     }
 
     private void send(ClientPacket packet) {

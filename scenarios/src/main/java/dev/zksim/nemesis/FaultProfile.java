@@ -1,15 +1,22 @@
 package dev.zksim.nemesis;
 
+import dev.zksim.client.RequestMatch;
 import java.util.List;
 
 /**
  * How to generate a fault plan: which kinds, how many (inclusive range), in which window of
- * simulated time, and how long each outage lasts before its recovery step.
+ * simulated time, how long each outage lasts before its recovery step, and the operations
+ * the request faults (lost request, lost reply) aim at: the ones the scenario's recipe
+ * uses, by their API names (empty: the next request, whatever it is).
  */
 public record FaultProfile(List<FaultKind> kinds, int minFaults, int maxFaults, long windowStart, long windowEnd,
-                           long minOutage, long maxOutage) {
+                           long minOutage, long maxOutage, List<String> aimAt) {
     public FaultProfile {
         kinds = List.copyOf(kinds);
+        aimAt = List.copyOf(aimAt);
+        for (String operation : aimAt) {
+            new RequestMatch(operation, null);
+        }
         if (minFaults < 0 || maxFaults < minFaults || windowEnd < windowStart || maxOutage < minOutage || minOutage <= 0) {
             throw new IllegalArgumentException("inconsistent fault profile: " + minFaults + ".." + maxFaults + " faults in ["
                     + windowStart + ", " + windowEnd + "], outages " + minOutage + ".." + maxOutage);
@@ -17,5 +24,23 @@ public record FaultProfile(List<FaultKind> kinds, int minFaults, int maxFaults, 
         if (kinds.isEmpty() && maxFaults > 0) {
             throw new IllegalArgumentException("a fault profile with faults needs at least one fault kind");
         }
+    }
+
+    /** A profile whose request faults hit the next request, whatever it is. */
+    public FaultProfile(List<FaultKind> kinds, int minFaults, int maxFaults, long windowStart, long windowEnd,
+            long minOutage, long maxOutage) {
+        this(kinds, minFaults, maxFaults, windowStart, windowEnd, minOutage, maxOutage, List.of());
+    }
+
+    /** This profile with its request faults aimed at these operations (API names, e.g. "create"). */
+    public FaultProfile aimedAt(List<String> operations) {
+        return new FaultProfile(kinds, minFaults, maxFaults, windowStart, windowEnd, minOutage, maxOutage, operations);
+    }
+
+    /** This profile with these kinds added (once each), for trials that add request faults. */
+    public FaultProfile withKinds(List<FaultKind> more) {
+        List<FaultKind> all = new java.util.ArrayList<>(kinds);
+        more.stream().filter(kind -> !all.contains(kind)).forEach(all::add);
+        return new FaultProfile(all, minFaults, maxFaults, windowStart, windowEnd, minOutage, maxOutage, aimAt);
     }
 }

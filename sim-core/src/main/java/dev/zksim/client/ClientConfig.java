@@ -12,10 +12,22 @@ package dev.zksim.client;
  *     attempt except the first (1 s); 0 switches the jitter off
  * @param clientSideExpiry whether the client expires its own session after 4/3 of the
  *     negotiated timeout without hearing from any server (3.9.3 and later)
+ * @param drawnOrders whether the order in which one event reaches several watchers is drawn
+ *     from the choices (ZooKeeper keeps them in a hash set) or is registration order
  */
-public record ClientConfig(int maxIdleSendMs, int fullCycleBackoffMs, int reconnectJitterMs, boolean clientSideExpiry) {
+public record ClientConfig(int maxIdleSendMs, int fullCycleBackoffMs, int reconnectJitterMs, boolean clientSideExpiry,
+        boolean drawnOrders) {
 
-    public static final ClientConfig DEFAULT = new ClientConfig(10_000, 1_000, 1_000, true);
+    public static final ClientConfig DEFAULT = new ClientConfig(10_000, 1_000, 1_000, true, true);
+
+    /** A configuration with the watcher order drawn. */
+    public ClientConfig(int maxIdleSendMs, int fullCycleBackoffMs, int reconnectJitterMs, boolean clientSideExpiry) {
+        this(maxIdleSendMs, fullCycleBackoffMs, reconnectJitterMs, clientSideExpiry, true);
+    }
+
+    public ClientConfig withDrawnOrders(boolean drawn) {
+        return new ClientConfig(maxIdleSendMs, fullCycleBackoffMs, reconnectJitterMs, clientSideExpiry, drawn);
+    }
 
     public ClientConfig {
         if (maxIdleSendMs <= 0 || fullCycleBackoffMs < 0 || reconnectJitterMs < 0) {

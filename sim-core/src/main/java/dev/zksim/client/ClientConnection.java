@@ -17,6 +17,7 @@ import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.protocol.ClientPacket;
 import dev.zksim.protocol.Operation;
 import dev.zksim.protocol.ServerPacket;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -38,6 +39,7 @@ final class ClientConnection {
     private final ClientConfig config;
     private final HostProvider hosts;
     private final Choices jitter;
+    private final Choices watcherOrder;
     private final ClientWatchManager watches;
     private final RequestQueue requests;
     private final RequestFaults faults;
@@ -70,6 +72,7 @@ final class ClientConnection {
         this.watches = watches;
         this.config = config;
         this.jitter = process.choices().stream("reconnect");
+        this.watcherOrder = process.choices().stream("watcher-order");
         this.requests = new RequestQueue(process::trace);
         this.faults = new RequestFaults(process, network);
     }
@@ -274,9 +277,16 @@ final class ClientConnection {
         deliver(notification.event());
     }
 
-    /** Runs every watcher the watch manager picks for the event, inline and in its order. */
+    /**
+     * Runs every watcher the watch manager picks for the event, inline, in an order drawn
+     * from the choices: ZooKeeper collects them in a hash set, so no order is promised.
+     */
     private void deliver(WatchedEvent event) {
-        for (Watcher watcher : watches.materialize(event)) {
+        List<Watcher> watchers = watches.materialize(event);
+        if (config.drawnOrders() && watchers.size() > 1) {
+            watchers = watcherOrder.shuffle(watchers);
+        }
+        for (Watcher watcher : watchers) {
             watcher.process(event);
         }
     }

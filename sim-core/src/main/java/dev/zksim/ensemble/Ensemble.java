@@ -90,7 +90,8 @@ public final class Ensemble {
     private void addServer(String id, long serverId) {
         ServerConfig serverConfig = ServerConfig.defaults(serverId, config.tickTimeMs())
                 .withSnapCount(config.snapCount())
-                .withFsyncLatency(config.fsyncLatency());
+                .withFsyncLatency(config.fsyncLatency())
+                .withDrawnOrders(config.fidelity().drawnOrders());
         // Without self-checks nobody reads the invariants, and keeping every committed
         // txn for them would cost memory and time in long benchmark runs.
         ZabMonitor monitor = config.selfChecks() ? zabInvariants : ZabMonitor.NONE;

@@ -1,6 +1,7 @@
 package dev.zksim.ensemble;
 
 import dev.zksim.api.WatchedEvent;
+import dev.zksim.client.ClientConfig;
 import dev.zksim.client.SimZooKeeper;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.Node;
@@ -19,6 +20,7 @@ public final class EnsembleClient {
     private final int sessionTimeoutMs;
     private final ClientProgram program;
     private final boolean selfChecks;
+    private final boolean drawnOrders;
     private final AckedWrites acked;
     private SimZooKeeper handle;
 
@@ -31,13 +33,15 @@ public final class EnsembleClient {
         this.sessionTimeoutMs = config.sessionTimeoutMs();
         this.program = program;
         this.selfChecks = config.selfChecks();
+        this.drawnOrders = config.fidelity().drawnOrders();
         this.acked = ensemble.ackedWrites();
     }
 
     /** The process's behaviour: a fresh handle and program start at every (re)start. */
     Node node() {
         return () -> {
-            handle = new SimZooKeeper(process, network, servers, sessionTimeoutMs, this::deliver);
+            handle = new SimZooKeeper(process, network, servers, sessionTimeoutMs, this::deliver,
+                    ClientConfig.DEFAULT.withDrawnOrders(drawnOrders));
             if (selfChecks) {
                 handle.setObserver(new ClientOrderCheck(process.simulation(), process.id(), acked));
             }

@@ -16,6 +16,7 @@ import dev.zksim.kernel.disk.CrashPolicy;
  * @param networkDelay one-way delay of every link
  * @param fsyncLatency how long one fsync of the txn log takes
  * @param snapCount snapshot after this many txns
+ * @param fidelity where ZooKeeper promises nothing, how the simulation behaves (faithful by default)
  */
 public record EnsembleConfig(
         int servers,
@@ -27,7 +28,8 @@ public record EnsembleConfig(
         Distribution fsyncLatency,
         CrashPolicy crashPolicy,
         int snapCount,
-        boolean selfChecks) {
+        boolean selfChecks,
+        Fidelity fidelity) {
 
     public EnsembleConfig {
         if (servers != 1 && servers != 3 && servers != 5 && servers != 7) {
@@ -36,6 +38,20 @@ public record EnsembleConfig(
         if (tickTimeMs <= 0 || initLimit <= 0 || syncLimit <= 0 || sessionTimeoutMs <= 0 || snapCount <= 0) {
             throw new IllegalArgumentException("timing knobs must be positive");
         }
+        fidelity = fidelity == null ? Fidelity.FAITHFUL : fidelity;
+    }
+
+    /** A configuration with the faithful {@link Fidelity}. */
+    public EnsembleConfig(int servers, int tickTimeMs, int initLimit, int syncLimit, int sessionTimeoutMs,
+            Distribution networkDelay, Distribution fsyncLatency, CrashPolicy crashPolicy, int snapCount,
+            boolean selfChecks) {
+        this(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency, crashPolicy,
+                snapCount, selfChecks, Fidelity.FAITHFUL);
+    }
+
+    public EnsembleConfig withFidelity(Fidelity knobs) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
+                crashPolicy, snapCount, selfChecks, knobs);
     }
 
     /**
@@ -50,31 +66,31 @@ public record EnsembleConfig(
 
     public EnsembleConfig withServers(int count) {
         return new EnsembleConfig(count, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks);
+                crashPolicy, snapCount, selfChecks, fidelity);
     }
 
     public EnsembleConfig withSessionTimeout(int timeoutMs) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, timeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks);
+                crashPolicy, snapCount, selfChecks, fidelity);
     }
 
     public EnsembleConfig withTickTime(int tickMs) {
         return new EnsembleConfig(servers, tickMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks);
+                crashPolicy, snapCount, selfChecks, fidelity);
     }
 
     public EnsembleConfig withNetworkDelay(Distribution delay) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, delay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks);
+                crashPolicy, snapCount, selfChecks, fidelity);
     }
 
     public EnsembleConfig withCrashPolicy(CrashPolicy policy) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                policy, snapCount, selfChecks);
+                policy, snapCount, selfChecks, fidelity);
     }
 
     public EnsembleConfig withSelfChecks(boolean on) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, on);
+                crashPolicy, snapCount, on, fidelity);
     }
 }

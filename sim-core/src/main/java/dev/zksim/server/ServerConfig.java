@@ -13,6 +13,9 @@ import dev.zksim.kernel.choice.Distribution;
  * @param snapCount a snapshot is written after every snapCount committed txns
  * @param maxBuffer jute.maxbuffer: a larger request closes the connection (reference 1.6)
  * @param fsyncLatency how long an fsync takes, or null for an instant one
+ * @param drawnOrders whether the orders ZooKeeper leaves unspecified (a getChildren list,
+ *     the deletion order of a closed session's ephemerals) are drawn from the choices, as
+ *     they should be, or kept sorted (only to show that a canary needs the drawn orders)
  */
 public record ServerConfig(
         long serverId,
@@ -21,7 +24,8 @@ public record ServerConfig(
         int maxSessionTimeoutMs,
         int snapCount,
         int maxBuffer,
-        Distribution fsyncLatency) {
+        Distribution fsyncLatency,
+        boolean drawnOrders) {
 
     public static final int DEFAULT_TICK_TIME_MS = 2000;
     public static final int DEFAULT_SNAP_COUNT = 100_000;
@@ -40,6 +44,12 @@ public record ServerConfig(
         }
     }
 
+    /** A configuration with the unspecified orders drawn. */
+    public ServerConfig(long serverId, int tickTimeMs, int minSessionTimeoutMs, int maxSessionTimeoutMs, int snapCount,
+            int maxBuffer, Distribution fsyncLatency) {
+        this(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer, fsyncLatency, true);
+    }
+
     /** ZooKeeper's defaults: min and max session timeouts of 2 and 20 ticks, instant fsync. */
     public static ServerConfig defaults(long serverId, int tickTimeMs) {
         return new ServerConfig(serverId, tickTimeMs, 2 * tickTimeMs, 20 * tickTimeMs, DEFAULT_SNAP_COUNT,
@@ -52,17 +62,22 @@ public record ServerConfig(
 
     public ServerConfig withSnapCount(int count) {
         return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, count, maxBuffer,
-                fsyncLatency);
+                fsyncLatency, drawnOrders);
     }
 
     public ServerConfig withMaxBuffer(int bytes) {
         return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, bytes,
-                fsyncLatency);
+                fsyncLatency, drawnOrders);
     }
 
     public ServerConfig withFsyncLatency(Distribution latency) {
         return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer,
-                latency);
+                latency, drawnOrders);
+    }
+
+    public ServerConfig withDrawnOrders(boolean drawn) {
+        return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer,
+                fsyncLatency, drawn);
     }
 
     /** The requested timeout clamped to [min, max] (reference 4.1). */

@@ -18,6 +18,13 @@ package dev.zksim.client;
 public record ClientConfig(int maxIdleSendMs, int fullCycleBackoffMs, int reconnectJitterMs, boolean clientSideExpiry,
         boolean drawnOrders) {
 
+    /**
+     * The longest reply frame the client accepts: ZooKeeper's client reads jute.maxbuffer
+     * (default 0xfffff) into {@code ClientCnxnSocket.packetLen} and drops the connection
+     * when a frame's length is over it ({@code readLength}, 3.9).
+     */
+    public static final int PACKET_LENGTH_LIMIT = 0xfffff;
+
     public static final ClientConfig DEFAULT = new ClientConfig(10_000, 1_000, 1_000, true, true);
 
     /** A configuration with the watcher order drawn. */

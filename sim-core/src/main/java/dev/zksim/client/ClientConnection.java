@@ -16,6 +16,7 @@ import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.protocol.ClientPacket;
 import dev.zksim.protocol.Operation;
+import dev.zksim.protocol.ReplySize;
 import dev.zksim.protocol.ServerPacket;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -215,6 +216,13 @@ final class ClientConnection {
 
     private void receive(ServerPacket packet) {
         clock.received(process.now());
+        if (packet instanceof ServerPacket.Reply reply && ReplySize.of(reply) > ClientConfig.PACKET_LENGTH_LIMIT) {
+            // ZooKeeper's client reads the frame length first and gives up the connection on
+            // one over its limit: every pending call fails with ConnectionLoss, the session
+            // lives on, and a retry of the same read fails the same way.
+            lose("Packet len " + ReplySize.of(reply) + " is out of range!");
+            return;
+        }
         switch (packet) {
             case ServerPacket.ConnectResponse response -> onConnectResponse(response);
             case ServerPacket.Reply reply -> onReply(reply);

@@ -20,7 +20,7 @@ public final class EnsembleClient {
     private final int sessionTimeoutMs;
     private final ClientProgram program;
     private final boolean selfChecks;
-    private final boolean drawnOrders;
+    private final ClientConfig clientConfig;
     private final AckedWrites acked;
     private SimZooKeeper handle;
 
@@ -33,15 +33,14 @@ public final class EnsembleClient {
         this.sessionTimeoutMs = config.sessionTimeoutMs();
         this.program = program;
         this.selfChecks = config.selfChecks();
-        this.drawnOrders = config.fidelity().drawnOrders();
+        this.clientConfig = config.fidelity().clientConfig();
         this.acked = ensemble.ackedWrites();
     }
 
     /** The process's behaviour: a fresh handle and program start at every (re)start. */
     Node node() {
         return () -> {
-            handle = new SimZooKeeper(process, network, servers, sessionTimeoutMs, this::deliver,
-                    ClientConfig.DEFAULT.withDrawnOrders(drawnOrders));
+            handle = new SimZooKeeper(process, network, servers, sessionTimeoutMs, this::deliver, clientConfig);
             if (selfChecks) {
                 handle.setObserver(new ClientOrderCheck(process.simulation(), process.id(), acked));
             }

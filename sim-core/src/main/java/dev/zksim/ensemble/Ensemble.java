@@ -91,7 +91,8 @@ public final class Ensemble {
         ServerConfig serverConfig = ServerConfig.defaults(serverId, config.tickTimeMs())
                 .withSnapCount(config.snapCount())
                 .withFsyncLatency(config.fsyncLatency())
-                .withDrawnOrders(config.fidelity().drawnOrders());
+                .withDrawnOrders(config.fidelity().drawnOrders())
+                .withCounterStarts(config.counterStarts());
         // Without self-checks nobody reads the invariants, and keeping every committed
         // txn for them would cost memory and time in long benchmark runs.
         ZabMonitor monitor = config.selfChecks() ? zabInvariants : ZabMonitor.NONE;

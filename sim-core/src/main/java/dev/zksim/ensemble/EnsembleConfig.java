@@ -3,6 +3,8 @@ package dev.zksim.ensemble;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Distribution;
 import dev.zksim.kernel.disk.CrashPolicy;
+import dev.zksim.server.CounterStart;
+import java.util.List;
 
 /**
  * The shape of a simulated ensemble: how many servers (1 is standalone; 3, 5 or 7 run Zab),
@@ -17,6 +19,8 @@ import dev.zksim.kernel.disk.CrashPolicy;
  * @param fsyncLatency how long one fsync of the txn log takes
  * @param snapCount snapshot after this many txns
  * @param fidelity where ZooKeeper promises nothing, how the simulation behaves (faithful by default)
+ * @param counterStarts nodes every server starts with, their sequence counter (cversion) and
+ *     data version far along, e.g. near 2^31 - 1 to reach ZooKeeper's overflow behaviour
  */
 public record EnsembleConfig(
         int servers,
@@ -29,7 +33,8 @@ public record EnsembleConfig(
         CrashPolicy crashPolicy,
         int snapCount,
         boolean selfChecks,
-        Fidelity fidelity) {
+        Fidelity fidelity,
+        List<CounterStart> counterStarts) {
 
     public EnsembleConfig {
         if (servers != 1 && servers != 3 && servers != 5 && servers != 7) {
@@ -39,6 +44,7 @@ public record EnsembleConfig(
             throw new IllegalArgumentException("timing knobs must be positive");
         }
         fidelity = fidelity == null ? Fidelity.FAITHFUL : fidelity;
+        counterStarts = counterStarts == null ? List.of() : List.copyOf(counterStarts);
     }
 
     /** A configuration with the faithful {@link Fidelity}. */
@@ -46,12 +52,18 @@ public record EnsembleConfig(
             Distribution networkDelay, Distribution fsyncLatency, CrashPolicy crashPolicy, int snapCount,
             boolean selfChecks) {
         this(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency, crashPolicy,
-                snapCount, selfChecks, Fidelity.FAITHFUL);
+                snapCount, selfChecks, Fidelity.FAITHFUL, List.of());
     }
 
     public EnsembleConfig withFidelity(Fidelity knobs) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, knobs);
+                crashPolicy, snapCount, selfChecks, knobs, counterStarts);
+    }
+
+    /** This configuration with every server starting with these nodes and counters. */
+    public EnsembleConfig withCounterStarts(List<CounterStart> starts) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
+                crashPolicy, snapCount, selfChecks, fidelity, starts);
     }
 
     /**
@@ -66,31 +78,31 @@ public record EnsembleConfig(
 
     public EnsembleConfig withServers(int count) {
         return new EnsembleConfig(count, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
     }
 
     public EnsembleConfig withSessionTimeout(int timeoutMs) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, timeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
     }
 
     public EnsembleConfig withTickTime(int tickMs) {
         return new EnsembleConfig(servers, tickMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
     }
 
     public EnsembleConfig withNetworkDelay(Distribution delay) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, delay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
     }
 
     public EnsembleConfig withCrashPolicy(CrashPolicy policy) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                policy, snapCount, selfChecks, fidelity);
+                policy, snapCount, selfChecks, fidelity, counterStarts);
     }
 
     public EnsembleConfig withSelfChecks(boolean on) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, on, fidelity);
+                crashPolicy, snapCount, on, fidelity, counterStarts);
     }
 }

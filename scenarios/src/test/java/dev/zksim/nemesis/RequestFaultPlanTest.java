@@ -69,6 +69,21 @@ class RequestFaultPlanTest {
     }
 
     @Test
+    void lostRequestsAreGeneratedOnlyWhereTheProfileAimsThem() {
+        List<FaultKind> kinds = List.of(FaultKind.LOSE_REQUEST, FaultKind.EXPIRE_SESSION);
+        FaultProfile unaimed = new FaultProfile(kinds, 5, 5, 0, Time.seconds(5), Time.millis(100), Time.seconds(1));
+        for (long seed = 1; seed <= 5; seed++) {
+            assertThat(FaultPlanGenerator.generate(new SeededChoices(seed), unaimed, List.of("s1"), List.of("c1")).toString())
+                    .doesNotContain("lose-request");
+            FaultProfile withoutLost = new FaultProfile(List.of(FaultKind.EXPIRE_SESSION), 5, 5, 0, Time.seconds(5),
+                    Time.millis(100), Time.seconds(1));
+            assertThat(FaultPlanGenerator.generate(new SeededChoices(seed), unaimed, List.of("s1"), List.of("c1")))
+                    .as("the same plan as a profile without the kind")
+                    .isEqualTo(FaultPlanGenerator.generate(new SeededChoices(seed), withoutLost, List.of("s1"), List.of("c1")));
+        }
+    }
+
+    @Test
     void aProfileWithoutAimsDrawsExactlyAsBefore() {
         FaultProfile plain = new FaultProfile(List.of(FaultKind.DROP_REPLY, FaultKind.CRASH_SERVER), 3, 3, 0,
                 Time.seconds(5), Time.millis(100), Time.seconds(1));

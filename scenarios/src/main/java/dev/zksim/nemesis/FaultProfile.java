@@ -7,7 +7,8 @@ import java.util.List;
  * How to generate a fault plan: which kinds, how many (inclusive range), in which window of
  * simulated time, how long each outage lasts before its recovery step, and the operations
  * the request faults (lost request, lost reply) aim at: the ones the scenario's recipe
- * uses, by their API names (empty: the next request, whatever it is).
+ * uses, by their API names. Lost requests are generated only when it names some; lost
+ * replies then hit one of them, and otherwise the next request, whatever it is.
  */
 public record FaultProfile(List<FaultKind> kinds, int minFaults, int maxFaults, long windowStart, long windowEnd,
                            long minOutage, long maxOutage, List<String> aimAt) {
@@ -15,6 +16,7 @@ public record FaultProfile(List<FaultKind> kinds, int minFaults, int maxFaults, 
         kinds = List.copyOf(kinds);
         aimAt = List.copyOf(aimAt);
         for (String operation : aimAt) {
+            // Building a match rejects an unknown operation name with a one-line reason.
             new RequestMatch(operation, null);
         }
         if (minFaults < 0 || maxFaults < minFaults || windowEnd < windowStart || maxOutage < minOutage || minOutage <= 0) {
@@ -26,7 +28,7 @@ public record FaultProfile(List<FaultKind> kinds, int minFaults, int maxFaults, 
         }
     }
 
-    /** A profile whose request faults hit the next request, whatever it is. */
+    /** A profile that aims no request fault: a lost reply hits the next request, and no lost requests are generated. */
     public FaultProfile(List<FaultKind> kinds, int minFaults, int maxFaults, long windowStart, long windowEnd,
             long minOutage, long maxOutage) {
         this(kinds, minFaults, maxFaults, windowStart, windowEnd, minOutage, maxOutage, List.of());
@@ -35,12 +37,5 @@ public record FaultProfile(List<FaultKind> kinds, int minFaults, int maxFaults, 
     /** This profile with its request faults aimed at these operations (API names, e.g. "create"). */
     public FaultProfile aimedAt(List<String> operations) {
         return new FaultProfile(kinds, minFaults, maxFaults, windowStart, windowEnd, minOutage, maxOutage, operations);
-    }
-
-    /** This profile with these kinds added (once each), for trials that add request faults. */
-    public FaultProfile withKinds(List<FaultKind> more) {
-        List<FaultKind> all = new java.util.ArrayList<>(kinds);
-        more.stream().filter(kind -> !all.contains(kind)).forEach(all::add);
-        return new FaultProfile(all, minFaults, maxFaults, windowStart, windowEnd, minOutage, maxOutage, aimAt);
     }
 }

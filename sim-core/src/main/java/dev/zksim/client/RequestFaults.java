@@ -41,11 +41,6 @@ final class RequestFaults {
         armed.add(new Armed(kind, match));
     }
 
-    /** Number of faults armed and not yet struck. */
-    int armedCount() {
-        return armed.size();
-    }
-
     /** Lets the first armed fault that matches this request take it, just before it is sent. */
     void beforeSend(ClientPacket.Request request, Connection connection) {
         for (int i = 0; i < armed.size(); i++) {

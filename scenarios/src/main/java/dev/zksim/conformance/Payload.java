@@ -56,6 +56,30 @@ public sealed interface Payload {
         }
     }
 
+    /**
+     * A payload of exactly this many bytes, for the programs that probe the client's reply
+     * limit: data the server accepts but whose getData reply may be too long to read.
+     */
+    record Sized(int size) implements Payload {
+        public Sized {
+            if (size < 0 || size >= OVERSIZED_BYTES) {
+                throw new IllegalArgumentException("a sized payload is 0 to " + (OVERSIZED_BYTES - 1) + " bytes: " + size);
+            }
+        }
+
+        @Override
+        public byte[] bytes() {
+            byte[] data = new byte[size];
+            Arrays.fill(data, (byte) 'x');
+            return data;
+        }
+
+        @Override
+        public String render() {
+            return "<" + size + " bytes>";
+        }
+    }
+
     /** Renders data read back from a node the way a payload renders, for comparison. */
     static String renderData(byte[] data) {
         if (data == null) {

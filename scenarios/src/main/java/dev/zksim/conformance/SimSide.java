@@ -3,6 +3,7 @@ package dev.zksim.conformance;
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.api.ZooKeeperClient;
+import dev.zksim.client.ClientState;
 import dev.zksim.conformance.Operation.Close;
 import dev.zksim.conformance.Operation.Expire;
 import dev.zksim.ensemble.ClientContext;
@@ -107,7 +108,7 @@ public final class SimSide implements Side {
             default -> issue(observer, client.zk(), step, done);
         }
         settleUntil(ensemble, done::isDone);
-        if (Issuer.oversized(step.op())) {
+        if (Issuer.oversized(step.op()) || reconnecting(step, client, observer)) {
             ensemble.runFor(Time.seconds(5));
         }
         if (step.op() instanceof Close) {
@@ -115,6 +116,16 @@ public final class SimSide implements Side {
             observer.recordLine(index, "ok");
         }
         observer.endStep(step.op() instanceof Expire ? index : -1);
+    }
+
+    /**
+     * True if a data step left its client's session alive but its connection dropped, as a
+     * reply over the client's length limit does: the real side's settling syncs wait for the
+     * reconnect, so this side lets it happen within the step too.
+     */
+    private static boolean reconnecting(Program.Step step, EnsembleClient client, Observer observer) {
+        boolean sessionStep = step.op() instanceof Close || step.op() instanceof Expire;
+        return !sessionStep && !observer.ended(step.client()) && client.zk().state() != ClientState.CONNECTED;
     }
 
     private static void issue(Observer observer, ZooKeeperClient zk, Program.Step step, CompletableFuture<Void> done) {

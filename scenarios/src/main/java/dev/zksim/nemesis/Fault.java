@@ -1,5 +1,6 @@
 package dev.zksim.nemesis;
 
+import dev.zksim.client.RequestMatch;
 import dev.zksim.kernel.Time;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -106,11 +107,37 @@ public sealed interface Fault {
         }
     }
 
-    /** The reply to the client's next request is lost after the server applied it. */
-    record DropReply(Target client) implements Fault {
+    /**
+     * The reply to the client's next request (or next matching request, when aimed) is lost
+     * after the server applied it: ConnectionLoss for a request that took effect.
+     */
+    record DropReply(Target client, RequestMatch aim) implements Fault {
+        public DropReply {
+            aim = aim == null ? RequestMatch.ANY : aim;
+        }
+
+        public DropReply(Target client) {
+            this(client, RequestMatch.ANY);
+        }
+
         @Override
         public String toString() {
-            return "drop-reply " + client;
+            return "drop-reply " + client + aim;
+        }
+    }
+
+    /**
+     * The client's next request (or next matching request, when aimed) is lost before any
+     * server sees it and its connection drops: ConnectionLoss, and nothing was applied.
+     */
+    record LoseRequest(Target client, RequestMatch aim) implements Fault {
+        public LoseRequest {
+            aim = aim == null ? RequestMatch.ANY : aim;
+        }
+
+        @Override
+        public String toString() {
+            return "lose-request " + client + aim;
         }
     }
 
@@ -143,6 +170,7 @@ public sealed interface Fault {
             case Heal heal -> List.of();
             case Expire expire -> List.of(expire.client());
             case DropReply drop -> List.of(drop.client());
+            case LoseRequest lose -> List.of(lose.client());
             case Lag lag -> List.of(lag.server());
             case Clog clog -> List.of(clog.a(), clog.b());
         };

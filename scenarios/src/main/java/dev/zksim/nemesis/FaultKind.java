@@ -12,6 +12,7 @@ public enum FaultKind {
     ISOLATE_LEADER,
     EXPIRE_SESSION,
     DROP_REPLY,
+    LOSE_REQUEST,
     LAG_FOLLOWER,
     CLOG
 }

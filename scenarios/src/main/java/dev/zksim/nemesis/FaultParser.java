@@ -1,19 +1,28 @@
 package dev.zksim.nemesis;
 
+import dev.zksim.client.RequestMatch;
 import dev.zksim.kernel.Time;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** Reads the text of one fault, the part of a step after "at TIME". */
 final class FaultParser {
     private static final String KINDS =
-            "crash, restart, pause, resume, partition, isolate, heal, expire, drop-reply, lag, clog";
+            "crash, restart, pause, resume, partition, isolate, heal, expire, drop-reply, lose-request, lag, clog";
 
     private FaultParser() {
     }
 
-    static Fault parse(String text) {
+    /**
+     * Parses case-insensitively, except for the path prefix of a request fault's aim,
+     * which is matched against paths exactly as written.
+     */
+    static Fault parse(String original) {
+        String text = original.toLowerCase(Locale.ROOT);
         String[] split = text.trim().split("\\s+", 2);
+        String[] originalSplit = original.trim().split("\\s+", 2);
+        String originalRest = originalSplit.length > 1 ? originalSplit[1].trim() : "";
         String verb = split[0];
         String rest = split.length > 1 ? split[1].trim() : "";
         return switch (verb) {
@@ -23,7 +32,8 @@ final class FaultParser {
             case "resume" -> new Fault.Resume(single(verb, rest));
             case "isolate" -> new Fault.Isolate(single(verb, rest));
             case "expire" -> new Fault.Expire(client(verb, rest));
-            case "drop-reply" -> new Fault.DropReply(client(verb, rest));
+            case "drop-reply" -> new Fault.DropReply(client(verb, beforeAim(rest)), aim(verb, originalRest));
+            case "lose-request" -> new Fault.LoseRequest(client(verb, beforeAim(rest)), aim(verb, originalRest));
             case "heal" -> heal(rest);
             case "partition" -> partition(rest);
             case "lag" -> lag(rest);
@@ -64,6 +74,28 @@ final class FaultParser {
             throw new IllegalArgumentException("'" + verb + "' takes a client, e.g. '" + verb + " c1'");
         }
         return target;
+    }
+
+    /** The text before an optional " on OP [PATH-PREFIX]". */
+    private static String beforeAim(String rest) {
+        int index = rest.indexOf(" on ");
+        return index < 0 ? rest : rest.substring(0, index).trim();
+    }
+
+    /** The optional " on OP [PATH-PREFIX]" of the request faults, or any request. */
+    private static RequestMatch aim(String verb, String rest) {
+        int index = rest.toLowerCase(Locale.ROOT).indexOf(" on ");
+        if (index < 0) {
+            return RequestMatch.ANY;
+        }
+        String[] words = rest.substring(index + 4).trim().split("\\s+");
+        if (words.length > 2 || words[0].isEmpty()) {
+            throw new IllegalArgumentException("expected '" + verb + " CLIENT on OP [PATH-PREFIX]', e.g. '" + verb
+                    + " c1 on create /lock'");
+        }
+        String operation = RequestMatch.OPERATIONS.stream().filter(name -> name.equalsIgnoreCase(words[0])).findFirst()
+                .orElse(words[0]);
+        return new RequestMatch(operation, words.length == 2 ? words[1] : null);
     }
 
     private static Fault heal(String rest) {

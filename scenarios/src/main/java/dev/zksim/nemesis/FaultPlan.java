@@ -4,7 +4,6 @@ import dev.zksim.kernel.Time;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -97,6 +96,6 @@ public record FaultPlan(List<Step> steps) {
         if (words.length < 3 || !words[0].equalsIgnoreCase("at")) {
             throw new IllegalArgumentException("expected 'at TIME FAULT', e.g. 'at 1.5s crash leader'");
         }
-        return new Step(Time.parse(words[1]), FaultParser.parse(words[2].toLowerCase(Locale.ROOT)));
+        return new Step(Time.parse(words[1]), FaultParser.parse(words[2]));
     }
 }

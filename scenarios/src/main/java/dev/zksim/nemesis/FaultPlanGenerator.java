@@ -1,5 +1,6 @@
 package dev.zksim.nemesis;
 
+import dev.zksim.client.RequestMatch;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import java.util.ArrayList;
@@ -53,18 +54,29 @@ public final class FaultPlanGenerator {
             case ONE_WAY_PARTITION -> healLater(at, outage, oneWay());
             case ISOLATE_LEADER -> healLater(at, outage, new Fault.Isolate(new Target.Leader()));
             case EXPIRE_SESSION -> add(at, new Fault.Expire(client()));
-            case DROP_REPLY -> add(at, new Fault.DropReply(client()));
+            case DROP_REPLY -> add(at, new Fault.DropReply(client(), aim()));
+            case LOSE_REQUEST -> add(at, new Fault.LoseRequest(client(), aim()));
             case LAG_FOLLOWER -> add(at, new Fault.Lag(new Target.Follower(), outage));
             case CLOG -> add(at, new Fault.Clog(server(), anyProcess(), choices.longIn(Time.millis(50), Time.seconds(1)), outage));
         }
     }
 
-    /** Kinds that make sense here: no client faults without clients, no followers alone. */
+    /**
+     * Kinds that make sense here: no client faults without clients, no followers alone, and
+     * lost requests only where the profile names the operations to aim them at. An unaimed
+     * lost request would hit whatever comes next, mostly a read, which
+     * proves little; keeping it out of unaimed profiles also leaves the plans that existing
+     * profiles generate from a seed exactly as they were.
+     */
     private List<FaultKind> usableKinds() {
         List<FaultKind> usable = new ArrayList<>();
         for (FaultKind kind : profile.kinds()) {
+            if (kind == FaultKind.LOSE_REQUEST && profile.aimAt().isEmpty()) {
+                continue;
+            }
             boolean needsClient = kind == FaultKind.CRASH_CLIENT || kind == FaultKind.PAUSE_CLIENT
-                    || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY;
+                    || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY
+                    || kind == FaultKind.LOSE_REQUEST;
             boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION;
             if ((!needsClient || !clients.isEmpty()) && (!needsQuorum || servers.size() > 1)) {
                 usable.add(kind);
@@ -88,6 +100,14 @@ public final class FaultPlanGenerator {
 
     private Target client() {
         return new Target.Named(choices.pick(clients));
+    }
+
+    /**
+     * The request a request fault aims at: one of the operations the profile names, or any
+     * request when it names none (no draw then, so profiles without aims draw as before).
+     */
+    private RequestMatch aim() {
+        return profile.aimAt().isEmpty() ? RequestMatch.ANY : new RequestMatch(choices.pick(profile.aimAt()), null);
     }
 
     private Target anyProcess() {

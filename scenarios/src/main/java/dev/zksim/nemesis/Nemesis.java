@@ -1,5 +1,6 @@
 package dev.zksim.nemesis;
 
+import dev.zksim.client.RequestMatch;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.ensemble.EnsembleFaults;
 import java.util.ArrayList;
@@ -54,7 +55,8 @@ public final class Nemesis {
             case Fault.Isolate isolate -> resolve(isolate.target()).ifPresent(faults::isolate);
             case Fault.Heal heal -> faults.heal();
             case Fault.Expire expire -> resolve(expire.client()).ifPresent(this::expire);
-            case Fault.DropReply drop -> resolve(drop.client()).ifPresent(faults::dropReply);
+            case Fault.DropReply drop -> resolve(drop.client()).ifPresent(id -> dropReply(id, drop.aim()));
+            case Fault.LoseRequest lose -> resolve(lose.client()).ifPresent(id -> faults.loseRequest(id, lose.aim()));
             case Fault.Lag lag -> resolve(lag.server()).ifPresent(id -> faults.lag(id, lag.duration()));
             case Fault.Clog clog -> clog(clog);
         }
@@ -63,6 +65,19 @@ public final class Nemesis {
     private void expire(String client) {
         if (faults.expireSession(client)) {
             sessionExpired.accept(client);
+        }
+    }
+
+    /**
+     * An unaimed drop-reply arms the server's end of the current connection, as it always
+     * has (so existing plans replay unchanged); an aimed one waits in the client for a
+     * matching request.
+     */
+    private void dropReply(String client, RequestMatch aim) {
+        if (aim.equals(RequestMatch.ANY)) {
+            faults.dropReply(client);
+        } else {
+            faults.dropReply(client, aim);
         }
     }
 

@@ -76,6 +76,31 @@ public final class RealEnsemble implements AutoCloseable {
     }
 
     /**
+     * Starts one standalone server on a data directory the caller fills first, e.g. with a
+     * snapshot written by ZooKeeper's own classes: the way to start a real server in a state
+     * that would take too long to reach through its API (counters near 2^31 - 1).
+     */
+    public static RealEnsemble standalone(DataDirPreparer prepare) throws Exception {
+        Path root = Files.createTempDirectory("zksim-real-");
+        Map<Integer, InstanceSpec> specs = new LinkedHashMap<>();
+        specs.put(1, spec(root, 1, STANDALONE_TICK_MS));
+        try {
+            prepare.prepare(specs.get(1).getDataDirectory());
+            TestingServer server = new TestingServer(specs.get(1), true);
+            return new RealEnsemble(root, server, null, specs, STANDALONE_TICK_MS);
+        } catch (Exception e) {
+            deleteTree(root, e);
+            throw e;
+        }
+    }
+
+    /** Fills a server's data directory before the server starts. */
+    @FunctionalInterface
+    public interface DataDirPreparer {
+        void prepare(File dataDir) throws Exception;
+    }
+
+    /**
      * Starts a quorum of {@code size} servers with ids 1..size. The call returns when every
      * server has been started; clients may still see ConnectionLoss until a leader is
      * elected, so connect with {@link Blocking#connect} before issuing work.

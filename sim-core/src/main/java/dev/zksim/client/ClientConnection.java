@@ -16,7 +16,9 @@ import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.protocol.ClientPacket;
 import dev.zksim.protocol.Operation;
+import dev.zksim.protocol.ReplySize;
 import dev.zksim.protocol.ServerPacket;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -38,8 +40,10 @@ final class ClientConnection {
     private final ClientConfig config;
     private final HostProvider hosts;
     private final Choices jitter;
+    private final Choices watcherOrder;
     private final ClientWatchManager watches;
     private final RequestQueue requests;
+    private final RequestFaults faults;
     private final int requestedTimeoutMs;
 
     private ClientObserver observer = ClientObserver.NONE;
@@ -69,7 +73,9 @@ final class ClientConnection {
         this.watches = watches;
         this.config = config;
         this.jitter = process.choices().stream("reconnect");
+        this.watcherOrder = process.choices().stream("watcher-order");
         this.requests = new RequestQueue(process::trace);
+        this.faults = new RequestFaults(process, network);
     }
 
     // ---- accessors ----
@@ -93,6 +99,11 @@ final class ClientConnection {
     /** The server of the established connection, or null while not connected. */
     String currentServer() {
         return state == ClientState.CONNECTED ? server : null;
+    }
+
+    /** The request faults armed on this handle; they outlive reconnects. */
+    RequestFaults faults() {
+        return faults;
     }
 
     // ---- lifecycle ----
@@ -205,6 +216,13 @@ final class ClientConnection {
 
     private void receive(ServerPacket packet) {
         clock.received(process.now());
+        if (packet instanceof ServerPacket.Reply reply && ReplySize.of(reply) > config.packetLengthLimit()) {
+            // ZooKeeper's client reads the frame length first and gives up the connection on
+            // one over its limit: every pending call fails with ConnectionLoss, the session
+            // lives on, and a retry of the same read fails the same way.
+            lose("Packet len " + ReplySize.of(reply) + " is out of range!");
+            return;
+        }
         switch (packet) {
             case ServerPacket.ConnectResponse response -> onConnectResponse(response);
             case ServerPacket.Reply reply -> onReply(reply);
@@ -267,9 +285,16 @@ final class ClientConnection {
         deliver(notification.event());
     }
 
-    /** Runs every watcher the watch manager picks for the event, inline and in its order. */
+    /**
+     * Runs every watcher the watch manager picks for the event, inline, in an order drawn
+     * from the choices: ZooKeeper collects them in a hash set, so no order is promised.
+     */
     private void deliver(WatchedEvent event) {
-        for (Watcher watcher : watches.materialize(event)) {
+        List<Watcher> watchers = watches.materialize(event);
+        if (config.drawnOrders() && watchers.size() > 1) {
+            watchers = watcherOrder.shuffle(watchers);
+        }
+        for (Watcher watcher : watchers) {
             watcher.process(event);
         }
     }
@@ -289,7 +314,9 @@ final class ClientConnection {
     private void transmit(PendingCall call) {
         requests.sent(call);
         process.trace(new ClientEvent.RequestSent(call.xid(), call.operationName()));
-        send(new ClientPacket.Request(call.xid(), call.operation()));
+        ClientPacket.Request request = new ClientPacket.Request(call.xid(), call.operation());
+        faults.beforeSend(request, connection);
+        send(request);
     }
 
     private void send(ClientPacket packet) {

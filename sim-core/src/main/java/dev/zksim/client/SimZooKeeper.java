@@ -180,6 +180,32 @@ public final class SimZooKeeper implements ZooKeeperClient {
         return connection.state();
     }
 
+    /**
+     * Arms the lost-request fault: the next request that matches is lost before any server
+     * sees it and the connection resets, so it fails with ConnectionLoss and was not applied.
+     * False if the handle is closed.
+     */
+    public boolean loseRequest(RequestMatch match) {
+        return arm(RequestFaults.Kind.LOSE_REQUEST, match);
+    }
+
+    /**
+     * Arms the aimed lost-reply fault: the next request that matches is applied, but its
+     * reply is lost and the connection resets, so it fails with ConnectionLoss although it
+     * took effect. False if the handle is closed.
+     */
+    public boolean dropReply(RequestMatch match) {
+        return arm(RequestFaults.Kind.DROP_REPLY, match);
+    }
+
+    private boolean arm(RequestFaults.Kind kind, RequestMatch match) {
+        if (connection.state() == ClientState.CLOSED) {
+            return false;
+        }
+        connection.faults().arm(kind, match);
+        return true;
+    }
+
     /** The server this handle holds a session connection to, or null while not connected. */
     public String currentServer() {
         return connection.currentServer();

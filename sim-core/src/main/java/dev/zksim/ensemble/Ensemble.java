@@ -95,7 +95,9 @@ public final class Ensemble {
     private void addServer(String id, long serverId) {
         ServerConfig serverConfig = ServerConfig.defaults(serverId, config.tickTimeMs())
                 .withSnapCount(config.snapCount())
-                .withFsyncLatency(config.fsyncLatency());
+                .withFsyncLatency(config.fsyncLatency())
+                .withDrawnOrders(config.fidelity().drawnOrders())
+                .withCounterStarts(config.counterStarts());
         ZabMonitor monitor = sessionLosses;
         Function<SimProcess, Node> factory = ZkServer.factory(network, serverConfig, monitor);
         if (config.servers() > 1) {

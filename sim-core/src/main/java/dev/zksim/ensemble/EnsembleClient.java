@@ -1,6 +1,7 @@
 package dev.zksim.ensemble;
 
 import dev.zksim.api.WatchedEvent;
+import dev.zksim.client.ClientConfig;
 import dev.zksim.client.SimZooKeeper;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.Node;
@@ -25,6 +26,7 @@ public final class EnsembleClient {
     private final int sessionTimeoutMs;
     private final ClientProgram program;
     private final boolean selfChecks;
+    private final ClientConfig clientConfig;
     private final AckedWrites acked;
     private SimZooKeeper handle;
     private final List<SimZooKeeper> handles = new ArrayList<>();
@@ -38,6 +40,7 @@ public final class EnsembleClient {
         this.sessionTimeoutMs = config.sessionTimeoutMs();
         this.program = program;
         this.selfChecks = config.selfChecks();
+        this.clientConfig = config.fidelity().clientConfig();
         this.acked = ensemble.ackedWrites();
     }
 
@@ -51,7 +54,7 @@ public final class EnsembleClient {
 
     /** Builds a handle (a new session) in the running process and makes it the current one. */
     SimZooKeeper newHandle(Watcher defaultWatcher) {
-        SimZooKeeper fresh = new SimZooKeeper(process, network, servers, sessionTimeoutMs, defaultWatcher);
+        SimZooKeeper fresh = new SimZooKeeper(process, network, servers, sessionTimeoutMs, defaultWatcher, clientConfig);
         if (selfChecks) {
             fresh.setObserver(new ClientOrderCheck(process.simulation(), process.id(), acked));
         }

@@ -3,6 +3,8 @@ package dev.zksim.ensemble;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Distribution;
 import dev.zksim.kernel.disk.CrashPolicy;
+import dev.zksim.server.CounterStart;
+import java.util.List;
 
 /**
  * The shape of a simulated ensemble: how many servers (1 is standalone; 3, 5 or 7 run Zab),
@@ -16,6 +18,9 @@ import dev.zksim.kernel.disk.CrashPolicy;
  * @param networkDelay one-way delay of every link
  * @param fsyncLatency how long one fsync of the txn log takes
  * @param snapCount snapshot after this many txns
+ * @param fidelity where ZooKeeper promises nothing, how the simulation behaves (faithful by default)
+ * @param counterStarts nodes every server starts with, their sequence counter (cversion) and
+ *     data version far along, e.g. near 2^31 - 1 to reach ZooKeeper's overflow behaviour
  */
 public record EnsembleConfig(
         int servers,
@@ -27,7 +32,9 @@ public record EnsembleConfig(
         Distribution fsyncLatency,
         CrashPolicy crashPolicy,
         int snapCount,
-        boolean selfChecks) {
+        boolean selfChecks,
+        Fidelity fidelity,
+        List<CounterStart> counterStarts) {
 
     public EnsembleConfig {
         if (servers != 1 && servers != 3 && servers != 5 && servers != 7) {
@@ -36,6 +43,27 @@ public record EnsembleConfig(
         if (tickTimeMs <= 0 || initLimit <= 0 || syncLimit <= 0 || sessionTimeoutMs <= 0 || snapCount <= 0) {
             throw new IllegalArgumentException("timing knobs must be positive");
         }
+        fidelity = fidelity == null ? Fidelity.FAITHFUL : fidelity;
+        counterStarts = counterStarts == null ? List.of() : List.copyOf(counterStarts);
+    }
+
+    /** A configuration with the faithful {@link Fidelity}. */
+    public EnsembleConfig(int servers, int tickTimeMs, int initLimit, int syncLimit, int sessionTimeoutMs,
+            Distribution networkDelay, Distribution fsyncLatency, CrashPolicy crashPolicy, int snapCount,
+            boolean selfChecks) {
+        this(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency, crashPolicy,
+                snapCount, selfChecks, Fidelity.FAITHFUL, List.of());
+    }
+
+    public EnsembleConfig withFidelity(Fidelity knobs) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
+                crashPolicy, snapCount, selfChecks, knobs, counterStarts);
+    }
+
+    /** This configuration with every server starting with these nodes and counters. */
+    public EnsembleConfig withCounterStarts(List<CounterStart> starts) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
+                crashPolicy, snapCount, selfChecks, fidelity, starts);
     }
 
     /**
@@ -50,31 +78,31 @@ public record EnsembleConfig(
 
     public EnsembleConfig withServers(int count) {
         return new EnsembleConfig(count, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
     }
 
     public EnsembleConfig withSessionTimeout(int timeoutMs) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, timeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
     }
 
     public EnsembleConfig withTickTime(int tickMs) {
         return new EnsembleConfig(servers, tickMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
     }
 
     public EnsembleConfig withNetworkDelay(Distribution delay) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, delay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
     }
 
     public EnsembleConfig withCrashPolicy(CrashPolicy policy) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                policy, snapCount, selfChecks);
+                policy, snapCount, selfChecks, fidelity, counterStarts);
     }
 
     public EnsembleConfig withSelfChecks(boolean on) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, on);
+                crashPolicy, snapCount, on, fidelity, counterStarts);
     }
 }

@@ -1,5 +1,7 @@
 package dev.zksim.ensemble;
 
+import dev.zksim.client.RequestMatch;
+import dev.zksim.client.SimZooKeeper;
 import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.kernel.trace.TraceEvent;
 import java.util.ArrayList;
@@ -113,6 +115,32 @@ public final class EnsembleFaults {
                 .map(server -> server.faults().dropNextReplyTo(client.sessionId()))
                 .orElse(false);
         record("drop-reply " + clientId, armed ? "armed on " + serverId : "client not connected");
+        return armed;
+    }
+
+    /**
+     * Loses the client's next request that matches before any server sees it: the
+     * connection resets, the client sees ConnectionLoss, and nothing was applied. The fault
+     * waits in the client, across reconnects, until such a request is sent. False if the
+     * client has no open handle.
+     */
+    public boolean loseRequest(String clientId, RequestMatch match) {
+        SimZooKeeper zk = ensemble.client(clientId).zk();
+        boolean armed = zk != null && ensemble.client(clientId).process().isUp() && zk.loseRequest(match);
+        record("lose-request " + clientId + match, armed ? "armed" : "client has no open handle");
+        return armed;
+    }
+
+    /**
+     * Loses the reply to the client's next request that matches, after its server applied
+     * it: ConnectionLoss for a request that took effect. Unlike {@link #dropReply(String)},
+     * the fault waits in the client until such a request is sent. False if the client has no
+     * open handle.
+     */
+    public boolean dropReply(String clientId, RequestMatch match) {
+        SimZooKeeper zk = ensemble.client(clientId).zk();
+        boolean armed = zk != null && ensemble.client(clientId).process().isUp() && zk.dropReply(match);
+        record("drop-reply " + clientId + match, armed ? "armed" : "client has no open handle");
         return armed;
     }
 

@@ -5,7 +5,9 @@ import dev.zksim.server.prep.RequestPreparer;
 import dev.zksim.server.prep.SessionCheck;
 import dev.zksim.server.session.SessionTracker;
 import dev.zksim.server.tree.DataTree;
+import java.util.List;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The write path of a server that prepares its own transactions: a standalone server, or
@@ -35,6 +37,11 @@ public final class LocalWritePath implements WritePath {
         this.sessions = sessions;
         this.committer = committer;
         this.clockMillis = clockMillis;
+    }
+
+    /** Sets the order closeSession txns delete a session's ephemerals in (see RequestPreparer). */
+    void orderEphemerals(UnaryOperator<List<String>> order) {
+        preparer.setEphemeralOrder(order);
     }
 
     @Override

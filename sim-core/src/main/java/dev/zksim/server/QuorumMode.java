@@ -48,7 +48,7 @@ final class QuorumMode implements ServerMode, ZabApplication {
 
     @Override
     public void start() {
-        server.setDatabase(ZkDatabase.freshQuorum(configText(zab)));
+        server.setDatabase(CounterStart.apply(ZkDatabase.freshQuorum(configText(zab)), server.config().counterStarts()));
         idle();
         peer = new QuorumPeer(server.process(), server.network(), zab, this, monitor);
         server.listen(connection -> peer.isPeerProcess(connection.remote()) ? peer.accept(connection)

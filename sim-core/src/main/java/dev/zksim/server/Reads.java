@@ -20,8 +20,10 @@ final class Reads {
     private final DataTree tree;
     private final ServerWatchTable watches;
     private final TreeVersions versions;
+    private final UnspecifiedOrders orders;
 
-    Reads(DataTree tree, ServerWatchTable watches) {
+    Reads(DataTree tree, ServerWatchTable watches, UnspecifiedOrders orders) {
+        this.orders = orders;
         this.tree = tree;
         this.watches = watches;
         this.versions = new TreeVersions(tree);
@@ -71,7 +73,7 @@ final class Reads {
             watches.addChildWatch(getChildren.path(), connectionId);
         }
         Stat stat = getChildren.withStat() ? children.stat() : null;
-        return Answer.ok(new Response.ChildrenResponse(children.children(), stat));
+        return Answer.ok(new Response.ChildrenResponse(orders.children(children.children()), stat));
     }
 
     private Answer setWatches(Operation.SetWatches setWatches, long connectionId) {

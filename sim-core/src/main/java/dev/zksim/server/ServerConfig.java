@@ -1,6 +1,7 @@
 package dev.zksim.server;
 
 import dev.zksim.kernel.choice.Distribution;
+import java.util.List;
 
 /**
  * The configuration of one simulated server. Times are in milliseconds as in zoo.cfg; the
@@ -13,6 +14,10 @@ import dev.zksim.kernel.choice.Distribution;
  * @param snapCount a snapshot is written after every snapCount committed txns
  * @param maxBuffer jute.maxbuffer: a larger request closes the connection (reference 1.6)
  * @param fsyncLatency how long an fsync takes, or null for an instant one
+ * @param drawnOrders whether the orders ZooKeeper leaves unspecified (a getChildren list,
+ *     the deletion order of a closed session's ephemerals) are drawn from the choices, as
+ *     they should be, or kept sorted (only to show that a canary needs the drawn orders)
+ * @param counterStarts nodes the server's fresh database starts with, counters far along
  */
 public record ServerConfig(
         long serverId,
@@ -21,13 +26,16 @@ public record ServerConfig(
         int maxSessionTimeoutMs,
         int snapCount,
         int maxBuffer,
-        Distribution fsyncLatency) {
+        Distribution fsyncLatency,
+        boolean drawnOrders,
+        List<CounterStart> counterStarts) {
 
     public static final int DEFAULT_TICK_TIME_MS = 2000;
     public static final int DEFAULT_SNAP_COUNT = 100_000;
     public static final int DEFAULT_MAX_BUFFER = 0xfffff;
 
     public ServerConfig {
+        counterStarts = List.copyOf(counterStarts);
         if (serverId < 0 || serverId > 255) {
             throw new IllegalArgumentException("serverId must be 0..255: " + serverId);
         }
@@ -38,6 +46,13 @@ public record ServerConfig(
             throw new IllegalArgumentException(
                     "need 0 < minSessionTimeout <= maxSessionTimeout: " + minSessionTimeoutMs + ", " + maxSessionTimeoutMs);
         }
+    }
+
+    /** A configuration with the unspecified orders drawn. */
+    public ServerConfig(long serverId, int tickTimeMs, int minSessionTimeoutMs, int maxSessionTimeoutMs, int snapCount,
+            int maxBuffer, Distribution fsyncLatency) {
+        this(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer, fsyncLatency, true,
+                List.of());
     }
 
     /** ZooKeeper's defaults: min and max session timeouts of 2 and 20 ticks, instant fsync. */
@@ -52,17 +67,27 @@ public record ServerConfig(
 
     public ServerConfig withSnapCount(int count) {
         return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, count, maxBuffer,
-                fsyncLatency);
+                fsyncLatency, drawnOrders, counterStarts);
     }
 
     public ServerConfig withMaxBuffer(int bytes) {
         return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, bytes,
-                fsyncLatency);
+                fsyncLatency, drawnOrders, counterStarts);
     }
 
     public ServerConfig withFsyncLatency(Distribution latency) {
         return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer,
-                latency);
+                latency, drawnOrders, counterStarts);
+    }
+
+    public ServerConfig withDrawnOrders(boolean drawn) {
+        return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer,
+                fsyncLatency, drawn, counterStarts);
+    }
+
+    public ServerConfig withCounterStarts(List<CounterStart> starts) {
+        return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer,
+                fsyncLatency, drawnOrders, starts);
     }
 
     /** The requested timeout clamped to [min, max] (reference 4.1). */

@@ -3,6 +3,7 @@ package dev.zksim.server;
 import dev.zksim.server.ServerEvent.Started;
 import dev.zksim.server.persist.LocalCommitter;
 import dev.zksim.server.persist.TxnLogStore;
+import dev.zksim.server.persist.ZkDatabase;
 import dev.zksim.server.session.ExpiringSessionTracker;
 import dev.zksim.server.session.SessionTracker;
 import dev.zksim.server.zab.ZabMonitor;
@@ -27,7 +28,8 @@ final class StandaloneMode implements ServerMode {
         var process = server.process();
         var config = server.config();
         TxnLogStore store = new TxnLogStore(process.disk());
-        TxnLogStore.Recovery recovery = store.recover();
+        TxnLogStore.Recovery recovery =
+                store.recover(() -> CounterStart.apply(ZkDatabase.fresh(), server.config().counterStarts()));
         server.setDatabase(recovery.database());
         var database = recovery.database();
         sessions = new ExpiringSessionTracker(process, config.tickTimeMs(), server::expire);

@@ -47,6 +47,7 @@ public final class ZkServer implements Node {
     private final SimProcess process;
     private final Network network;
     private final ServerConfig config;
+    private final UnspecifiedOrders orders;
     private final ServerMode mode;
     private final ServerWatchTable watches = new ServerWatchTable();
     private final ConnectionTable connections = new ConnectionTable(watches);
@@ -62,6 +63,7 @@ public final class ZkServer implements Node {
         this.process = process;
         this.network = network;
         this.config = config;
+        this.orders = new UnspecifiedOrders(process.choices(), config.drawnOrders());
         this.mode = mode.apply(this);
     }
 
@@ -103,6 +105,11 @@ public final class ZkServer implements Node {
         mode.start();
     }
 
+    /** The orders ZooKeeper leaves unspecified, as this server draws them. */
+    UnspecifiedOrders orders() {
+        return orders;
+    }
+
     /** Makes this the database; a server that is not serving yet (start, SNAP sync) replaces it. */
     void setDatabase(ZkDatabase replacement) {
         database = replacement;
@@ -115,7 +122,10 @@ public final class ZkServer implements Node {
     void serve(SessionTracker tracker, WritePath path) {
         sessions = tracker;
         writes = path;
-        requests = new RequestProcessor(this, tracker, path, new Reads(database.tree(), watches));
+        if (path instanceof LocalWritePath local) {
+            local.orderEphemerals(orders::ephemerals);
+        }
+        requests = new RequestProcessor(this, tracker, path, new Reads(database.tree(), watches, orders));
     }
 
     /** Accepts client connections on the process's one listening socket; the mode routes peers. */

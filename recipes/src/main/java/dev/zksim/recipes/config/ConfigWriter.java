@@ -29,19 +29,42 @@ import java.util.concurrent.CompletionStage;
  * readers keep their last complete configuration until a new writer publishes.
  */
 public final class ConfigWriter {
+    /**
+     * The largest entry a reader can read back: ZooKeeper's client drops its connection on a
+     * reply frame over 0xfffff bytes, and a getData reply frames to the data plus 88 bytes.
+     * The server accepts larger values, which no reader could ever load.
+     */
+    public static final int MAX_READABLE_ENTRY = 0xfffff - 88;
+
     private final ZooKeeperClient zk;
     private final String path;
+    private final int maxEntry;
 
     public ConfigWriter(ZooKeeperClient zk, String path) {
-        this.zk = zk;
-        this.path = path;
+        this(zk, path, MAX_READABLE_ENTRY);
     }
 
-    /** Publishes the entries; completes once ready exists again. */
+    /** @param maxEntry the largest entry accepted; {@link #MAX_READABLE_ENTRY} unless for a canary */
+    public ConfigWriter(ZooKeeperClient zk, String path, int maxEntry) {
+        this.zk = zk;
+        this.path = path;
+        this.maxEntry = maxEntry;
+    }
+
+    /**
+     * Publishes the entries; completes once ready exists again. An entry too large to be
+     * read back is refused at once (IllegalArgumentException), before anything is written.
+     */
     public CompletionStage<Void> publish(Map<String, byte[]> entries) {
         if (entries.containsKey(ConfigDecision.READY)) {
             throw new IllegalArgumentException("the key 'ready' is reserved");
         }
+        entries.forEach((key, value) -> {
+            if (value != null && value.length > maxEntry) {
+                throw new IllegalArgumentException("entry '" + key + "' has " + value.length
+                        + " bytes; readers cannot read more than " + maxEntry);
+            }
+        });
         CompletableFuture<Void> done = new CompletableFuture<>();
         ensureParent().whenComplete((ok, error) -> {
             if (error != null) {

@@ -57,6 +57,7 @@ public final class SequentialLock implements DistributedLock {
     private final String role;
     private final LockRule rule;
     private final boolean recheckOnWake;
+    private final NodeCreator creator;
     private final LockListener listener;
     private final Consumer<ConnectionState> connectionListener = this::onConnection;
     private final Watcher ownWatcher = this::onOwnEvent;
@@ -82,6 +83,16 @@ public final class SequentialLock implements DistributedLock {
      */
     public SequentialLock(ZooKeeperClient zk, ConnectionStates connection, String dir, String guid, String role,
             LockRule rule, boolean recheckOnWake, LockListener listener) {
+        this(zk, connection, dir, guid, role, rule, recheckOnWake, ProtectedCreate::create, listener);
+    }
+
+    /**
+     * @param creator {@link ProtectedCreate#create} for every correct lock; another creator
+     *     only for a canary of the request faults
+     */
+    public SequentialLock(ZooKeeperClient zk, ConnectionStates connection, String dir, String guid, String role,
+            LockRule rule, boolean recheckOnWake, NodeCreator creator, LockListener listener) {
+        this.creator = creator;
         this.zk = zk;
         this.connection = connection;
         this.dir = dir;
@@ -154,8 +165,7 @@ public final class SequentialLock implements DistributedLock {
 
     private void create(long current) {
         String name = guid + "_" + attempts;
-        ProtectedCreate.create(zk, dir, name, role, name.getBytes(StandardCharsets.UTF_8),
-                CreateMode.EPHEMERAL_SEQUENTIAL).whenComplete((path, error) -> created(current, path, error));
+        creator.create(zk, dir, name, role, name.getBytes(StandardCharsets.UTF_8), CreateMode.EPHEMERAL_SEQUENTIAL).whenComplete((path, error) -> created(current, path, error));
     }
 
     private synchronized void created(long current, String path, Throwable error) {

@@ -33,7 +33,7 @@ public final class Network implements ProcessListener {
     private final Map<String, Function<Connection, ConnectionHandler>> acceptors = new LinkedHashMap<>();
     private final Map<String, Link> links = new LinkedHashMap<>();
     private final Map<Long, Connection> live = new LinkedHashMap<>();
-    private final Map<Connection, Predicate<Object>> traps = new LinkedHashMap<>();
+    private final Map<Connection, Trap> traps = new LinkedHashMap<>();
     private final TreeSet<String> blocked = new TreeSet<>();
     private Distribution defaultDelay;
     private long nextConnectionId = 1;
@@ -124,11 +124,11 @@ public final class Network implements ProcessListener {
             trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), "connection not open", message));
             return;
         }
-        Predicate<Object> trap = traps.get(from);
-        if (trap != null && trap.test(message)) {
+        Trap trap = traps.get(from);
+        if (trap != null && trap.match().test(message)) {
             traps.remove(from);
-            trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), "lost reply fault", message));
-            reset(from, "connection reset before the reply arrived");
+            trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), trap.fault(), message));
+            reset(from, trap.resetReason());
             return;
         }
         long sentAt = simulation.now();
@@ -306,8 +306,37 @@ public final class Network implements ProcessListener {
      * break before the reply arrives, after the sender already acted on the request.
      */
     public void trapNextSend(Connection sender, Predicate<Object> match, String description) {
-        traps.put(sender, match);
+        traps.put(sender, new Trap(match, "lost reply fault", "connection reset before the reply arrived"));
         trace("net", new NetEvent.ReplyTrapSet(sender.id(), sender.local(), description));
+    }
+
+    /**
+     * Loses this message, which the caller is about to send on this end, and resets the
+     * connection as the lost-request fault does: the peer never sees it, and both ends hear
+     * the connection close. The message must be the very next one sent on the end.
+     */
+    public void loseNextSend(Connection sender, Object message, String description) {
+        traps.put(sender, new Trap(candidate -> candidate == message, "lost request fault",
+                "connection reset before the request arrived"));
+        trace("net", new NetEvent.ReplyTrapSet(sender.id(), sender.local(), description));
+    }
+
+    /**
+     * Arms the lost-reply fault from the receiving side: the next message the peer of this
+     * end sends that matches is lost and the connection reset, exactly as
+     * {@link #trapNextSend} on the peer's end would. False if the end has no peer.
+     */
+    public boolean trapNextReceive(Connection receiver, Predicate<Object> match, String description) {
+        Connection sender = receiver.peer();
+        if (sender == null || sender.isCut() || !receiver.isOpen()) {
+            return false;
+        }
+        trapNextSend(sender, match, description);
+        return true;
+    }
+
+    /** An armed loss: which message it takes, how the trace names it, and why the connection resets. */
+    private record Trap(Predicate<Object> match, String fault, String resetReason) {
     }
 
     /** Number of connections currently tracked (open, connecting or closing). */

@@ -7,6 +7,7 @@ import dev.zksim.server.tree.Transaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A standalone server's files: one txn log of {@link Transaction} records and snapshot
@@ -32,8 +33,13 @@ public final class TxnLogStore {
     }
 
     public Recovery recover() {
+        return recover(ZkDatabase::fresh);
+    }
+
+    /** Recovers from the newest snapshot, or from this fresh database when there is none, then the log. */
+    public Recovery recover(Supplier<ZkDatabase> fresh) {
         Optional<DatabaseSnapshot> snapshot = newestSnapshot();
-        ZkDatabase database = snapshot.map(ZkDatabase::restore).orElseGet(ZkDatabase::fresh);
+        ZkDatabase database = snapshot.map(ZkDatabase::restore).orElseGet(fresh);
         long snapshotZxid = database.lastProcessedZxid();
         int replayed = 0;
         for (Object record : log.recover()) {

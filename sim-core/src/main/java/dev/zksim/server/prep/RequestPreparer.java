@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.TreeSet;
 
 /**
@@ -50,9 +51,20 @@ public final class RequestPreparer {
     private final Map<String, ChangeRecord> latestByPath = new LinkedHashMap<>();
     /** While a multi is being prepared: what each added record replaced, for rollback. */
     private List<ChangeRecord> multiUndo;
+    /** The order a closeSession txn deletes its ephemerals in: sorted until the server says otherwise. */
+    private UnaryOperator<List<String>> ephemeralOrder = UnaryOperator.identity();
 
     public RequestPreparer(DataTree tree) {
         this.tree = tree;
+    }
+
+    /**
+     * Sets the order in which closeSession txns list (and so every replica deletes) a
+     * session's ephemerals; it is given them in path order. ZooKeeper takes them from a hash
+     * set, so the order is unspecified, and the server draws it.
+     */
+    public void setEphemeralOrder(UnaryOperator<List<String>> order) {
+        this.ephemeralOrder = order;
     }
 
     /** A failed check, carrying ZooKeeper's code; no stack trace, as failures are routine. */
@@ -206,8 +218,8 @@ public final class RequestPreparer {
 
     /**
      * Lists the session's ephemerals as they will be once every pending txn is applied
-     * (applied ones, plus pending creates, minus pending deletes), in path order, and marks
-     * them deleted. Like ZooKeeper, only the nodes get change records, not their parents,
+     * (applied ones, plus pending creates, minus pending deletes), in the drawn order (path
+     * order before the draw), and marks them deleted. Like ZooKeeper, only the nodes get change records, not their parents,
      * and no session check is made: the expirer closes sessions it does not own.
      */
     private Txn prepareCloseSession(long sessionId, long zxid) {
@@ -219,10 +231,11 @@ public final class RequestPreparer {
                 paths.add(change.path());
             }
         }
-        for (String path : paths) {
+        List<String> ordered = List.copyOf(ephemeralOrder.apply(List.copyOf(paths)));
+        for (String path : ordered) {
             addChange(ChangeRecord.deleted(path, zxid));
         }
-        return new CloseSessionTxn(List.copyOf(paths));
+        return new CloseSessionTxn(ordered);
     }
 
     // ---- Checks -------------------------------------------------------------------------

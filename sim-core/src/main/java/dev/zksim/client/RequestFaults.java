@@ -1,0 +1,66 @@
+package dev.zksim.client;
+
+import dev.zksim.kernel.net.Connection;
+import dev.zksim.kernel.net.Network;
+import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.protocol.ClientPacket;
+import dev.zksim.protocol.ServerPacket;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The request faults armed on one client handle, consulted as each request goes onto the
+ * wire. They live in the client because only the client knows which operation an xid
+ * carries, and because an armed fault must survive reconnects until a matching request is
+ * sent: "the client's next create" may come after the connection changed server.
+ *
+ * <p>A lost request is dropped by the network and the connection reset before any server
+ * sees it, so it fails with ConnectionLoss and nothing is applied. A lost reply is armed on
+ * the server's end of the connection for this xid, so the server applies the request and the
+ * connection resets instead of delivering the answer: ConnectionLoss, applied.
+ */
+final class RequestFaults {
+    /** What an armed fault does to the request it takes. */
+    enum Kind {
+        LOSE_REQUEST, DROP_REPLY
+    }
+
+    private record Armed(Kind kind, RequestMatch match) {
+    }
+
+    private final SimProcess process;
+    private final Network network;
+    private final List<Armed> armed = new ArrayList<>();
+
+    RequestFaults(SimProcess process, Network network) {
+        this.process = process;
+        this.network = network;
+    }
+
+    void arm(Kind kind, RequestMatch match) {
+        armed.add(new Armed(kind, match));
+    }
+
+    /** Lets the first armed fault that matches this request take it, just before it is sent. */
+    void beforeSend(ClientPacket.Request request, Connection connection) {
+        for (int i = 0; i < armed.size(); i++) {
+            Armed fault = armed.get(i);
+            if (fault.match().matches(request.operation())) {
+                armed.remove(i);
+                strike(fault, request, connection);
+                return;
+            }
+        }
+    }
+
+    private void strike(Armed fault, ClientPacket.Request request, Connection connection) {
+        String what = RequestMatch.nameOf(request.operation()) + " xid " + request.xid() + " of " + process.id();
+        if (fault.kind() == Kind.LOSE_REQUEST) {
+            network.loseNextSend(connection, request, "request " + what);
+        } else {
+            int xid = request.xid();
+            network.trapNextReceive(connection,
+                    message -> message instanceof ServerPacket.Reply reply && reply.xid() == xid, "reply to " + what);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.zksim.server;
+
+import dev.zksim.kernel.choice.Choices;
+import java.util.List;
+
+/**
+ * The orders ZooKeeper leaves unspecified, drawn instead of fixed. A getChildren list comes
+ * from a hash set of names on the real server, and a closed session's ephemerals are listed
+ * from a hash set by the leader's preparer (so every replica deletes them, and fires their
+ * NodeDeleted events, in the one order the txn carries). Code that works with sorted output
+ * but not with another order is wrong on a real ensemble, so each list is a permutation
+ * drawn from a labelled sub-stream of the server's choices: seeded and replayable, shifting no
+ * other stream, and shrinking toward sorted order (all draws 0 leave a sorted list as it is).
+ */
+public final class UnspecifiedOrders {
+    private final boolean drawn;
+    private final Choices children;
+    private final Choices ephemerals;
+
+    /** @param drawn false keeps every list sorted, only to show what the drawn orders expose */
+    public UnspecifiedOrders(Choices server, boolean drawn) {
+        this.drawn = drawn;
+        this.children = server.stream("children-order");
+        this.ephemerals = server.stream("ephemeral-order");
+    }
+
+    /** The children of one node, in the order a getChildren reply lists them. */
+    public List<String> children(List<String> sorted) {
+        return drawn && sorted.size() > 1 ? children.shuffle(sorted) : sorted;
+    }
+
+    /** A closing session's ephemerals, in the order its closeSession txn deletes them. */
+    public List<String> ephemerals(List<String> sorted) {
+        return drawn && sorted.size() > 1 ? ephemerals.shuffle(sorted) : sorted;
+    }
+}

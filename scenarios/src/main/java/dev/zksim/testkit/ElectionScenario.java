@@ -47,6 +47,7 @@ public final class ElectionScenario extends ScenarioBuilder<ElectionScenario> {
     ElectionScenario(String id, ElectionUnderTest.Factory factory) {
         super(id, "Election " + id + ": candidates take turns leading under random faults");
         this.factory = Objects.requireNonNull(factory, "factory");
+        aimAt("create", "getChildren", "exists", "getData", "delete", "multi");
     }
 
     /** How many candidates a seed runs, inclusive range. */

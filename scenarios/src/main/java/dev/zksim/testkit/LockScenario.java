@@ -58,6 +58,7 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
     LockScenario(String id, LockUnderTest.Factory factory) {
         super(id, "Lock " + id + ": clients take turns under random faults");
         this.factory = Objects.requireNonNull(factory, "factory");
+        aimAt("create", "getChildren", "exists", "delete");
     }
 
     /** How many clients a seed runs, inclusive range. */

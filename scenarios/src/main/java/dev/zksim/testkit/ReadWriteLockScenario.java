@@ -57,6 +57,7 @@ public final class ReadWriteLockScenario extends ScenarioBuilder<ReadWriteLockSc
     ReadWriteLockScenario(String id, Factory factory) {
         super(id, "Read/write lock " + id + ": readers share, writers exclude everyone, under random faults");
         this.factory = Objects.requireNonNull(factory, "factory");
+        aimAt("create", "getChildren", "exists", "delete");
     }
 
     /** At most this many readers and writers per seed (each seed runs at least one of each). */

@@ -32,6 +32,7 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     private List<Integer> servers = List.of(1, 3, 5);
     private Function<EnsembleConfig, FaultProfile> faults =
             config -> Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(4));
+    private List<String> aimAt = List.of();
 
     protected ScenarioBuilder(String id, String defaultTitle) {
         this.id = Objects.requireNonNull(id, "id");
@@ -84,6 +85,17 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
         return faults(Profiles.random(kinds, min, max, windowEnd));
     }
 
+    /**
+     * The operations lost requests and lost replies aim at (create, delete, setData, getData,
+     * exists, getChildren, multi, sync): those the recipe uses, where a lost request (nothing
+     * applied) and a lost reply (applied, answer lost) each test a different recovery path.
+     * Each shape's builder names its recipe's operations; a profile that names its own wins.
+     */
+    public B aimAt(String... operations) {
+        this.aimAt = List.of(operations);
+        return self();
+    }
+
     /** No faults at all: the recipe's behaviour on a healthy ensemble. */
     public B noFaults() {
         return faults(Profiles.random(List.of(), 0, 0, Time.seconds(1)));
@@ -100,7 +112,8 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     }
 
     protected final FaultProfile faultsFor(SwarmKnobs swarm) {
-        return faults.apply(swarm.config());
+        FaultProfile profile = faults.apply(swarm.config());
+        return profile.aimAt().isEmpty() && !aimAt.isEmpty() ? profile.aimedAt(aimAt) : profile;
     }
 
     /** Prepares one seed's trial; knobs are drawn from {@code knobs} in a fixed order. */

@@ -1,0 +1,109 @@
+package dev.zksim.cli;
+
+import dev.zksim.catalog.Catalog;
+import dev.zksim.explore.ExploreHtml;
+import dev.zksim.explore.ExploreReport;
+import dev.zksim.explore.Explorer;
+import dev.zksim.kernel.Time;
+import dev.zksim.property.PropertyCheck;
+import dev.zksim.report.data.ResultsFolder;
+import dev.zksim.scenario.RunOutcome;
+import dev.zksim.scenario.ScenarioRunner;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code zksim explore SCENARIO}: model checking. Explores the scenario's choice stream in
+ * the small scope with one strategy, prints what it covered (transitions, distinct states,
+ * states/s, deepest level, "complete within bounds" for a finished dfs, goals), and on a
+ * violation prints the shrunk counterexample with the same reproduce line and exit code as
+ * {@code run}.
+ */
+@Command(name = "explore", mixinStandardHelpOptions = true,
+        description = "Model-check a scenario in small scope: dfs (bounded exhaustive, state hashing), pct, random or"
+                + " coverage; prints states, goals and the first counterexample's reproduce line.")
+final class ExploreCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario id (see ./zksim list).")
+    private String scenario;
+
+    @Option(names = "--strategy", defaultValue = "dfs", description = "dfs, pct, random or coverage (default dfs).")
+    private String strategy;
+
+    @Option(names = "--budget", description = "Runs (a number) or wall time (e.g. 30s, 2m); default: dfs until"
+            + " complete, the others 1000 runs.")
+    private String budget;
+
+    @Option(names = "--depth", defaultValue = "10", description = "dfs: choice points enumerated per run (default 10).")
+    private int depth;
+
+    @Option(names = "--faults", defaultValue = "1", description = "At most this many faults per run (default 1).")
+    private int faults;
+
+    @Option(names = "--buckets", defaultValue = "2", description = "Ordered delay buckets per draw (default 2).")
+    private int buckets;
+
+    @Option(names = "--seed", converter = SeedConverter.class, defaultValue = "0",
+            description = "Seed of pct, random and coverage (default 0).")
+    private long seed;
+
+    @Option(names = "--pct-depth", defaultValue = "3", description = "pct: d, for d - 1 priority-change points (default 3).")
+    private int pctDepth;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write the report as an HTML page with charts.")
+    private Path html;
+
+    @Option(names = "--no-shrink", description = "Report the counterexample as found, without shrinking it.")
+    private boolean noShrink;
+
+    @Override
+    public Integer call() {
+        Explorer.Builder builder = Explorer.builder(Catalog.standard(), scenario).strategy(parseStrategy(strategy))
+                .depth(depth).faults(faults).buckets(buckets).seed(seed).pctDepth(pctDepth);
+        if (budget != null) {
+            applyBudget(builder, budget);
+        }
+        ExploreReport report = builder.explore();
+        System.out.print(report.summary());
+        String reproduce = report.violation().map(found -> counterexample(found)).orElse(null);
+        if (html != null) {
+            ResultsFolder.writeTo(html, ExploreHtml.page(report, reproduce));
+            System.out.println("report written to " + html.toAbsolutePath());
+        }
+        return report.exitCode();
+    }
+
+    /** Replays the violating run as an ordinary spec, shrinks it and prints the reproduce line. */
+    private String counterexample(ExploreReport.Violation found) {
+        ScenarioRunner runner = new ScenarioRunner(Catalog.standard());
+        RunOutcome outcome = runner.run(found.spec());
+        if (!outcome.failed()) {
+            System.out.println("warning: the violating run passed when replayed as a plain run; its choices and plan are"
+                    + " printed as found");
+            return null;
+        }
+        PropertyCheck.Counterexample example = new PropertyCheck(runner).counterexample(outcome, !noShrink);
+        System.out.println("counterexample: " + example.describe());
+        return example.line().toString();
+    }
+
+    private static Explorer.Strategy parseStrategy(String word) {
+        try {
+            return Explorer.Strategy.valueOf(word.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown strategy '" + word + "' (use dfs, pct, random or coverage)");
+        }
+    }
+
+    private static void applyBudget(Explorer.Builder builder, String text) {
+        if (text.matches("[0-9]+")) {
+            builder.runs(Long.parseLong(text));
+        } else {
+            builder.budgetNanos(Time.parse(text) * 1000);
+        }
+    }
+}

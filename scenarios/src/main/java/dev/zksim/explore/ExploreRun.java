@@ -50,7 +50,7 @@ final class ExploreRun {
 
     /** How a run ended. */
     record Result(Optional<SimulationFailure> failure, RunSpec spec, long events, boolean pruned,
-                  List<String> goalsReached, List<String> knobs) {
+                  List<String> goalsReached, List<String> knobs, String digest) {
     }
 
     private final Ensemble ensemble;
@@ -112,7 +112,7 @@ final class ExploreRun {
         }
         RunSpec spec = new RunSpec(scenario.id(), 0, faults.plan(), root.log());
         return new Result(failure, spec, ensemble.simulation().eventsDispatched(), pruned,
-                Goal.reachedBy(scenario.goals(), history.history()), trial.knobs());
+                Goal.reachedBy(scenario.goals(), history.history()), trial.knobs(), ensemble.simulation().trace().digest());
     }
 
     private void verifyEnd() {

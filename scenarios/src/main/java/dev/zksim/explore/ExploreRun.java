@@ -25,6 +25,7 @@ import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.ScenarioRunner;
+import dev.zksim.scenario.TraceCounter;
 import dev.zksim.scenario.Trial;
 import java.util.List;
 import java.util.Optional;
@@ -78,7 +79,8 @@ final class ExploreRun {
         Trial trial = scenario.prepare(root.stream("knobs"));
         List<TraceRecord> stepEvents = new ArrayList<>();
         TraceSink events = stepEvents::add;
-        Ensemble ensemble = Ensemble.start(root, trial.ensemble(), List.of(events));
+        TraceCounter counter = new TraceCounter();
+        Ensemble ensemble = Ensemble.start(root, trial.ensemble(), List.of(events, counter));
         HistoryRecorder history = HistoryRecorder.attachedTo(ensemble.simulation());
         trial.install(ensemble, history);
         long healTime = FaultPlanGenerator.quietAfter(trial.faults());
@@ -112,7 +114,7 @@ final class ExploreRun {
         }
         RunSpec spec = new RunSpec(scenario.id(), 0, faults.plan(), root.log());
         return new Result(failure, spec, ensemble.simulation().eventsDispatched(), pruned,
-                Goal.reachedBy(scenario.goals(), history.history()), trial.knobs(), ensemble.simulation().trace().digest());
+                Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counter.counts())), trial.knobs(), ensemble.simulation().trace().digest());
     }
 
     private void verifyEnd() {

@@ -1,0 +1,57 @@
+package dev.zksim.bench;
+
+import dev.zksim.catalog.Catalog;
+import dev.zksim.explore.ExploreReport;
+import dev.zksim.explore.Explorer;
+import dev.zksim.scenario.ScenarioCatalog;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Exhaustive search speed: each invocation is one complete depth-first exploration of
+ * lock-basic in small scope (1 server, 2 clients, 2 delay buckets, at most 1 fault) to the
+ * given depth, with the invariants checked at every new state and abstract-state hashing
+ * on. The counters report distinct states and transitions per wall-clock second, on one
+ * thread (one core).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+public class ExploreBenchmark {
+    private static final ScenarioCatalog CATALOG = Catalog.standard();
+
+    @Param({"12"})
+    public int depth;
+
+    /** JMH reports each public field as a rate per second. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class Rates {
+        public long states;
+        public long transitions;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            states = 0;
+            transitions = 0;
+        }
+    }
+
+    @Benchmark
+    public long dfsLockBasic(Rates rates) {
+        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").strategy(Explorer.Strategy.DFS).depth(depth).faults(1)
+                .explore();
+        if (!report.complete() || report.violation().isPresent()) {
+            throw new IllegalStateException("the benchmark's exploration must finish cleanly: " + report.summary());
+        }
+        rates.states += report.distinctStates();
+        rates.transitions += report.transitions();
+        return report.distinctStates();
+    }
+}

@@ -38,6 +38,7 @@ public final class Catalog {
                 .add(GroupScenarios.rendezvous())
                 .add(GroupScenarios.naming())
                 .add(MixedScenarios.leaderPublishesConfig())
-                .add(MixedScenarios.lockHoldersEnqueue()));
+                .add(MixedScenarios.lockHoldersEnqueue())
+                .add(InterleavingScenarios.unversionedCounterCanary()));
     }
 }

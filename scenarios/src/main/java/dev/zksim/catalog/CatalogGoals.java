@@ -5,6 +5,7 @@ import dev.zksim.history.OpType;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.workload.UnversionedIncrement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -105,6 +106,9 @@ final class CatalogGoals {
             case "rendezvous" -> List.of(
                     Goal.completed(OpKind.PUBLISH, "a worker published its address"),
                     Goal.completed(OpKind.RENDEZVOUS, "the client found a worker"));
+            case "canary-unversioned-counter" -> List.of(
+                    Goal.completedBy(UnversionedIncrement.INCREMENT, 2, "both clients incremented"),
+                    Goal.contended(UnversionedIncrement.INCREMENT, "the two increments overlapped"));
             case "naming" -> List.of(
                     Goal.completedBy(OpKind.ALLOCATE, 2, "two clients were given names"),
                     Goal.contended(OpKind.ALLOCATE, "two clients asked for names at once"));

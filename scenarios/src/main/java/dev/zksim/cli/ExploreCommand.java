@@ -4,6 +4,8 @@ import dev.zksim.catalog.Catalog;
 import dev.zksim.explore.ExploreHtml;
 import dev.zksim.explore.ExploreReport;
 import dev.zksim.explore.Explorer;
+import dev.zksim.explore.MeasurementTable;
+import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.kernel.Time;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.report.data.ResultsFolder;
@@ -28,8 +30,12 @@ import picocli.CommandLine.Parameters;
                 + " coverage; prints states, goals and the first counterexample's reproduce line.")
 final class ExploreCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario id (see ./zksim list).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "Scenario id (see ./zksim list).")
     private String scenario;
+
+    @Option(names = "--table", description = "Instead of one scenario, measure every canary under every strategy and"
+            + " every other scenario's small-scope state space, and print the README's Markdown table.")
+    private boolean table;
 
     @Option(names = "--strategy", defaultValue = "dfs", description = "dfs, pct, random or coverage (default dfs).")
     private String strategy;
@@ -62,6 +68,12 @@ final class ExploreCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (table) {
+            return measurementTable();
+        }
+        if (scenario == null) {
+            throw new IllegalArgumentException("name a SCENARIO to explore (see ./zksim list), or give --table");
+        }
         Explorer.Builder builder = Explorer.builder(Catalog.standard(), scenario).strategy(parseStrategy(strategy))
                 .depth(depth).faults(faults).buckets(buckets).seed(seed).pctDepth(pctDepth);
         if (budget != null) {
@@ -75,6 +87,17 @@ final class ExploreCommand implements Callable<Integer> {
             System.out.println("report written to " + html.toAbsolutePath());
         }
         return report.exitCode();
+    }
+
+    /** The README's table: budgets fixed here so that anyone re-running the command gets the same rows. */
+    @SuppressForbidden("the table reports wall-clock seconds to the first failure; no simulation reads the clock")
+    private int measurementTable() {
+        MeasurementTable.Settings settings = new MeasurementTable.Settings(10_000, 2_000, 24, depth,
+                Time.seconds(20) * 1000);
+        String markdown = new MeasurementTable(Catalog.standard(), settings, System::nanoTime)
+                .markdown(row -> System.err.println(row));
+        System.out.print(markdown);
+        return 0;
     }
 
     /** Replays the violating run as an ordinary spec, shrinks it and prints the reproduce line. */

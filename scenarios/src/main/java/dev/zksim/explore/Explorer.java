@@ -53,8 +53,18 @@ public final class Explorer {
         this.scenario = settings.catalog.find(settings.scenario);
     }
 
+    /** Explores the scenario with this id from the catalogue (the one its reproduce lines name). */
     public static Builder builder(ScenarioCatalog catalog, String scenario) {
         return new Builder(catalog, scenario);
+    }
+
+    /**
+     * Explores a scenario of one's own, as a JUnit test of a user's recipe would: the report's
+     * violation carries the run spec to hand to a {@code ScenarioRunner} over a catalogue that
+     * holds the same scenario.
+     */
+    public static Builder builder(Scenario scenario) {
+        return new Builder(new ScenarioCatalog().add(scenario), scenario.id());
     }
 
     /** The settings of an exploration; every one has a default. */

@@ -145,6 +145,14 @@ class ExplorerTest {
     }
 
     @Test
+    void aScenarioOfOnesOwnCanBeExploredWithoutACatalogue() {
+        ExploreReport report = Explorer.builder(CATALOG.find("lock-basic")).depth(6).faults(0).explore();
+        assertThat(report.complete()).isTrue();
+        assertThat(report.goalsReached()).contains("two clients wanted the lock at once");
+        assertThat(report.goalsMissed()).contains("a holder lost its session while holding");
+    }
+
+    @Test
     void badSettingsAreOneLineErrors() {
         assertThatThrownBy(() -> Explorer.builder(CATALOG, "lock-basic").depth(0)).hasMessageContaining("depth");
         assertThatThrownBy(() -> Explorer.builder(CATALOG, "no-such").explore()).hasMessageContaining("unknown scenario");

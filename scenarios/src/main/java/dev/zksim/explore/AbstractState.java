@@ -34,6 +34,7 @@ final class AbstractState {
     private final History history;
     private final Map<String, Long> progress = new LinkedHashMap<>();
     private final Map<String, String> lastOps = new LinkedHashMap<>();
+    private final Map<String, long[]> trees = new LinkedHashMap<>();
     private int opsSeen;
 
     AbstractState(Ensemble ensemble, History history) {
@@ -72,7 +73,7 @@ final class AbstractState {
         hash = mix(hash, look.currentEpoch());
         hash = mix(hash, look.lastProcessedZxid());
         hash = mix(hash, look.lastDeliveredZxid());
-        hash = mix(hash, look.treeDigest());
+        hash = mix(hash, treeDigest(id, look));
         for (Map.Entry<Long, Integer> session : look.sessions().entrySet()) {
             hash = mix(mix(hash, session.getKey()), session.getValue());
         }
@@ -81,6 +82,23 @@ final class AbstractState {
         }
         hash = mix(hash, look.watchCount());
         return mix(hash, look.pendingRequests());
+    }
+
+    /**
+     * The tree digest, recomputed only when the tree can have changed: every change to a
+     * tree is a transaction that advances its last processed zxid, and a restart (a new
+     * incarnation) reloads it. Hashing the whole tree at every state was the largest cost
+     * of exhaustive search.
+     */
+    private long treeDigest(String id, ServerIntrospection look) {
+        long incarnation = ensemble.serverProcess(id).incarnation();
+        long zxid = look.lastProcessedZxid();
+        long[] cached = trees.get(id);
+        if (cached == null || cached[0] != incarnation || cached[1] != zxid) {
+            cached = new long[] {incarnation, zxid, look.treeDigest()};
+            trees.put(id, cached);
+        }
+        return cached[2];
     }
 
     private long clientDigest(EnsembleClient client) {

@@ -74,13 +74,23 @@ final class ExploreRun {
         this.state = new AbstractState(ensemble, history.history());
     }
 
+    /** Executes a run without a trace digest (the explorer's runs; nobody reads their digests). */
     static Result execute(Scenario scenario, ChoiceGuide guide, int maxFaults, Observer observer) {
+        return execute(scenario, guide, maxFaults, observer, false);
+    }
+
+    /**
+     * Executes a run; with {@code digest} its result carries the trace digest a replay of its
+     * spec must reproduce, without it the digest is empty and the run is cheaper.
+     */
+    static Result execute(Scenario scenario, ChoiceGuide guide, int maxFaults, Observer observer, boolean digest) {
         RecordingChoices root = new RecordingChoices(new GuidedChoices(guide));
         Trial trial = scenario.prepare(root.stream("knobs"));
         List<TraceRecord> stepEvents = new ArrayList<>();
         TraceSink events = stepEvents::add;
         TraceCounter counter = new TraceCounter();
         Ensemble ensemble = Ensemble.start(root, trial.ensemble(), List.of(events, counter));
+        ensemble.simulation().trace().setDigesting(digest);
         HistoryRecorder history = HistoryRecorder.attachedTo(ensemble.simulation());
         trial.install(ensemble, history);
         long healTime = FaultPlanGenerator.quietAfter(trial.faults());
@@ -113,8 +123,9 @@ final class ExploreRun {
             failure = Checker.checkAll(history.history(), trial.checkers(healTime, endTime)).failure();
         }
         RunSpec spec = new RunSpec(scenario.id(), 0, faults.plan(), root.log());
-        return new Result(failure, spec, ensemble.simulation().eventsDispatched(), pruned,
-                Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counter.counts())), trial.knobs(), ensemble.simulation().trace().digest());
+        List<String> goals = Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counter.counts()));
+        return new Result(failure, spec, ensemble.simulation().eventsDispatched(), pruned, goals, trial.knobs(),
+                digest ? ensemble.simulation().trace().digest() : "");
     }
 
     private void verifyEnd() {

@@ -3,6 +3,7 @@ package dev.zksim.scenario;
 import dev.zksim.kernel.trace.TraceRecord;
 import dev.zksim.kernel.trace.TraceSink;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -12,10 +13,12 @@ import java.util.TreeMap;
  */
 public final class TraceCounter implements TraceSink {
     private final Map<String, Integer> counts = new TreeMap<>();
+    // Looked up by class, never iterated: the kind's name is built once per event class.
+    private final Map<Class<?>, String> kinds = new LinkedHashMap<>();
 
     @Override
     public void accept(TraceRecord record) {
-        counts.merge(kind(record), 1, Integer::sum);
+        counts.merge(kinds.computeIfAbsent(record.event().getClass(), ignored -> kind(record)), 1, Integer::sum);
     }
 
     /** The kind of a trace record's event, as goals name it. */

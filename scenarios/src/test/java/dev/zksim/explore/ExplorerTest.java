@@ -102,7 +102,7 @@ class ExplorerTest {
         for (long seed = 0; seed < 40; seed++) {
             RandomGuide random = new RandomGuide(SCOPE, seed);
             ExploreRun.Result explored = ExploreRun.execute(scenario, (label, bound) -> label.equals(FaultChoice.NOW)
-                    ? (random.below(6) == 0 ? 1 : 0) : random.choose(label, bound), 1, run -> true);
+                    ? (random.below(6) == 0 ? 1 : 0) : random.choose(label, bound), 1, run -> true, true);
             RunOutcome replayed = runner.run(explored.spec());
             assertThat(replayed.digest()).as("seed " + seed + ", plan " + explored.spec().plan()).isEqualTo(explored.digest());
             assertThat(replayed.failed()).isEqualTo(explored.failure().isPresent());

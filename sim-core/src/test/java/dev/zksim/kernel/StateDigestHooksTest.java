@@ -85,6 +85,21 @@ class StateDigestHooksTest {
         assertThat(bySteps.step(Time.millis(50))).as("nothing left before the limit").isFalse();
     }
 
+    @Test
+    void aTraceThatDoesNotDigestStillFeedsItsSinks() {
+        Simulation simulation = new Simulation(new SeededChoices(1));
+        List<String> heard = new ArrayList<>();
+        simulation.trace().addSink(record -> heard.add(record.process()));
+        String before = simulation.trace().digest();
+        simulation.trace().setDigesting(false);
+        simulation.trace().emit("p1", new dev.zksim.kernel.process.ProcessEvent.Crashed(1));
+        assertThat(heard).containsExactly("p1");
+        assertThat(simulation.trace().digest()).isEqualTo(before);
+        simulation.trace().setDigesting(true);
+        simulation.trace().emit("p1", new dev.zksim.kernel.process.ProcessEvent.Crashed(1));
+        assertThat(simulation.trace().digest()).isNotEqualTo(before);
+    }
+
     private static Simulation withMessages(String one, long oneAt, String two, long twoAt) {
         Simulation simulation = new Simulation(new SeededChoices(1));
         simulation.schedule(oneAt, new Message(one));

@@ -7,6 +7,7 @@ import dev.zksim.history.Op;
 import dev.zksim.kernel.choice.SplitMix64;
 import dev.zksim.server.ServerIntrospection;
 import dev.zksim.server.ZkServer;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,10 +54,17 @@ final class AbstractState {
         for (EnsembleClient client : ensemble.clients()) {
             hash = mix(hash, clientDigest(client));
         }
-        List<String> processes = ensemble.serverIds();
+        return mix(hash, partitions());
+    }
+
+    /** Which directed pairs of processes are cut off from each other, servers and clients alike. */
+    private long partitions() {
+        List<String> processes = new ArrayList<>(ensemble.serverIds());
+        processes.addAll(ensemble.clientIds());
+        long hash = 0;
         for (String a : processes) {
-            for (String b : ensemble.clientIds()) {
-                hash = mix(hash, (ensemble.network().isBlocked(a, b) ? 1 : 0) + (ensemble.network().isBlocked(b, a) ? 2 : 0));
+            for (String b : processes) {
+                hash = ensemble.network().isBlocked(a, b) ? mix(hash, mix(a.hashCode(), b.hashCode())) : hash;
             }
         }
         return hash;

@@ -26,10 +26,15 @@ public final class ExploreHtml {
         html.append("<h1>Exploration of ").append(escape(report.scenario())).append(" (")
                 .append(report.strategy().word()).append(")</h1>\n<pre>").append(escape(report.summary())).append("</pre>\n");
         html.append("<h2>Distinct states over runs</h2>\n")
-                .append(chart(report.samples(), ExploreReport.Sample::distinctStates, "#2b6cb0"));
+                .append(chart(report.samples(), ExploreReport.Sample::runs, "runs", ExploreReport.Sample::distinctStates,
+                        "#2b6cb0"));
+        html.append("<h2>Distinct states over time</h2>\n")
+                .append(chart(report.samples(), sample -> sample.wallNanos() / 1_000_000, "ms",
+                        ExploreReport.Sample::distinctStates, "#2f855a"));
         if (report.samples().stream().anyMatch(sample -> sample.coverage() > 0)) {
             html.append("<h2>Coverage tuples over runs</h2>\n")
-                    .append(chart(report.samples(), ExploreReport.Sample::coverage, "#b7791f"));
+                    .append(chart(report.samples(), ExploreReport.Sample::runs, "runs", ExploreReport.Sample::coverage,
+                            "#b7791f"));
         }
         html.append("<h2>Goals</h2>\n<table>\n");
         report.goalsReached().forEach(goal -> html.append("<tr><td class=\"ok\">reached</td><td>").append(escape(goal))
@@ -48,17 +53,18 @@ public final class ExploreHtml {
         return html.append("</body></html>\n").toString();
     }
 
-    /** A line chart of one measure against the run count, axes labelled with their maxima. */
-    static String chart(List<ExploreReport.Sample> samples, ToLongFunction<ExploreReport.Sample> measure, String colour) {
+    /** A line chart of one measure against another (runs, or milliseconds), axes labelled with their maxima. */
+    static String chart(List<ExploreReport.Sample> samples, ToLongFunction<ExploreReport.Sample> across, String unit,
+                        ToLongFunction<ExploreReport.Sample> measure, String colour) {
         long maxRuns = 1;
         long maxValue = 1;
         for (ExploreReport.Sample sample : samples) {
-            maxRuns = Math.max(maxRuns, sample.runs());
+            maxRuns = Math.max(maxRuns, across.applyAsLong(sample));
             maxValue = Math.max(maxValue, measure.applyAsLong(sample));
         }
         StringBuilder points = new StringBuilder();
         for (ExploreReport.Sample sample : samples) {
-            double x = 40 + (WIDTH - 60) * (double) sample.runs() / maxRuns;
+            double x = 40 + (WIDTH - 60) * (double) across.applyAsLong(sample) / maxRuns;
             double y = HEIGHT - 25 - (HEIGHT - 40) * (double) measure.applyAsLong(sample) / maxValue;
             points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
         }
@@ -66,10 +72,10 @@ public final class ExploreHtml {
                         + "<line x1=\"40\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>"
                         + "<line x1=\"40\" y1=\"15\" x2=\"40\" y2=\"%d\" stroke=\"#333\"/>"
                         + "<text x=\"42\" y=\"12\" font-size=\"11\">%d</text>"
-                        + "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%d runs</text>"
+                        + "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%d %s</text>"
                         + "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"%s\"/></svg>\n",
                 WIDTH, HEIGHT, HEIGHT - 25, WIDTH - 20, HEIGHT - 25, HEIGHT - 25, maxValue, WIDTH - 20, HEIGHT - 8, maxRuns,
-                colour, points.toString().trim());
+                unit, colour, points.toString().trim());
     }
 
     static String escape(String text) {

@@ -16,8 +16,10 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Exhaustive search speed: each invocation is one complete depth-first exploration of
- * lock-basic in small scope (1 server, 2 clients, 2 delay buckets, at most 1 fault) to the
- * given depth, with the invariants checked at every new state and abstract-state hashing
+ * lock-basic in small scope (1 server, 2 clients, 2 delay buckets, at most 1 fault) within
+ * one of two bounds: at most 1 deviation from the default choices at any depth (the
+ * command's default; long runs whose prefixes are replayed), or every choice of the first 12
+ * choice points (short prefixes, many states per run), with the invariants checked at every new state and abstract-state hashing
  * on. The counters report distinct states and transitions per wall-clock second, on one
  * thread (one core).
  */
@@ -26,8 +28,9 @@ import org.openjdk.jmh.annotations.State;
 public class ExploreBenchmark {
     private static final ScenarioCatalog CATALOG = Catalog.standard();
 
-    @Param({"12"})
-    public int depth;
+    /** "deviations N" or "depth N". */
+    @Param({"deviations 1", "depth 12"})
+    public String bound;
 
     /** JMH reports each public field as a rate per second. */
     @State(Scope.Thread)
@@ -45,7 +48,9 @@ public class ExploreBenchmark {
 
     @Benchmark
     public long dfsLockBasic(Rates rates) {
-        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").strategy(Explorer.Strategy.DFS).depth(depth).faults(1)
+        Explorer.Builder builder = Explorer.builder(CATALOG, "lock-basic").strategy(Explorer.Strategy.DFS).faults(1);
+        int value = Integer.parseInt(bound.substring(bound.indexOf(' ') + 1));
+        ExploreReport report = (bound.startsWith("depth") ? builder.depth(value).deviations(value) : builder.deviations(value))
                 .explore();
         if (!report.complete() || report.violation().isPresent()) {
             throw new IllegalStateException("the benchmark's exploration must finish cleanly: " + report.summary());

@@ -44,8 +44,12 @@ final class ExploreCommand implements Callable<Integer> {
             + " complete, the others 1000 runs.")
     private String budget;
 
-    @Option(names = "--depth", defaultValue = "10", description = "dfs: choice points enumerated per run (default 10).")
-    private int depth;
+    @Option(names = "--deviations", defaultValue = "1",
+            description = "dfs: choices per run that may differ from the default (shortest delay, no fault); default 1.")
+    private int deviations;
+
+    @Option(names = "--depth", description = "dfs: only the first N choice points of a run branch (default: all).")
+    private Integer depth;
 
     @Option(names = "--faults", defaultValue = "1", description = "At most this many faults per run (default 1).")
     private int faults;
@@ -75,7 +79,10 @@ final class ExploreCommand implements Callable<Integer> {
             throw new IllegalArgumentException("name a SCENARIO to explore (see ./zksim list), or give --table");
         }
         Explorer.Builder builder = Explorer.builder(Catalog.standard(), scenario).strategy(parseStrategy(strategy))
-                .depth(depth).faults(faults).buckets(buckets).seed(seed).pctDepth(pctDepth);
+                .deviations(deviations).faults(faults).buckets(buckets).seed(seed).pctDepth(pctDepth);
+        if (depth != null) {
+            builder.depth(depth);
+        }
         if (budget != null) {
             applyBudget(builder, budget);
         }
@@ -92,7 +99,7 @@ final class ExploreCommand implements Callable<Integer> {
     /** The README's table: budgets fixed here so that anyone re-running the command gets the same rows. */
     @SuppressForbidden("the table reports wall-clock seconds to the first failure; no simulation reads the clock")
     private int measurementTable() {
-        MeasurementTable.Settings settings = new MeasurementTable.Settings(10_000, 2_000, 24, depth,
+        MeasurementTable.Settings settings = new MeasurementTable.Settings(10_000, 2_000, 4, deviations,
                 Time.seconds(20) * 1000);
         String markdown = new MeasurementTable(Catalog.standard(), settings, System::nanoTime)
                 .markdown(row -> System.err.println(row));

@@ -6,25 +6,37 @@ import java.util.Arrays;
 /**
  * Depth-first enumeration of a run's choice points. A choice point is a draw with more than
  * one alternative in the {@link ExploreScope}; draws with one alternative (fixed knobs) are
- * not choice points. Each run replays the path chosen so far up to its last choice point,
- * which was advanced to its next alternative, and takes alternative 0 at every new choice
- * point after it, up to the depth bound; beyond the bound every draw is 0 and the run goes
- * on without branching. {@link #advance()} then moves to the next path: the deepest choice
- * point with an untried alternative, everything after it forgotten.
+ * not choice points. Two bounds keep the space finite:
+ * <ul>
+ *   <li>deviations (delay bounding, Emmi, Qadeer and Rakamarić, POPL 2011): at most
+ *       {@code deviations} choice points of a run take an alternative other than the
+ *       default 0 (the shortest delay, no fault). Deciding that a fault strikes is a
+ *       deviation; which kind and which target it then takes are free, so one deviation
+ *       reaches every single fault at every instant;</li>
+ *   <li>depth: only the first {@code depth} choice points branch; beyond, draws are 0.</li>
+ * </ul>
+ * Each run replays the path chosen so far up to its last choice point, which was advanced
+ * to its next alternative, and takes alternative 0 at every new choice point after it.
+ * {@link #advance()} then moves to the next path: the deepest choice point with an untried
+ * alternative, everything after it forgotten.
  */
 final class DfsGuide implements ChoiceGuide {
     private final ExploreScope scope;
     private final int depth;
+    private final int maxDeviations;
     private int[] alternatives = new int[64];
     private int[] chosen = new int[64];
+    private boolean[] free = new boolean[64];
     private int length;
     private int replay;
     private int position;
+    private int deviations;
     private boolean truncated;
 
-    DfsGuide(ExploreScope scope, int depth) {
+    DfsGuide(ExploreScope scope, int depth, int maxDeviations) {
         this.scope = scope;
         this.depth = depth;
+        this.maxDeviations = maxDeviations;
     }
 
     @Override
@@ -38,18 +50,22 @@ final class DfsGuide implements ChoiceGuide {
                 throw new IllegalStateException("the run diverged from its replayed prefix at choice point " + position
                         + " (stream " + label + "): the scenario is not a pure function of its choices");
             }
+            deviations += !free[position] && chosen[position] != 0 ? 1 : 0;
             return ExploreScope.value(bound, chosen[position++], options);
         }
-        if (position >= depth) {
-            truncated = true;
+        boolean isFree = ExploreScope.free(label);
+        if (position >= depth || (!isFree && deviations >= maxDeviations)) {
+            truncated |= position >= depth;
             return 0;
         }
         if (position == alternatives.length) {
             alternatives = Arrays.copyOf(alternatives, position * 2);
             chosen = Arrays.copyOf(chosen, position * 2);
+            free = Arrays.copyOf(free, position * 2);
         }
         alternatives[position] = options;
         chosen[position] = 0;
+        free[position] = isFree;
         position++;
         length = position;
         return 0;
@@ -63,6 +79,11 @@ final class DfsGuide implements ChoiceGuide {
     /** The number of choice points this run has passed so far. */
     int level() {
         return position;
+    }
+
+    /** The deviations from the default choices this run has made so far. */
+    int deviations() {
+        return deviations;
     }
 
     /** Whether this run reached the depth bound and went on without branching. */
@@ -88,6 +109,7 @@ final class DfsGuide implements ChoiceGuide {
         length = last + 1;
         replay = length;
         position = 0;
+        deviations = 0;
         truncated = false;
         return true;
     }

@@ -23,6 +23,14 @@ record ExploreScope(SmallScope scope) {
         return scope.alternatives(label, bound);
     }
 
+    /**
+     * Whether a choice of this stream is free under the deviation bound: which kind a fault
+     * is and whom it strikes, once the (costly) decision that a fault strikes was made.
+     */
+    static boolean free(String label) {
+        return label.equals(FaultChoice.KIND) || label.equals(FaultChoice.DETAIL);
+    }
+
     static long value(long bound, int index, int alternatives) {
         return SmallScope.value(bound, index, alternatives);
     }

@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  * tests:
  * <pre>{@code
  * ExploreReport report = Explorer.builder(Catalog.standard(), "lock-basic")
- *         .strategy(Explorer.Strategy.DFS).depth(10).faults(1).explore();
+ *         .strategy(Explorer.Strategy.DFS).deviations(1).faults(1).explore();
  * assertTrue(report.complete());
  * }</pre>
  * Every strategy runs the scenario from scratch per run in the small scope (knobs fixed at
@@ -74,7 +74,8 @@ public final class Explorer {
         private Strategy strategy = Strategy.DFS;
         private long runs = -1;
         private long budgetNanos;
-        private int depth = 10;
+        private int depth = Integer.MAX_VALUE;
+        private int deviations = 1;
         private int faults = 1;
         private int buckets = 2;
         private long seed;
@@ -103,9 +104,21 @@ public final class Explorer {
             return this;
         }
 
-        /** DFS: the choice points of a run that are enumerated (default 10); beyond, draws are 0. */
+        /** DFS: only the first N choice points of a run branch (default: all); beyond, draws are 0. */
         public Builder depth(int value) {
             this.depth = (int) positive(value, "depth");
+            return this;
+        }
+
+        /**
+         * DFS: at most this many choices of a run differ from the default (shortest delay, no
+         * fault); default 1. A fault strikes only by a deviation; its kind and target are free.
+         */
+        public Builder deviations(int value) {
+            if (value < 0) {
+                throw new IllegalArgumentException("--deviations must be 0 or more, not " + value);
+            }
+            this.deviations = value;
             return this;
         }
 
@@ -176,7 +189,9 @@ public final class Explorer {
         String common = settings.buckets + " delay buckets, at most " + settings.faults + " fault"
                 + (settings.faults == 1 ? "" : "s") + ", knobs fixed at their smallest";
         return switch (settings.strategy) {
-            case DFS -> "depth " + settings.depth + ", " + common;
+            case DFS -> "at most " + settings.deviations + " deviation" + (settings.deviations == 1 ? "" : "s")
+                    + " from the default choices, " + (settings.depth == Integer.MAX_VALUE ? "any depth"
+                    : "depth " + settings.depth) + ", " + common;
             case PCT -> "pct d=" + settings.pctDepth + ", seed " + settings.seed + ", " + common;
             case RANDOM, COVERAGE -> "seed " + settings.seed + ", " + common;
         };
@@ -184,7 +199,7 @@ public final class Explorer {
 
     /** Depth-first search; returns whether it exhausted the space within the bounds. */
     private boolean dfs(ExploreScope scope, Progress progress) {
-        DfsGuide guide = new DfsGuide(scope, settings.depth);
+        DfsGuide guide = new DfsGuide(scope, settings.depth, settings.deviations);
         do {
             ExploreRun.Result result = ExploreRun.execute(scenario, guide, settings.faults, run -> {
                 progress.deepest = Math.max(progress.deepest, guide.level());
@@ -193,7 +208,11 @@ public final class Explorer {
                 }
                 progress.transitions++;
                 run.checkInvariants();
-                return progress.states.visit(run.stateDigest(), guide.level());
+                // A state is identified with the same state reached with as many deviations
+                // spent (the same budget left). Under a depth bound it is also re-expanded when
+                // reached at a shallower level, which has more of the depth left.
+                long key = SplitMix64.mix(run.stateDigest() ^ guide.deviations() * 0x9E3779B97F4A7C15L);
+                return progress.states.visit(key, settings.depth == Integer.MAX_VALUE ? 0 : guide.level());
             });
             progress.truncated += guide.truncated() ? 1 : 0;
             if (progress.finish(result)) {

@@ -24,11 +24,12 @@ public final class MeasurementTable {
     /**
      * @param randomSeeds plain seeds tried before random testing is said to miss
      * @param runs explorer runs per strategy before it is said to miss
-     * @param dfsDepth depth of the dfs that hunts the canaries
-     * @param stateSpaceDepth depth of the dfs that measures a correct scenario's state space
+     * @param canaryDeviations deviations of the dfs that hunts the canaries
+     * @param stateSpaceDeviations deviations of the dfs that measures a correct scenario's state space
      * @param stateSpaceBudgetNanos wall time a correct scenario's dfs may take
      */
-    public record Settings(int randomSeeds, long runs, int dfsDepth, int stateSpaceDepth, long stateSpaceBudgetNanos) {
+    public record Settings(int randomSeeds, long runs, int canaryDeviations, int stateSpaceDeviations,
+                           long stateSpaceBudgetNanos) {
     }
 
     public MeasurementTable(ScenarioCatalog catalog, Settings settings, LongSupplier clock) {
@@ -40,7 +41,7 @@ public final class MeasurementTable {
     /** The whole table as Markdown, one scenario per row; {@code progress} hears each row as it is done. */
     public String markdown(Consumer<String> progress) {
         List<String> lines = new ArrayList<>();
-        lines.add("| canary | random seeds | pct | coverage | dfs (depth " + settings.dfsDepth() + ") |");
+        lines.add("| canary | random seeds | pct | coverage | dfs (" + settings.canaryDeviations() + " deviations) |");
         lines.add("|---|---|---|---|---|");
         for (Scenario scenario : catalog.all()) {
             if (scenario.id().startsWith("canary-")) {
@@ -53,8 +54,8 @@ public final class MeasurementTable {
             }
         }
         lines.add("");
-        lines.add("| scenario | distinct states | transitions | runs | dfs (depth " + settings.stateSpaceDepth()
-                + ", at most 1 fault) |");
+        lines.add("| scenario | distinct states | transitions | runs | dfs (" + settings.stateSpaceDeviations()
+                + " deviation(s), at most 1 fault) |");
         lines.add("|---|---|---|---|---|");
         for (Scenario scenario : catalog.all()) {
             if (!scenario.id().startsWith("canary-")) {
@@ -78,7 +79,7 @@ public final class MeasurementTable {
     }
 
     private String explorer(String scenario, Explorer.Strategy strategy) {
-        ExploreReport report = Explorer.builder(catalog, scenario).strategy(strategy).depth(settings.dfsDepth())
+        ExploreReport report = Explorer.builder(catalog, scenario).strategy(strategy).deviations(settings.canaryDeviations())
                 .runs(settings.runs()).clock(clock).explore();
         if (report.violation().isPresent()) {
             return found(report.violation().get().run(), report.wallNanos());
@@ -88,7 +89,7 @@ public final class MeasurementTable {
 
     private String stateSpace(String scenario) {
         ExploreReport report = Explorer.builder(catalog, scenario).strategy(Explorer.Strategy.DFS)
-                .depth(settings.stateSpaceDepth()).faults(1).budgetNanos(settings.stateSpaceBudgetNanos()).clock(clock)
+                .deviations(settings.stateSpaceDeviations()).faults(1).budgetNanos(settings.stateSpaceBudgetNanos()).clock(clock)
                 .explore();
         String outcome = report.violation().map(found -> "violation after " + found.run() + " runs: "
                         + found.failure().kind())

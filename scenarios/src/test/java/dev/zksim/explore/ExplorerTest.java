@@ -20,24 +20,37 @@ class ExplorerTest {
     private static final ScenarioCatalog CATALOG = Catalog.standard();
     private static final ExploreScope SCOPE = new ExploreScope(SmallScope.DEFAULT);
 
+    /** The default bound: one deviation from the default choices, which may be one fault at any instant. */
     @Test
     void dfsOfTheBasicLockInSmallScopeIsCompleteWithinBounds() {
-        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").strategy(Explorer.Strategy.DFS).depth(8).faults(1)
-                .explore();
+        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").strategy(Explorer.Strategy.DFS).faults(1).explore();
         assertThat(report.violation()).isEmpty();
         assertThat(report.complete()).isTrue();
-        assertThat(report.deepestLevel()).isEqualTo(8);
         assertThat(report.distinctStates()).isGreaterThan(1_000);
         assertThat(report.transitions()).isGreaterThanOrEqualTo(report.distinctStates());
-        assertThat(report.summary()).contains("complete within bounds", "states/s", "distinct states", "depth 8");
-        ExploreReport deeper = Explorer.builder(CATALOG, "lock-basic").depth(10).faults(1).explore();
+        assertThat(report.summary()).contains("complete within bounds", "states/s", "distinct states",
+                "at most 1 deviation from the default choices", "at most 1 fault");
+        assertThat(report.goalsReached()).as("faults were injected").contains("a session expired");
+        ExploreReport faultFree = Explorer.builder(CATALOG, "lock-basic").faults(0).explore();
+        assertThat(faultFree.complete()).isTrue();
+        assertThat(faultFree.distinctStates()).as("faults add states").isLessThan(report.distinctStates());
+        assertThat(faultFree.goalsReached()).doesNotContain("a session expired");
+    }
+
+    @Test
+    void aDepthBoundLimitsWhichChoicePointsBranch() {
+        ExploreReport shallow = Explorer.builder(CATALOG, "lock-basic").depth(8).deviations(8).explore();
+        ExploreReport deeper = Explorer.builder(CATALOG, "lock-basic").depth(10).deviations(10).explore();
+        assertThat(shallow.complete()).isTrue();
+        assertThat(shallow.deepestLevel()).isEqualTo(8);
+        assertThat(shallow.summary()).contains("depth 8");
         assertThat(deeper.complete()).isTrue();
-        assertThat(deeper.distinctStates()).as("a deeper bound explores more").isGreaterThan(report.distinctStates());
+        assertThat(deeper.distinctStates()).as("a deeper bound explores more").isGreaterThan(shallow.distinctStates());
     }
 
     @Test
     void aBudgetStopsAnUnfinishedDfsAndSaysSo() {
-        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").depth(30).runs(5).explore();
+        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").deviations(3).runs(5).explore();
         assertThat(report.runs()).isEqualTo(5);
         assertThat(report.complete()).isFalse();
         assertThat(report.summary()).contains("NOT complete");
@@ -45,8 +58,8 @@ class ExplorerTest {
 
     @Test
     void theSameExplorationTwiceGivesTheSameCounts() {
-        ExploreReport first = Explorer.builder(CATALOG, "lock-basic").depth(7).explore();
-        ExploreReport second = Explorer.builder(CATALOG, "lock-basic").depth(7).explore();
+        ExploreReport first = Explorer.builder(CATALOG, "lock-basic").explore();
+        ExploreReport second = Explorer.builder(CATALOG, "lock-basic").explore();
         assertThat(second.distinctStates()).isEqualTo(first.distinctStates());
         assertThat(second.transitions()).isEqualTo(first.transitions());
         assertThat(second.runs()).isEqualTo(first.runs());
@@ -59,7 +72,7 @@ class ExplorerTest {
         List<String> canaries = CATALOG.all().stream().map(Scenario::id).filter(id -> id.startsWith("canary-")).toList();
         assertThat(canaries).hasSizeGreaterThanOrEqualTo(5);
         for (String canary : canaries) {
-            ExploreReport report = Explorer.builder(CATALOG, canary).strategy(strategy).depth(24).runs(500).explore();
+            ExploreReport report = Explorer.builder(CATALOG, canary).strategy(strategy).deviations(4).runs(1_000).explore();
             assertThat(report.violation()).as(canary + " under " + strategy.word()).isPresent();
             assertThat(report.violation().orElseThrow().kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
             assertThat(report.exitCode()).isEqualTo(3);
@@ -70,14 +83,19 @@ class ExplorerTest {
      * The interleaving canary loses an update only when the first client's read, reply,
      * write and fsync are all at their slowest and the second client's read at its fastest:
      * uniformly random delays never line that up in 10,000 seeds, while depth-first search
-     * over the delay buckets and PCT's link priorities reach it within a few hundred runs.
+     * over the delay buckets (four deviations: the four slow steps) and PCT's link priorities
+     * reach it within a few hundred runs. Three deviations are not enough, and dfs says so.
      */
     @Test
     void theInterleavingCanaryIsFoundByDfsAndPctAndMissedByTenThousandRandomSeeds() {
         String canary = "canary-unversioned-counter";
-        ExploreReport dfs = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.DFS).depth(24).runs(2_000).explore();
+        ExploreReport dfs = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.DFS).deviations(4).runs(2_000)
+                .explore();
         assertThat(dfs.violation()).as("dfs").isPresent();
         assertThat(dfs.violation().orElseThrow().failure().getMessage()).contains("no lost update");
+        ExploreReport three = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.DFS).deviations(3).explore();
+        assertThat(three.complete()).isTrue();
+        assertThat(three.violation()).isEmpty();
         ExploreReport pct = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.PCT).runs(2_000).explore();
         assertThat(pct.violation()).as("pct").isPresent();
         ScenarioRunner runner = new ScenarioRunner(CATALOG);
@@ -139,14 +157,14 @@ class ExplorerTest {
      */
     @Test
     void dfsIdentifiesStatesReachedAgainByAnotherPath() {
-        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").depth(10).faults(0).explore();
+        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").depth(10).deviations(10).faults(0).explore();
         assertThat(report.complete()).isTrue();
         assertThat(report.transitions()).isGreaterThan(report.distinctStates());
     }
 
     @Test
     void aScenarioOfOnesOwnCanBeExploredWithoutACatalogue() {
-        ExploreReport report = Explorer.builder(CATALOG.find("lock-basic")).depth(6).faults(0).explore();
+        ExploreReport report = Explorer.builder(CATALOG.find("lock-basic")).faults(0).explore();
         assertThat(report.complete()).isTrue();
         assertThat(report.goalsReached()).contains("two clients wanted the lock at once");
         assertThat(report.goalsMissed()).contains("a holder lost its session while holding");
@@ -157,6 +175,7 @@ class ExplorerTest {
         assertThatThrownBy(() -> Explorer.builder(CATALOG, "lock-basic").depth(0)).hasMessageContaining("depth");
         assertThatThrownBy(() -> Explorer.builder(CATALOG, "no-such").explore()).hasMessageContaining("unknown scenario");
         assertThatThrownBy(() -> Explorer.builder(CATALOG, "lock-basic").faults(-1)).hasMessageContaining("--faults");
+        assertThatThrownBy(() -> Explorer.builder(CATALOG, "lock-basic").deviations(-1)).hasMessageContaining("--deviations");
     }
 
     private static List<Long> digests(int[] vector) {

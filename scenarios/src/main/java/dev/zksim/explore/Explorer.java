@@ -211,8 +211,10 @@ public final class Explorer {
                 // A state is identified with the same state reached with as many deviations
                 // spent (the same budget left). Under a depth bound it is also re-expanded when
                 // reached at a shallower level, which has more of the depth left.
-                long key = SplitMix64.mix(run.stateDigest() ^ guide.deviations() * 0x9E3779B97F4A7C15L);
-                return progress.states.visit(key, settings.depth == Integer.MAX_VALUE ? 0 : guide.level());
+                long digest = run.stateDigest();
+                progress.states.visit(digest, 0);
+                long key = SplitMix64.mix(digest ^ guide.deviations() * 0x9E3779B97F4A7C15L);
+                return progress.expanded.visit(key, settings.depth == Integer.MAX_VALUE ? 0 : guide.level());
             });
             progress.truncated += guide.truncated() ? 1 : 0;
             if (progress.finish(result)) {
@@ -253,7 +255,10 @@ public final class Explorer {
     static final class Progress {
         private final LongSupplier clock;
         private final long start;
+        /** Every distinct abstract state seen: the count reports print. */
         final StateTable states = new StateTable();
+        /** The dfs's expanded (state, deviations spent) pairs, which decide what to prune. */
+        final StateTable expanded = new StateTable();
         final Set<String> goals = new LinkedHashSet<>();
         final List<ExploreReport.Sample> samples = new ArrayList<>();
         long runs;

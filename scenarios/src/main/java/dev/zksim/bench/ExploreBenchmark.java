@@ -4,6 +4,7 @@ import dev.zksim.catalog.Catalog;
 import dev.zksim.explore.ExploreReport;
 import dev.zksim.explore.Explorer;
 import dev.zksim.scenario.ScenarioCatalog;
+import java.lang.management.ManagementFactory;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -46,8 +47,27 @@ public class ExploreBenchmark {
         }
     }
 
+    /**
+     * Totals per iteration, not rates: the distinct states found and the CPU time the
+     * benchmark thread spent finding them. Their ratio is the throughput of one core however
+     * busy the machine is, which wall-clock rates on a shared machine are not.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class CpuTotals {
+        public long statesFound;
+        public long cpuMillis;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            statesFound = 0;
+            cpuMillis = 0;
+        }
+    }
+
     @Benchmark
-    public long dfsLockBasic(Rates rates) {
+    public long dfsLockBasic(Rates rates, CpuTotals cpu) {
+        long cpuBefore = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         Explorer.Builder builder = Explorer.builder(CATALOG, "lock-basic").strategy(Explorer.Strategy.DFS).faults(1);
         int value = Integer.parseInt(bound.substring(bound.indexOf(' ') + 1));
         ExploreReport report = (bound.startsWith("depth") ? builder.depth(value).deviations(value) : builder.deviations(value))
@@ -57,6 +77,8 @@ public class ExploreBenchmark {
         }
         rates.states += report.distinctStates();
         rates.transitions += report.transitions();
+        cpu.statesFound += report.distinctStates();
+        cpu.cpuMillis += (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuBefore) / 1_000_000;
         return report.distinctStates();
     }
 }

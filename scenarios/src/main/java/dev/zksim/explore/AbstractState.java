@@ -7,7 +7,6 @@ import dev.zksim.history.Op;
 import dev.zksim.kernel.choice.SplitMix64;
 import dev.zksim.server.ServerIntrospection;
 import dev.zksim.server.ZkServer;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,13 +58,9 @@ final class AbstractState {
 
     /** Which directed pairs of processes are cut off from each other, servers and clients alike. */
     private long partitions() {
-        List<String> processes = new ArrayList<>(ensemble.serverIds());
-        processes.addAll(ensemble.clientIds());
         long hash = 0;
-        for (String a : processes) {
-            for (String b : processes) {
-                hash = ensemble.network().isBlocked(a, b) ? mix(hash, mix(a.hashCode(), b.hashCode())) : hash;
-            }
+        for (String link : ensemble.network().blockedLinks()) {
+            hash = mix(hash, link.hashCode());
         }
         return hash;
     }

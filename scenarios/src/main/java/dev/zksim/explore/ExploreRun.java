@@ -14,6 +14,8 @@ import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.choice.ChoiceGuide;
 import dev.zksim.kernel.choice.GuidedChoices;
 import dev.zksim.kernel.choice.RecordingChoices;
+import dev.zksim.kernel.choice.SplitMix64;
+import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.kernel.net.NetEvent;
 import dev.zksim.kernel.trace.TraceRecord;
 import dev.zksim.kernel.trace.TraceSink;
@@ -62,6 +64,7 @@ final class ExploreRun {
     private final long endTime;
     private final List<TraceRecord> stepEvents;
     private int checkedOps;
+    private long checkedReplicas = Long.MIN_VALUE;
 
     private ExploreRun(Ensemble ensemble, HistoryRecorder history, Trial trial, FaultChoice faults, long endTime,
                        List<TraceRecord> stepEvents) {
@@ -144,7 +147,16 @@ final class ExploreRun {
      */
     void checkInvariants() {
         if (ensemble.config().selfChecks()) {
-            ensemble.checks().verifyNow();
+            ensemble.checks().verifyZab();
+            ensemble.checks().verifyAcknowledgedWrites();
+            // The replica checks hash whole trees; their verdict can only change when some
+            // server applied a transaction, restarted or changed its sessions.
+            long replicas = replicaSignature();
+            if (replicas != checkedReplicas) {
+                ensemble.checks().verifyEphemeralOwners();
+                ensemble.checks().verifyReplicasAgree();
+                checkedReplicas = replicas;
+            }
         }
         if (history.history().size() == checkedOps) {
             return;
@@ -159,6 +171,21 @@ final class ExploreRun {
                 }
             }
         }
+    }
+
+    /** What the replica checks depend on: each server's incarnation, state, last zxid and session count. */
+    private long replicaSignature() {
+        long signature = 17;
+        for (String id : ensemble.serverIds()) {
+            SimProcess process = ensemble.serverProcess(id);
+            signature = SplitMix64.mix(signature * 31 + process.incarnation() * 4L + process.state().ordinal());
+            Optional<ZkServer> server = ensemble.server(id);
+            if (server.isPresent()) {
+                signature = SplitMix64.mix(signature * 31 + server.get().lastProcessedZxid());
+                signature = SplitMix64.mix(signature * 31 + server.get().introspection().sessions().size());
+            }
+        }
+        return signature;
     }
 
     /** Whether the last event delivered a message: an instant where something happens. */

@@ -12,23 +12,29 @@ import java.util.TreeMap;
  * name with its enclosing type, "ZabEvent.Elected", "ProcessEvent.Crashed".
  */
 public final class TraceCounter implements TraceSink {
-    private final Map<String, Integer> counts = new TreeMap<>();
-    // Looked up by class, never iterated: the kind's name is built once per event class.
-    private final Map<Class<?>, String> kinds = new LinkedHashMap<>();
+    // Counted by event class, looked up and never iterated in hash order (the insertion
+    // order is kept): a name per class is built only when the counts are read.
+    private final Map<Class<?>, int[]> byClass = new LinkedHashMap<>();
 
     @Override
     public void accept(TraceRecord record) {
-        counts.merge(kinds.computeIfAbsent(record.event().getClass(), ignored -> kind(record)), 1, Integer::sum);
+        byClass.computeIfAbsent(record.event().getClass(), ignored -> new int[1])[0]++;
     }
 
     /** The kind of a trace record's event, as goals name it. */
     public static String kind(TraceRecord record) {
-        String name = record.event().getClass().getName();
+        return kind(record.event().getClass());
+    }
+
+    private static String kind(Class<?> type) {
+        String name = type.getName();
         return name.substring(name.lastIndexOf('.') + 1).replace('$', '.');
     }
 
-    /** The counts so far, by kind (a live, unmodifiable view). */
+    /** The counts so far, by kind, sorted by kind. */
     public Map<String, Integer> counts() {
+        Map<String, Integer> counts = new TreeMap<>();
+        byClass.forEach((type, count) -> counts.merge(kind(type), count[0], Integer::sum));
         return Collections.unmodifiableMap(counts);
     }
 }

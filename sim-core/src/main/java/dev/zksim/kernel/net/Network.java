@@ -295,6 +295,11 @@ public final class Network implements ProcessListener {
         trace("net", new NetEvent.Healed());
     }
 
+    /** The directed links a partition blocks, as "from>to", sorted; empty when the network is whole. */
+    public List<String> blockedLinks() {
+        return blocked.isEmpty() ? List.of() : List.copyOf(blocked);
+    }
+
     public boolean isBlocked(String from, String to) {
         return blocked.contains(from + ">" + to);
     }

@@ -21,7 +21,6 @@ import dev.zksim.kernel.trace.TraceRecord;
 import dev.zksim.kernel.trace.TraceSink;
 import dev.zksim.server.ZkServer;
 import java.util.ArrayList;
-import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.nemesis.FaultPlanGenerator;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.RunSpec;
@@ -222,14 +221,5 @@ final class ExploreRun {
     /** The digest of the abstract state now. */
     long stateDigest() {
         return state.digest(faults.spent(), endTime);
-    }
-
-    Ensemble ensemble() {
-        return ensemble;
-    }
-
-    /** The faults injected so far, as a plan. */
-    FaultPlan plan() {
-        return faults.plan();
     }
 }

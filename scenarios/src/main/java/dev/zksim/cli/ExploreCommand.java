@@ -9,10 +9,9 @@ import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.kernel.Time;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.report.data.ResultsFolder;
-import dev.zksim.scenario.RunOutcome;
-import dev.zksim.scenario.ScenarioRunner;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -109,16 +108,14 @@ final class ExploreCommand implements Callable<Integer> {
 
     /** Replays the violating run as an ordinary spec, shrinks it and prints the reproduce line. */
     private String counterexample(ExploreReport.Violation found) {
-        ScenarioRunner runner = new ScenarioRunner(Catalog.standard());
-        RunOutcome outcome = runner.run(found.spec());
-        if (!outcome.failed()) {
+        Optional<PropertyCheck.Counterexample> example = Explorer.counterexample(Catalog.standard(), found, !noShrink);
+        if (example.isEmpty()) {
             System.out.println("warning: the violating run passed when replayed as a plain run; its choices and plan are"
                     + " printed as found");
             return null;
         }
-        PropertyCheck.Counterexample example = new PropertyCheck(runner).counterexample(outcome, !noShrink);
-        System.out.println("counterexample: " + example.describe());
-        return example.line().toString();
+        System.out.println("counterexample: " + example.get().describe());
+        return example.get().line().toString();
     }
 
     private static Explorer.Strategy parseStrategy(String word) {

@@ -2,9 +2,12 @@ package dev.zksim.explore;
 
 import dev.zksim.kernel.choice.SmallScope;
 import dev.zksim.kernel.choice.SplitMix64;
+import dev.zksim.property.PropertyCheck;
 import dev.zksim.scenario.Goal;
+import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.scenario.ScenarioRunner;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -165,6 +168,21 @@ public final class Explorer {
             }
             return value;
         }
+    }
+
+    /**
+     * The violation as an ordinary failing run: replayed by a scenario runner over the
+     * catalogue, shrunk if asked, with the reproduce line {@code ./zksim replay} takes. Empty
+     * if the replayed run does not fail (which would be a bug of the explorer).
+     */
+    public static Optional<PropertyCheck.Counterexample> counterexample(ScenarioCatalog catalog,
+                                                                        ExploreReport.Violation violation, boolean shrink) {
+        ScenarioRunner runner = new ScenarioRunner(catalog);
+        RunOutcome outcome = runner.run(violation.spec());
+        if (!outcome.failed()) {
+            return Optional.empty();
+        }
+        return Optional.of(new PropertyCheck(runner).counterexample(outcome, shrink));
     }
 
     private ExploreReport run() {

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.zksim.catalog.Catalog;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.choice.SmallScope;
+import dev.zksim.property.PropertyCheck;
+import dev.zksim.property.ReproLine;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.ScenarioCatalog;
@@ -168,6 +170,18 @@ class ExplorerTest {
         assertThat(report.complete()).isTrue();
         assertThat(report.goalsReached()).contains("two clients wanted the lock at once");
         assertThat(report.goalsMissed()).contains("a holder lost its session while holding");
+    }
+
+    /** The JUnit entry point: a violation becomes a shrunk counterexample whose line replays to the same failure. */
+    @Test
+    void aViolationBecomesAShrunkCounterexampleWithAReproduceLine() {
+        ExploreReport report = Explorer.builder(CATALOG, "canary-no-recheck-lock").strategy(Explorer.Strategy.PCT).explore();
+        PropertyCheck.Counterexample example = Explorer.counterexample(CATALOG, report.violation().orElseThrow(), true)
+                .orElseThrow();
+        assertThat(example.line().toString()).startsWith("zksim1:canary-no-recheck-lock:");
+        RunOutcome replayed = new ScenarioRunner(CATALOG).run(ReproLine.parse(example.line().toString()).spec());
+        assertThat(replayed.failureKind()).contains(FailureKind.SAFETY_VIOLATION);
+        assertThat(example.line().matches(replayed.digest())).isTrue();
     }
 
     @Test

@@ -14,7 +14,7 @@ public final class Catalog {
     }
 
     public static ScenarioCatalog standard() {
-        return new ScenarioCatalog()
+        return CatalogGoals.declare(new ScenarioCatalog()
                 .add(new RandomOpsScenario(List.of(1, 3, 5)))
                 .add(LockScenarios.basic())
                 .add(LockScenarios.leaderCrash())
@@ -39,6 +39,7 @@ public final class Catalog {
                 .add(GroupScenarios.rendezvous())
                 .add(GroupScenarios.naming())
                 .add(MixedScenarios.leaderPublishesConfig())
-                .add(MixedScenarios.lockHoldersEnqueue());
+                .add(MixedScenarios.lockHoldersEnqueue())
+                .add(InterleavingScenarios.unversionedCounterCanary()));
     }
 }

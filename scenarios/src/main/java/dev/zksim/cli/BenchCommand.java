@@ -22,13 +22,14 @@ import picocli.CommandLine.Parameters;
  * ratio to the suite's baseline, both measured in this one run.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Run a JMH benchmark suite (kernel or ensemble) and print throughput and ratios measured in the same run.")
+        description = "Run a JMH benchmark suite (kernel, ensemble or explore) and print throughput and ratios measured in the same run.")
 final class BenchCommand implements Runnable {
     private static final Map<String, String> SUITES = new LinkedHashMap<>();
 
     static {
         SUITES.put("kernel", "dev.zksim.bench.KernelLoopBenchmark");
         SUITES.put("ensemble", "dev.zksim.bench.EnsembleBenchmark");
+        SUITES.put("explore", "dev.zksim.bench.ExploreBenchmark");
     }
 
     @Parameters(index = "0", paramLabel = "SUITE", description = "Which suite: ${COMPLETION-CANDIDATES}.",

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         description = "Deterministic simulation testbed for ZooKeeper-style coordination.",
         subcommands = {DemoCommand.class, ListCommand.class, RunCommand.class, ReplayCommand.class, ShrinkCommand.class,
                 CheckDeterminismCommand.class, FourLetterCommand.class, ConformanceCommand.class, BenchCommand.class,
-                TestCommand.class, HerdReportCommand.class})
+                TestCommand.class, HerdReportCommand.class, ExploreCommand.class})
 public final class Main implements Runnable {
     static final int BAD_INPUT = 2;
 

@@ -3,13 +3,16 @@ package dev.zksim.cli;
 import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.property.PropertyCheck;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioRunner;
+import dev.zksim.scenario.TraceCounter;
 import dev.zksim.sweep.Sweep;
 import dev.zksim.sweep.SweepConfig;
 import dev.zksim.sweep.SweepResult;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -65,13 +68,15 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private static int runOne(ScenarioRunner runner, RunSpec spec) {
-        RunOutcome outcome = runner.run(spec);
+        TraceCounter counter = new TraceCounter();
+        RunOutcome outcome = runner.run(spec, counter);
         System.out.println("scenario: " + spec.scenario());
         System.out.println("seed: " + spec.seed());
         outcome.knobs().forEach(knob -> System.out.println("knob " + knob));
         System.out.println("fault plan: " + outcome.plan());
         System.out.println("events: " + outcome.events());
         System.out.println("digest: " + outcome.digest());
+        printGoals(runner.catalog().find(spec.scenario()).goals(), new Goal.Evidence(outcome.history(), counter.counts()));
         if (!outcome.failed()) {
             System.out.println("result: passed");
             return 0;
@@ -79,6 +84,14 @@ final class RunCommand implements Callable<Integer> {
         PropertyCheck.Counterexample counterexample = new PropertyCheck(runner).counterexample(outcome, true);
         System.out.println("result: FAILED " + counterexample.describe());
         return counterexample.kind().exitCode();
+    }
+
+    /** The scenario's goals ("sometimes" assertions) this run reached and did not reach. */
+    private static void printGoals(List<Goal> goals, Goal.Evidence evidence) {
+        List<String> reached = Goal.reachedBy(goals, evidence);
+        System.out.println("goals reached: " + (reached.isEmpty() ? "none" : String.join("; ", reached)));
+        List<String> missed = goals.stream().map(Goal::name).filter(name -> !reached.contains(name)).toList();
+        System.out.println("goals not reached: " + (missed.isEmpty() ? "none" : String.join("; ", missed)));
     }
 
     static int sweep(ScenarioRunner runner, SweepConfig config) {

@@ -1,6 +1,7 @@
 package dev.zksim.scenario;
 
 import dev.zksim.kernel.choice.Choices;
+import java.util.List;
 
 /**
  * A named, repeatable test situation: an ensemble, a workload, a fault profile, the
@@ -17,4 +18,44 @@ public interface Scenario {
 
     /** Picks this run's knobs and returns the trial to run. */
     Trial prepare(Choices knobs);
+
+    /**
+     * The "sometimes" assertions of this scenario: what some run should reach. Reports list
+     * which were reached and which never were. None by default.
+     */
+    default List<Goal> goals() {
+        return List.of();
+    }
+
+    /** This scenario with these goals declared (replacing any it had). */
+    default Scenario withGoals(List<Goal> goals) {
+        return new WithGoals(this, goals);
+    }
+
+    /** A scenario with goals declared from outside, delegating everything else. */
+    record WithGoals(Scenario scenario, List<Goal> goals) implements Scenario {
+        public WithGoals {
+            goals = List.copyOf(goals);
+        }
+
+        @Override
+        public String id() {
+            return scenario.id();
+        }
+
+        @Override
+        public String title() {
+            return scenario.title();
+        }
+
+        @Override
+        public Trial prepare(Choices knobs) {
+            return scenario.prepare(knobs);
+        }
+
+        @Override
+        public Scenario withGoals(List<Goal> replacement) {
+            return new WithGoals(scenario, replacement);
+        }
+    }
 }

@@ -146,7 +146,7 @@ public final class ScenarioRunner {
     }
 
     /** Ends every fault: heal the network, resume and restart every process. */
-    static void recoverAll(Ensemble ensemble) {
+    public static void recoverAll(Ensemble ensemble) {
         ensemble.faults().heal();
         List<String> all = new ArrayList<>(ensemble.serverIds());
         all.addAll(ensemble.clientIds());

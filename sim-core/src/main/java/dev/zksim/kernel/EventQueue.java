@@ -53,6 +53,31 @@ final class EventQueue {
         return first;
     }
 
+    /**
+     * An order-independent digest of what is pending, for the explorer's abstract state: each
+     * entry contributes its time relative to {@code now} and, when the action describes
+     * itself ({@link PendingDescription}), what it will do. Summing mixed terms makes the
+     * digest independent of the heap's layout and of insertion sequences, so the same set of
+     * pending events scheduled in a different order digests the same.
+     */
+    long pendingDigest(long now) {
+        long sum = size;
+        for (int i = 0; i < size; i++) {
+            long term = keys[2 * i] - now;
+            if (actions[i] instanceof PendingDescription described) {
+                term = term * 0x9E3779B97F4A7C15L + described.stateHash();
+            }
+            sum += mix(term);
+        }
+        return sum;
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
     private void siftUp(int hole, long time, long sequence, Runnable action) {
         while (hole > 0) {
             int parent = (hole - 1) >>> 1;

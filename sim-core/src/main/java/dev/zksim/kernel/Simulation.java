@@ -114,6 +114,38 @@ public final class Simulation {
         return result(stopReason != null ? RunResult.Outcome.STOPPED : RunResult.Outcome.QUIESCENT);
     }
 
+    /**
+     * Dispatches the earliest pending event if it is due by {@code timeLimit}, and returns
+     * whether it did. The explorer steps a run one event at a time with this so that it can
+     * look at the state between events (hash it, check invariants, inject a fault); a
+     * sequence of steps dispatches exactly the events, in the same order, as one
+     * {@link #run(RunBounds)} to the same time limit.
+     */
+    public boolean step(long timeLimit) {
+        if (queue.isEmpty() || queue.peekTime() > timeLimit) {
+            return false;
+        }
+        now = queue.peekTime();
+        dispatched++;
+        try {
+            queue.poll().run();
+        } catch (SimulationFailure failure) {
+            throw failure;
+        } catch (RuntimeException | AssertionError e) {
+            throw new SimulationFailure(FailureKind.SIMULATOR_CRASH, now, "handler threw " + e, e);
+        }
+        return true;
+    }
+
+    /**
+     * An order-independent digest of the pending events, each by its time relative to now
+     * and, for events that describe themselves, by what they carry (see
+     * {@link PendingDescription}). Part of the explorer's abstract state.
+     */
+    public long pendingDigest() {
+        return queue.pendingDigest(now);
+    }
+
     /** Runs until the given absolute time, then leaves the clock there. */
     public RunResult runUntil(long time) {
         RunResult result = run(RunBounds.time(time));

@@ -1,5 +1,6 @@
 package dev.zksim.kernel.net;
 
+import dev.zksim.kernel.PendingDescription;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.choice.Distribution;
@@ -133,7 +134,26 @@ public final class Network implements ProcessListener {
         }
         long sentAt = simulation.now();
         long delay = arrival(from, from.local(), from.remote());
-        to.owner().schedule(delay, () -> deliver(from, to, sentAt, message));
+        to.owner().schedule(delay, new Delivery(this, from, to, sentAt, message));
+    }
+
+    /**
+     * A message in flight, as a pending event that describes itself to the explorer's
+     * abstract state: which link it travels and what kind of message it is (by class name,
+     * since message records may hold arrays whose hash is their identity).
+     */
+    private record Delivery(Network network, Connection from, Connection to, long sentAt, Object message)
+            implements Runnable, PendingDescription {
+        @Override
+        public void run() {
+            network.deliver(from, to, sentAt, message);
+        }
+
+        @Override
+        public long stateHash() {
+            return (from.local().hashCode() * 31L + to.local().hashCode()) * 0x9E3779B97F4A7C15L
+                    + message.getClass().getName().hashCode();
+        }
     }
 
     private void deliver(Connection from, Connection to, long sentAt, Object message) {
@@ -273,6 +293,11 @@ public final class Network implements ProcessListener {
     public void heal() {
         blocked.clear();
         trace("net", new NetEvent.Healed());
+    }
+
+    /** The directed links a partition blocks, as "from>to", sorted; empty when the network is whole. */
+    public List<String> blockedLinks() {
+        return blocked.isEmpty() ? List.of() : List.copyOf(blocked);
     }
 
     public boolean isBlocked(String from, String to) {

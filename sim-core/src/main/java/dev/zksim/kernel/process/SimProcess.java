@@ -1,5 +1,6 @@
 package dev.zksim.kernel.process;
 
+import dev.zksim.kernel.PendingDescription;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.Timer;
 import dev.zksim.kernel.choice.Choices;
@@ -161,7 +162,7 @@ public final class SimProcess {
     }
 
     /** An action tied to one incarnation of this process. */
-    private final class Bound implements Runnable {
+    private final class Bound implements Runnable, PendingDescription {
         private final int boundIncarnation;
         private final Runnable action;
 
@@ -180,6 +181,13 @@ public final class SimProcess {
                 return;
             }
             action.run();
+        }
+
+        /** Whose event it is, whether it is stale (a dead incarnation's) and what it does. */
+        @Override
+        public long stateHash() {
+            long own = id.hashCode() * 31L + (boundIncarnation == incarnation ? 1 : 0);
+            return action instanceof PendingDescription described ? own * 0x9E3779B97F4A7C15L + described.stateHash() : own;
         }
     }
 

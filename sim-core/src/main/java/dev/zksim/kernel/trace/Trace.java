@@ -24,6 +24,7 @@ public final class Trace {
     private byte[] bytes = new byte[256];
     private long count;
     private boolean enabled = true;
+    private boolean digesting = true;
 
     public Trace(LongSupplier clock) {
         this(clock, DEFAULT_RING_CAPACITY);
@@ -41,9 +42,11 @@ public final class Trace {
             return;
         }
         TraceRecord record = new TraceRecord(count, clock.getAsLong(), process, event);
-        line.setLength(0);
-        record.appendCanonical(line).append('\n');
-        updateDigest(line);
+        if (digesting) {
+            line.setLength(0);
+            record.appendCanonical(line).append('\n');
+            updateDigest(line);
+        }
         ring[(int) (count % ring.length)] = record;
         count++;
         for (int i = 0; i < sinks.size(); i++) {
@@ -80,6 +83,16 @@ public final class Trace {
     }
 
     /** Whether events are being recorded; hot paths skip building events when not. */
+    /**
+     * Turns the rolling digest off (or on) while the ring buffer and the sinks still get every
+     * record. The explorer runs millions of short runs whose digests nobody reads; formatting
+     * and hashing each record's canonical line is then most of a run's cost. A run whose
+     * digest matters must keep digesting from start to end.
+     */
+    public void setDigesting(boolean digesting) {
+        this.digesting = digesting;
+    }
+
     public boolean isEnabled() {
         return enabled;
     }

@@ -1,0 +1,225 @@
+package dev.zksim.explore;
+
+import dev.zksim.check.CheckResult;
+import dev.zksim.check.Checker;
+import dev.zksim.check.ExclusionChecker;
+import dev.zksim.check.FencingChecker;
+import dev.zksim.check.UniqueNamesChecker;
+import dev.zksim.ensemble.Ensemble;
+import dev.zksim.history.HistoryRecorder;
+import dev.zksim.history.OpKind;
+import dev.zksim.history.Value;
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.kernel.choice.ChoiceGuide;
+import dev.zksim.kernel.choice.GuidedChoices;
+import dev.zksim.kernel.choice.RecordingChoices;
+import dev.zksim.kernel.choice.SplitMix64;
+import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.kernel.net.NetEvent;
+import dev.zksim.kernel.trace.TraceRecord;
+import dev.zksim.kernel.trace.TraceSink;
+import dev.zksim.server.ZkServer;
+import java.util.ArrayList;
+import dev.zksim.nemesis.FaultPlanGenerator;
+import dev.zksim.scenario.Goal;
+import dev.zksim.scenario.RunSpec;
+import dev.zksim.scenario.Scenario;
+import dev.zksim.scenario.ScenarioRunner;
+import dev.zksim.scenario.TraceCounter;
+import dev.zksim.scenario.Trial;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One run of a scenario whose every draw comes from a {@link ChoiceGuide}, stepped one event
+ * at a time so that the explorer can look between events. It does what
+ * {@link ScenarioRunner} does (knobs, ensemble, workload, heal, end checks, verdict), in the
+ * same order, so the run it reports as a {@link RunSpec} (the faults it injected as a fixed
+ * plan, the draws it made as a choice log) replays under {@code ./zksim replay}.
+ *
+ * <p>Faults are not drawn up front: at each instant where something happens (an event that
+ * delivered a message) inside the scenario's fault window, while faults remain, the guide
+ * decides whether one strikes 1 µs later and which ({@link FaultChoice}).
+ */
+final class ExploreRun {
+
+    /** Looks at the run between events. */
+    interface Observer {
+        /** Called after every event; returning false ends the run there (its future is known). */
+        boolean afterEvent(ExploreRun run);
+    }
+
+    /** How a run ended. */
+    record Result(Optional<SimulationFailure> failure, RunSpec spec, long events, boolean pruned,
+                  List<String> goalsReached, List<String> knobs, String digest) {
+    }
+
+    private final Ensemble ensemble;
+    private final HistoryRecorder history;
+    private final Trial trial;
+    private final FaultChoice faults;
+    private final AbstractState state;
+    private final long endTime;
+    private final List<TraceRecord> stepEvents;
+    private int checkedOps;
+    private long checkedReplicas = Long.MIN_VALUE;
+
+    private ExploreRun(Ensemble ensemble, HistoryRecorder history, Trial trial, FaultChoice faults, long endTime,
+                       List<TraceRecord> stepEvents) {
+        this.stepEvents = stepEvents;
+        this.ensemble = ensemble;
+        this.history = history;
+        this.trial = trial;
+        this.faults = faults;
+        this.endTime = endTime;
+        this.state = new AbstractState(ensemble, history.history());
+    }
+
+    /** Executes a run without a trace digest (the explorer's runs; nobody reads their digests). */
+    static Result execute(Scenario scenario, ChoiceGuide guide, int maxFaults, Observer observer) {
+        return execute(scenario, guide, maxFaults, observer, false);
+    }
+
+    /**
+     * Executes a run; with {@code digest} its result carries the trace digest a replay of its
+     * spec must reproduce, without it the digest is empty and the run is cheaper.
+     */
+    static Result execute(Scenario scenario, ChoiceGuide guide, int maxFaults, Observer observer, boolean digest) {
+        RecordingChoices root = new RecordingChoices(new GuidedChoices(guide));
+        Trial trial = scenario.prepare(root.stream("knobs"));
+        List<TraceRecord> stepEvents = new ArrayList<>();
+        TraceSink events = stepEvents::add;
+        TraceCounter counter = new TraceCounter();
+        Ensemble ensemble = Ensemble.start(root, trial.ensemble(), List.of(events, counter));
+        ensemble.simulation().trace().setDigesting(digest);
+        HistoryRecorder history = HistoryRecorder.attachedTo(ensemble.simulation());
+        trial.install(ensemble, history);
+        long healTime = FaultPlanGenerator.quietAfter(trial.faults());
+        long endTime = healTime + trial.settle();
+        FaultChoice faults = new FaultChoice(new GuidedChoices(guide).stream("explore"), trial.faults(), maxFaults,
+                ensemble, client -> history.notify(client, OpKind.LOST, Value.NONE, "session expired by the nemesis"));
+        ensemble.simulation().scheduleAt(healTime, () -> ScenarioRunner.recoverAll(ensemble));
+        ExploreRun run = new ExploreRun(ensemble, history, trial, faults, endTime, stepEvents);
+        Optional<SimulationFailure> failure = Optional.empty();
+        boolean pruned = false;
+        try {
+            stepEvents.clear();
+            while (ensemble.simulation().step(endTime)) {
+                if (run.delivered()) {
+                    faults.offer();
+                }
+                if (!observer.afterEvent(run)) {
+                    pruned = true;
+                    break;
+                }
+                stepEvents.clear();
+            }
+            if (!pruned) {
+                run.verifyEnd();
+            }
+        } catch (SimulationFailure violation) {
+            failure = Optional.of(violation);
+        }
+        if (failure.isEmpty() && !pruned) {
+            failure = Checker.checkAll(history.history(), trial.checkers(healTime, endTime)).failure();
+        }
+        RunSpec spec = new RunSpec(scenario.id(), 0, faults.plan(), root.log());
+        List<String> goals = Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counter.counts()));
+        return new Result(failure, spec, ensemble.simulation().eventsDispatched(), pruned, goals, trial.knobs(),
+                digest ? ensemble.simulation().trace().digest() : "");
+    }
+
+    private void verifyEnd() {
+        if (ensemble.config().selfChecks()) {
+            ensemble.checks().verifyNow();
+        }
+        trial.verifyEnd(ensemble);
+    }
+
+    /**
+     * Checks the invariants on the state now: the ensemble's own checks (Zab, acknowledged
+     * writes, ephemeral owners, replica agreement) and, when the history grew, the checkers
+     * whose verdict on a prefix of a history is final (exclusion, fencing, unique names).
+     * Checkers that judge a finished history (liveness, herd, "never dequeued") wait for the
+     * end of the run, where they would otherwise report what simply has not happened yet.
+     */
+    void checkInvariants() {
+        if (ensemble.config().selfChecks()) {
+            ensemble.checks().verifyZab();
+            ensemble.checks().verifyAcknowledgedWrites();
+            // The replica checks hash whole trees; their verdict can only change when some
+            // server applied a transaction, restarted or changed its sessions.
+            long replicas = replicaSignature();
+            if (replicas != checkedReplicas) {
+                ensemble.checks().verifyEphemeralOwners();
+                ensemble.checks().verifyReplicasAgree();
+                checkedReplicas = replicas;
+            }
+        }
+        if (history.history().size() == checkedOps) {
+            return;
+        }
+        checkedOps = history.history().size();
+        for (Checker checker : trial.checkers(0, endTime)) {
+            if (checker instanceof ExclusionChecker || checker instanceof FencingChecker
+                    || checker instanceof UniqueNamesChecker) {
+                CheckResult result = checker.check(history.history());
+                if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.SAFETY_VIOLATION) {
+                    throw violation.toFailure();
+                }
+            }
+        }
+    }
+
+    /** What the replica checks depend on: each server's incarnation, state, last zxid and session count. */
+    private long replicaSignature() {
+        long signature = 17;
+        for (String id : ensemble.serverIds()) {
+            SimProcess process = ensemble.serverProcess(id);
+            signature = SplitMix64.mix(signature * 31 + process.incarnation() * 4L + process.state().ordinal());
+            Optional<ZkServer> server = ensemble.server(id);
+            if (server.isPresent()) {
+                signature = SplitMix64.mix(signature * 31 + server.get().lastProcessedZxid());
+                signature = SplitMix64.mix(signature * 31 + server.get().introspection().sessions().size());
+            }
+        }
+        return signature;
+    }
+
+    /** Whether the last event delivered a message: an instant where something happens. */
+    private boolean delivered() {
+        for (TraceRecord record : stepEvents) {
+            if (record.event() instanceof NetEvent.Delivered) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The trace records the last event emitted. */
+    List<TraceRecord> stepEvents() {
+        return stepEvents;
+    }
+
+    /**
+     * What a process was doing, for coverage tuples: a server's role, or a client's
+     * connection state with the kind of its latest op (its recipe's state, as far as the
+     * history shows it).
+     */
+    String roleOf(String process) {
+        Optional<ZkServer> server = ensemble.serverIds().contains(process) ? ensemble.server(process) : Optional.empty();
+        if (server.isPresent()) {
+            return server.get().role().name();
+        }
+        if (ensemble.clientIds().contains(process) && ensemble.client(process).zk() != null) {
+            return ensemble.client(process).zk().state().name() + "/" + state.lastOp(process);
+        }
+        return "-";
+    }
+
+    /** The digest of the abstract state now. */
+    long stateDigest() {
+        return state.digest(faults.spent(), endTime);
+    }
+}

@@ -1,0 +1,95 @@
+package dev.zksim.explore;
+
+import dev.zksim.ensemble.Ensemble;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.nemesis.FaultKind;
+import dev.zksim.nemesis.FaultPlan;
+import dev.zksim.nemesis.FaultPlanGenerator;
+import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.nemesis.Nemesis;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Small-scope faults: at most K, each at an instant where something happens. At every such
+ * instant from the start of the run to the end of the scenario's fault window the explorer's
+ * guide is asked, in the stream
+ * "explore/fault-now", whether a fault strikes (0 means no, so the fault-free run comes
+ * first); if so, "explore/fault-kind" picks one of the scenario's fault kinds and the usual
+ * plan generator, drawing from "explore/fault", picks its targets, with the profile's
+ * shortest outage. The fault strikes 1 µs after the instant (so that the replayed plan,
+ * scheduled up front, runs it at the same point among the events), and is recorded as a
+ * step of the run's fixed plan.
+ *
+ * <p>The window's start is not waited for: it spreads a random plan's faults over a run,
+ * while the small scope wants every instant where something happens, and in the smallest
+ * configurations the recipe's work is often done before the window would open.
+ */
+final class FaultChoice {
+    /** The stream that decides whether a fault strikes now. */
+    static final String NOW = "explore/fault-now";
+    /** The stream that picks the fault's kind. */
+    static final String KIND = "explore/fault-kind";
+    /** The stream the plan generator draws the fault's targets from. */
+    static final String DETAIL = "explore/fault";
+
+    private final Choices choices;
+    private final FaultProfile profile;
+    private final int maxFaults;
+    private final Ensemble ensemble;
+    private final Consumer<String> sessionExpired;
+    private final List<FaultKind> kinds;
+    private final List<FaultPlan.Step> steps = new ArrayList<>();
+    private int spent;
+
+    FaultChoice(Choices explore, FaultProfile profile, int maxFaults, Ensemble ensemble, Consumer<String> sessionExpired) {
+        this.choices = explore;
+        this.profile = profile;
+        this.maxFaults = Math.min(maxFaults, profile.maxFaults());
+        this.ensemble = ensemble;
+        this.sessionExpired = sessionExpired;
+        this.kinds = usable(profile.kinds(), ensemble.serverIds().size(), ensemble.clientIds().size());
+    }
+
+    /** Something happened now: offer the guide a fault, if any is left and the window is open. */
+    void offer() {
+        long now = ensemble.simulation().now();
+        if (spent >= maxFaults || kinds.isEmpty() || now >= profile.windowEnd()) {
+            return;
+        }
+        if (choices.stream("fault-now").draw(2) == 0) {
+            return;
+        }
+        FaultKind kind = kinds.get((int) choices.stream("fault-kind").draw(kinds.size()));
+        long at = now + 1;
+        FaultProfile single = new FaultProfile(List.of(kind), 1, 1, at, at, profile.minOutage(), profile.minOutage());
+        FaultPlan plan = FaultPlanGenerator.generate(choices.stream("fault"), single, ensemble.serverIds(),
+                ensemble.clientIds());
+        Nemesis.schedule(plan, ensemble, sessionExpired);
+        steps.addAll(plan.steps());
+        spent++;
+    }
+
+    int spent() {
+        return spent;
+    }
+
+    FaultPlan plan() {
+        return new FaultPlan(steps);
+    }
+
+    /** The kinds that make sense for this ensemble, as the plan generator judges them. */
+    private static List<FaultKind> usable(List<FaultKind> kinds, int servers, int clients) {
+        List<FaultKind> usable = new ArrayList<>();
+        for (FaultKind kind : kinds) {
+            boolean needsClient = kind == FaultKind.CRASH_CLIENT || kind == FaultKind.PAUSE_CLIENT
+                    || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY;
+            boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION;
+            if ((!needsClient || clients > 0) && (!needsQuorum || servers > 1)) {
+                usable.add(kind);
+            }
+        }
+        return usable;
+    }
+}

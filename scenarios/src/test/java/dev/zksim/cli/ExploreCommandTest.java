@@ -1,0 +1,76 @@
+package dev.zksim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExploreCommandTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream originalOut;
+    private PrintStream originalErr;
+
+    @TempDir
+    Path folder;
+
+    @BeforeEach
+    void capture() {
+        originalOut = System.out;
+        originalErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(originalOut);
+        System.setErr(originalErr);
+    }
+
+    private String stdout() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theBasicLockInSmallScopeIsCompleteWithinBounds() {
+        assertThat(Main.execute("explore", "lock-basic", "--strategy", "dfs")).isZero();
+        assertThat(stdout()).contains("lock-basic, dfs:", "distinct states", "states/s", "deepest level",
+                "complete within bounds", "bounds: at most 1 deviation from the default choices, any depth, 2 delay buckets,"
+                        + " at most 1 fault", "goals reached:");
+    }
+
+    /** A violation exits like run (3 for safety) with a reproduce line that replay accepts and draws. */
+    @Test
+    void aViolationPrintsAReproduceLineThatReplays() throws IOException {
+        Path report = folder.resolve("explore.html");
+        assertThat(Main.execute("explore", "canary-no-recheck-lock", "--strategy", "pct", "--html", report.toString()))
+                .isEqualTo(3);
+        Matcher line = Pattern.compile("reproduce: \\./zksim replay (zksim1:\\S+)").matcher(stdout());
+        assertThat(line.find()).as(stdout()).isTrue();
+        assertThat(Files.readString(report)).contains("<svg", "First counterexample", line.group(1));
+        out.reset();
+        Path diagram = folder.resolve("replay.html");
+        assertThat(Main.execute("replay", line.group(1), "--html", diagram.toString())).isEqualTo(3);
+        assertThat(stdout()).contains("digest matches the reproduce line", "mutual exclusion");
+        assertThat(diagram).exists();
+    }
+
+    @Test
+    void badInputIsOneLineAndExitCodeTwo() {
+        assertThat(Main.execute("explore")).isEqualTo(2);
+        assertThat(Main.execute("explore", "lock-basic", "--strategy", "bfs")).isEqualTo(2);
+        assertThat(Main.execute("explore", "lock-basic", "--budget", "soon")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).count()).isEqualTo(3);
+    }
+}

@@ -1,0 +1,201 @@
+package dev.zksim.explore;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.zksim.catalog.Catalog;
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.choice.SmallScope;
+import dev.zksim.property.PropertyCheck;
+import dev.zksim.property.ReproLine;
+import dev.zksim.scenario.RunOutcome;
+import dev.zksim.scenario.Scenario;
+import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.scenario.ScenarioRunner;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+class ExplorerTest {
+    private static final ScenarioCatalog CATALOG = Catalog.standard();
+    private static final ExploreScope SCOPE = new ExploreScope(SmallScope.DEFAULT);
+
+    /** The default bound: one deviation from the default choices, which may be one fault at any instant. */
+    @Test
+    void dfsOfTheBasicLockInSmallScopeIsCompleteWithinBounds() {
+        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").strategy(Explorer.Strategy.DFS).faults(1).explore();
+        assertThat(report.violation()).isEmpty();
+        assertThat(report.complete()).isTrue();
+        assertThat(report.distinctStates()).isGreaterThan(1_000);
+        assertThat(report.transitions()).isGreaterThanOrEqualTo(report.distinctStates());
+        assertThat(report.summary()).contains("complete within bounds", "states/s", "distinct states",
+                "at most 1 deviation from the default choices", "at most 1 fault");
+        assertThat(report.goalsReached()).as("faults were injected").contains("a session expired");
+        ExploreReport faultFree = Explorer.builder(CATALOG, "lock-basic").faults(0).explore();
+        assertThat(faultFree.complete()).isTrue();
+        assertThat(faultFree.distinctStates()).as("faults add states").isLessThan(report.distinctStates());
+        assertThat(faultFree.goalsReached()).doesNotContain("a session expired");
+    }
+
+    @Test
+    void aDepthBoundLimitsWhichChoicePointsBranch() {
+        ExploreReport shallow = Explorer.builder(CATALOG, "lock-basic").depth(8).deviations(8).explore();
+        ExploreReport deeper = Explorer.builder(CATALOG, "lock-basic").depth(10).deviations(10).explore();
+        assertThat(shallow.complete()).isTrue();
+        assertThat(shallow.deepestLevel()).isEqualTo(8);
+        assertThat(shallow.summary()).contains("depth 8");
+        assertThat(deeper.complete()).isTrue();
+        assertThat(deeper.distinctStates()).as("a deeper bound explores more").isGreaterThan(shallow.distinctStates());
+    }
+
+    @Test
+    void aBudgetStopsAnUnfinishedDfsAndSaysSo() {
+        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").deviations(3).runs(5).explore();
+        assertThat(report.runs()).isEqualTo(5);
+        assertThat(report.complete()).isFalse();
+        assertThat(report.summary()).contains("NOT complete");
+    }
+
+    @Test
+    void theSameExplorationTwiceGivesTheSameCounts() {
+        ExploreReport first = Explorer.builder(CATALOG, "lock-basic").faults(0).explore();
+        ExploreReport second = Explorer.builder(CATALOG, "lock-basic").faults(0).explore();
+        assertThat(second.distinctStates()).isEqualTo(first.distinctStates());
+        assertThat(second.transitions()).isEqualTo(first.transitions());
+        assertThat(second.runs()).isEqualTo(first.runs());
+    }
+
+    /** Every canary of the catalogue is caught by every strategy: a strategy that cannot fail proves nothing. */
+    @ParameterizedTest
+    @EnumSource(Explorer.Strategy.class)
+    void everyCanaryIsFoundByEveryStrategy(Explorer.Strategy strategy) {
+        List<String> canaries = CATALOG.all().stream().map(Scenario::id).filter(id -> id.startsWith("canary-")).toList();
+        assertThat(canaries).hasSizeGreaterThanOrEqualTo(5);
+        for (String canary : canaries) {
+            ExploreReport report = Explorer.builder(CATALOG, canary).strategy(strategy).deviations(4).runs(1_000).explore();
+            assertThat(report.violation()).as(canary + " under " + strategy.word()).isPresent();
+            assertThat(report.violation().orElseThrow().kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
+            assertThat(report.exitCode()).isEqualTo(3);
+        }
+    }
+
+    /**
+     * The interleaving canary loses an update only when the first client's read, reply,
+     * write and fsync are all at their slowest and the second client's read at its fastest:
+     * uniformly random delays never line that up in 10,000 seeds, while depth-first search
+     * over the delay buckets (four deviations: the four slow steps) and PCT's link priorities
+     * reach it within a few hundred runs. Three deviations are not enough, and dfs says so.
+     */
+    @Test
+    void theInterleavingCanaryIsFoundByDfsAndPctAndMissedByTenThousandRandomSeeds() {
+        String canary = "canary-unversioned-counter";
+        ExploreReport dfs = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.DFS).deviations(4).runs(2_000)
+                .explore();
+        assertThat(dfs.violation()).as("dfs").isPresent();
+        assertThat(dfs.violation().orElseThrow().failure().getMessage()).contains("no lost update");
+        ExploreReport three = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.DFS).deviations(3).explore();
+        assertThat(three.complete()).isTrue();
+        assertThat(three.violation()).isEmpty();
+        ExploreReport pct = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.PCT).runs(2_000).explore();
+        assertThat(pct.violation()).as("pct").isPresent();
+        ScenarioRunner runner = new ScenarioRunner(CATALOG);
+        for (long seed = 0; seed < 10_000; seed++) {
+            RunOutcome outcome = runner.run(dev.zksim.scenario.RunSpec.of(canary, seed));
+            assertThat(outcome.failed()).as("random seed " + seed).isFalse();
+        }
+        RunOutcome replayed = runner.run(dfs.violation().orElseThrow().spec());
+        assertThat(replayed.failure()).as("the dfs counterexample replays as a plain run").isPresent();
+    }
+
+    /**
+     * A run the explorer made, faults injected at instants where something happened
+     * included, is an ordinary run spec: the scenario runner replays it to the same trace
+     * digest and the same outcome, which is what makes its reproduce line work.
+     */
+    @Test
+    void exploredRunsWithInjectedFaultsReplayExactly() {
+        Scenario scenario = CATALOG.find("lock-basic");
+        ScenarioRunner runner = new ScenarioRunner(CATALOG);
+        int withFaults = 0;
+        for (long seed = 0; seed < 40; seed++) {
+            RandomGuide random = new RandomGuide(SCOPE, seed);
+            ExploreRun.Result explored = ExploreRun.execute(scenario, (label, bound) -> label.equals(FaultChoice.NOW)
+                    ? (random.below(6) == 0 ? 1 : 0) : random.choose(label, bound), 1, run -> true, true);
+            RunOutcome replayed = runner.run(explored.spec());
+            assertThat(replayed.digest()).as("seed " + seed + ", plan " + explored.spec().plan()).isEqualTo(explored.digest());
+            assertThat(replayed.failed()).isEqualTo(explored.failure().isPresent());
+            withFaults += explored.spec().plan().isEmpty() ? 0 : 1;
+        }
+        assertThat(withFaults).as("runs that had a fault").isGreaterThan(20);
+    }
+
+    @Test
+    void theAbstractStateOfARunIsTheSameWhenTheRunIsRepeated() {
+        List<Long> first = digests(new int[] {1, 0, 1, 1, 0, 1});
+        List<Long> again = digests(new int[] {1, 0, 1, 1, 0, 1});
+        assertThat(again).isEqualTo(first).hasSizeGreaterThan(100);
+    }
+
+    @Test
+    void anotherChoiceLeadsToAnotherState() {
+        List<Long> base = digests(new int[] {0, 0, 0});
+        List<Long> other = digests(new int[] {1, 0, 0});
+        int firstDifference = 0;
+        while (firstDifference < Math.min(base.size(), other.size()) && base.get(firstDifference).equals(other.get(firstDifference))) {
+            firstDifference++;
+        }
+        assertThat(firstDifference).as("the runs share their states up to the first choice").isGreaterThan(0)
+                .isLessThan(Math.min(base.size(), other.size()));
+        assertThat(other.subList(firstDifference, other.size())).doesNotContainAnyElementsOf(base.subList(firstDifference,
+                Math.min(firstDifference + 20, base.size())));
+    }
+
+    /**
+     * Equal states reached by different orders are identified: in the dfs, states reached
+     * again through another choice path are counted once. Each revisit is checked to be real
+     * by the table (a state is only skipped when its digest was seen at a level no deeper).
+     */
+    @Test
+    void dfsIdentifiesStatesReachedAgainByAnotherPath() {
+        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").depth(10).deviations(10).faults(0).explore();
+        assertThat(report.complete()).isTrue();
+        assertThat(report.transitions()).isGreaterThan(report.distinctStates());
+    }
+
+    @Test
+    void aScenarioOfOnesOwnCanBeExploredWithoutACatalogue() {
+        ExploreReport report = Explorer.builder(CATALOG.find("lock-basic")).faults(0).explore();
+        assertThat(report.complete()).isTrue();
+        assertThat(report.goalsReached()).contains("two clients wanted the lock at once");
+        assertThat(report.goalsMissed()).contains("a holder lost its session while holding");
+    }
+
+    /** The JUnit entry point: a violation becomes a shrunk counterexample whose line replays to the same failure. */
+    @Test
+    void aViolationBecomesAShrunkCounterexampleWithAReproduceLine() {
+        ExploreReport report = Explorer.builder(CATALOG, "canary-no-recheck-lock").strategy(Explorer.Strategy.PCT).explore();
+        PropertyCheck.Counterexample example = Explorer.counterexample(CATALOG, report.violation().orElseThrow(), true)
+                .orElseThrow();
+        assertThat(example.line().toString()).startsWith("zksim1:canary-no-recheck-lock:");
+        RunOutcome replayed = new ScenarioRunner(CATALOG).run(ReproLine.parse(example.line().toString()).spec());
+        assertThat(replayed.failureKind()).contains(FailureKind.SAFETY_VIOLATION);
+        assertThat(example.line().matches(replayed.digest())).isTrue();
+    }
+
+    @Test
+    void badSettingsAreOneLineErrors() {
+        assertThatThrownBy(() -> Explorer.builder(CATALOG, "lock-basic").depth(0)).hasMessageContaining("depth");
+        assertThatThrownBy(() -> Explorer.builder(CATALOG, "no-such").explore()).hasMessageContaining("unknown scenario");
+        assertThatThrownBy(() -> Explorer.builder(CATALOG, "lock-basic").faults(-1)).hasMessageContaining("--faults");
+        assertThatThrownBy(() -> Explorer.builder(CATALOG, "lock-basic").deviations(-1)).hasMessageContaining("--deviations");
+    }
+
+    private static List<Long> digests(int[] vector) {
+        List<Long> digests = new ArrayList<>();
+        VectorGuide guide = new VectorGuide(SCOPE, vector, 7);
+        ExploreRun.execute(CATALOG.find("lock-basic"), guide, 0, run -> digests.add(run.stateDigest()));
+        return digests;
+    }
+}

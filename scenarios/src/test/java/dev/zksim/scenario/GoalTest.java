@@ -1,0 +1,78 @@
+package dev.zksim.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zksim.catalog.Catalog;
+import dev.zksim.history.History;
+import dev.zksim.history.OpKind;
+import dev.zksim.history.OpType;
+import dev.zksim.history.Value;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class GoalTest {
+
+    private static Goal.Evidence evidence(History history) {
+        return new Goal.Evidence(history, Map.of());
+    }
+
+    private static History history(Object... steps) {
+        History history = new History();
+        long time = 0;
+        for (int i = 0; i < steps.length; i += 3) {
+            history.append((String) steps[i], (OpType) steps[i + 1], (OpKind) steps[i + 2], Value.NONE, time++, "");
+        }
+        return history;
+    }
+
+    @Test
+    void contentionNeedsTwoProcessesInFlightAtOnce() {
+        Goal contended = Goal.contended(OpKind.ACQUIRE, "contended");
+        History turns = history("c1", OpType.INVOKE, OpKind.ACQUIRE, "c1", OpType.OK, OpKind.ACQUIRE,
+                "c2", OpType.INVOKE, OpKind.ACQUIRE, "c2", OpType.OK, OpKind.ACQUIRE);
+        History overlapping = history("c1", OpType.INVOKE, OpKind.ACQUIRE, "c2", OpType.INVOKE, OpKind.ACQUIRE,
+                "c1", OpType.OK, OpKind.ACQUIRE);
+        assertThat(contended.reached().test(evidence(turns))).isFalse();
+        assertThat(contended.reached().test(evidence(overlapping))).isTrue();
+    }
+
+    @Test
+    void aNoticeCountsOnlyWhileHolding() {
+        Goal lostWhileHolding = Goal.noticeWhileHolding(OpKind.ACQUIRE, OpKind.RELEASE, OpKind.LOST, "lost");
+        History afterRelease = history("c1", OpType.OK, OpKind.ACQUIRE, "c1", OpType.INVOKE, OpKind.RELEASE,
+                "c1", OpType.INFO, OpKind.LOST);
+        History holding = history("c1", OpType.OK, OpKind.ACQUIRE, "c1", OpType.INFO, OpKind.LOST);
+        History anotherProcess = history("c1", OpType.OK, OpKind.ACQUIRE, "c2", OpType.INFO, OpKind.LOST);
+        assertThat(lostWhileHolding.reached().test(evidence(afterRelease))).isFalse();
+        assertThat(lostWhileHolding.reached().test(evidence(holding))).isTrue();
+        assertThat(lostWhileHolding.reached().test(evidence(anotherProcess))).isFalse();
+    }
+
+    @Test
+    void traceGoalsCountEventKinds() {
+        Goal twoLeaders = Goal.traced("ZabEvent.Elected", 2, "two leaders");
+        assertThat(twoLeaders.reached().test(new Goal.Evidence(new History(), Map.of("ZabEvent.Elected", 1)))).isFalse();
+        assertThat(twoLeaders.reached().test(new Goal.Evidence(new History(), Map.of("ZabEvent.Elected", 2)))).isTrue();
+    }
+
+    @Test
+    void everyBuiltInScenarioDeclaresAtLeastTwoGoals() {
+        for (Scenario scenario : Catalog.standard().all()) {
+            assertThat(scenario.goals()).as(scenario.id()).hasSizeGreaterThanOrEqualTo(2);
+            assertThat(scenario.goals().stream().map(Goal::name).distinct().count()).as(scenario.id() + " names")
+                    .isEqualTo(scenario.goals().size());
+        }
+    }
+
+    @Test
+    void aRunReachesSomeGoalsOfItsScenario() {
+        ScenarioRunner runner = new ScenarioRunner(Catalog.standard());
+        TraceCounter counter = new TraceCounter();
+        RunOutcome outcome = runner.run(RunSpec.of("lock-basic", 3), counter);
+        List<String> reached = Goal.reachedBy(Catalog.standard().find("lock-basic").goals(),
+                new Goal.Evidence(outcome.history(), counter.counts()));
+        assertThat(reached).contains("two clients wanted the lock at once", "the lock passed from one client to another");
+        assertThat(counter.counts()).containsKey("ClientEvent.Connected");
+    }
+}

@@ -7,8 +7,6 @@ import dev.zksim.check.FencingChecker;
 import dev.zksim.check.UniqueNamesChecker;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.history.HistoryRecorder;
-import dev.zksim.history.OpKind;
-import dev.zksim.history.Value;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.choice.ChoiceGuide;
@@ -93,12 +91,13 @@ final class ExploreRun {
         TraceCounter counter = new TraceCounter();
         Ensemble ensemble = Ensemble.start(root, trial.ensemble(), List.of(events, counter));
         ensemble.simulation().trace().setDigesting(digest);
-        HistoryRecorder history = HistoryRecorder.attachedTo(ensemble.simulation());
+        HistoryRecorder history = HistoryRecorder.attachedTo(ensemble);
         trial.install(ensemble, history);
         long healTime = FaultPlanGenerator.quietAfter(trial.faults());
         long endTime = healTime + trial.settle();
+        // As in a plain run, a session is lost when its closeSession commits (HistoryRecorder.attachedTo).
         FaultChoice faults = new FaultChoice(new GuidedChoices(guide).stream("explore"), trial.faults(), maxFaults,
-                ensemble, client -> history.notify(client, OpKind.LOST, Value.NONE, "session expired by the nemesis"));
+                ensemble, client -> { });
         ensemble.simulation().scheduleAt(healTime, () -> ScenarioRunner.recoverAll(ensemble));
         ExploreRun run = new ExploreRun(ensemble, history, trial, faults, endTime, stepEvents);
         Optional<SimulationFailure> failure = Optional.empty();

@@ -63,7 +63,8 @@ final class FaultChoice {
         }
         FaultKind kind = kinds.get((int) choices.stream("fault-kind").draw(kinds.size()));
         long at = now + 1;
-        FaultProfile single = new FaultProfile(List.of(kind), 1, 1, at, at, profile.minOutage(), profile.minOutage());
+        FaultProfile single = new FaultProfile(List.of(kind), 1, 1, at, at, profile.minOutage(), profile.minOutage(),
+                profile.aimAt());
         FaultPlan plan = FaultPlanGenerator.generate(choices.stream("fault"), single, ensemble.serverIds(),
                 ensemble.clientIds());
         Nemesis.schedule(plan, ensemble, sessionExpired);

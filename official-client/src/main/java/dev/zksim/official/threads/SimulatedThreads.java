@@ -49,6 +49,9 @@ public final class SimulatedThreads {
     private final Map<Thread, String> live = new LinkedHashMap<>();
     private final ConcurrentLinkedQueue<String> foreignWakes = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Runnable> foreignTasks = new ConcurrentLinkedQueue<>();
+    private final List<String> uncaught = new ArrayList<>();
+    private final List<Throwable> uncaughtCauses = new ArrayList<>();
+    private boolean shuttingDown;
     private boolean starting;
     private Thread driver;
     private boolean dispatchScheduled;
@@ -82,6 +85,11 @@ public final class SimulatedThreads {
         OWNER.set(this);
         try {
             body.run();
+        } catch (RuntimeException | Error e) {
+            if (!shuttingDown) {
+                uncaught.add("simulated thread '" + live.get(Thread.currentThread()) + "' died with " + e);
+                uncaughtCauses.add(e);
+            }
         } finally {
             live.remove(Thread.currentThread());
         }
@@ -170,6 +178,10 @@ public final class SimulatedThreads {
 
     /** Inspects every live thread after a step: the one that just ran may have blocked badly. */
     private void afterStep() {
+        if (!uncaught.isEmpty()) {
+            throw new SimulationFailure(FailureKind.SIMULATOR_CRASH, simulation.now(), uncaught.get(0),
+                    uncaughtCauses.get(0));
+        }
         for (Map.Entry<Thread, String> entry : live.entrySet()) {
             Thread.State state = entry.getKey().getState();
             String why = BlockingDiagnosis.explain(state);
@@ -217,6 +229,7 @@ public final class SimulatedThreads {
      */
     public List<String> shutdown() {
         driver = Thread.currentThread();
+        shuttingDown = true;
         for (Thread thread : List.copyOf(live.keySet())) {
             thread.interrupt();
         }

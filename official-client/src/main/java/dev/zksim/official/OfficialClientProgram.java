@@ -65,6 +65,7 @@ public final class OfficialClientProgram implements ClientProgram {
     public void started(ClientContext context, ZooKeeperClient zk) {
         if (bodyThread != null) {
             bodyThread.interrupt();
+            current.retire();
         }
         SimulatedThreads threads = owner.threads();
         current = OfficialClients.wrap((SimZooKeeper) zk, context.id(), threads, null);

@@ -55,6 +55,11 @@ public class SimulatedZooKeeper extends AbsentFeatures {
         }
     }
 
+    /** Ends the event thread of a handle whose process crashed: its session went with it. */
+    void retire() {
+        events.end();
+    }
+
     /** The simulated handle behind this one. */
     public ZooKeeperClient simulated() {
         return client;

@@ -23,10 +23,10 @@ import org.apache.zookeeper.data.Stat;
  * <p>The synchronous methods block the calling simulated thread until the reply; the
  * callback methods return at once and run the callback on the handle's event thread, a
  * simulated thread like the official client's. The simulated ensemble has no ACLs, TTL
- * nodes, persistent watches, watch removal, getEphemerals or getAllChildrenNumber; those
- * calls answer {@code Unimplemented}, as a server without the feature does.
+ * nodes, persistent watches or watch removal; those calls answer {@code Unimplemented}, as a
+ * server without the feature does (see {@link ExtendedApi}).
  */
-public class SimulatedZooKeeper extends AbsentFeatures {
+public class SimulatedZooKeeper extends ExtendedApi {
     private SimZooKeeper client;
     private EventThread events;
     private volatile Watcher defaultWatcher;
@@ -61,6 +61,7 @@ public class SimulatedZooKeeper extends AbsentFeatures {
     }
 
     /** The simulated handle behind this one. */
+    @Override
     public ZooKeeperClient simulated() {
         return client;
     }

@@ -110,6 +110,25 @@ public interface ZooKeeperClient {
      */
     CompletionStage<List<OpResult>> multi(List<Op> ops);
 
+    /**
+     * getEphemerals (ZooKeeper 3.6+): the paths of this session's ephemeral nodes that start
+     * with {@code prefixPath} as a plain string ("/" selects all). ZooKeeper leaves the order
+     * unspecified. Implementations without it fail with Unimplemented, as an older server does.
+     */
+    default CompletionStage<List<String>> getEphemerals(String prefixPath) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                KeeperException.create(KeeperException.Code.UNIMPLEMENTED, prefixPath));
+    }
+
+    /**
+     * getAllChildrenNumber (ZooKeeper 3.6+): the number of descendants of a node; NoNode if
+     * there is none. Implementations without it fail with Unimplemented.
+     */
+    default CompletionStage<Integer> getAllChildrenNumber(String path) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                KeeperException.create(KeeperException.Code.UNIMPLEMENTED, path));
+    }
+
     /** close: ends the session (its ephemerals are deleted) and fires Closed to the default watcher. */
     CompletionStage<Void> close();
 

@@ -118,6 +118,22 @@ public sealed interface Operation {
         }
     }
 
+    /** getEphemerals (3.6+): the session's ephemeral paths that start with the prefix. */
+    record GetEphemerals(String prefixPath) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(prefixPath);
+        }
+    }
+
+    /** getAllChildrenNumber (3.6+): how many descendants a node has. */
+    record GetAllChildrenNumber(String path) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(path);
+        }
+    }
+
     record Sync(String path) implements Operation {
         @Override
         public int wireSize() {

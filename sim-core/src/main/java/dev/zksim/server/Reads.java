@@ -28,7 +28,17 @@ final class Reads {
     }
 
     Answer serve(Operation operation, long connectionId) {
+        return serve(operation, connectionId, 0);
+    }
+
+    /** Serves a read for the session that sent it (getEphemerals answers per session). */
+    Answer serve(Operation operation, long connectionId, long sessionId) {
         return switch (operation) {
+            case Operation.GetEphemerals ephemerals ->
+                Answer.ok(new Response.PathsResponse(tree.ephemerals(sessionId, ephemerals.prefixPath())));
+            case Operation.GetAllChildrenNumber count -> tree.exists(count.path())
+                ? Answer.ok(new Response.CountResponse(tree.allChildrenNumber(count.path())))
+                : Answer.error(Code.NONODE);
             case Operation.Exists exists -> exists(exists, connectionId);
             case Operation.GetData getData -> getData(getData, connectionId);
             case Operation.GetChildren getChildren -> getChildren(getChildren, connectionId);

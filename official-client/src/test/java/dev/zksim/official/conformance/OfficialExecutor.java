@@ -93,6 +93,9 @@ final class OfficialExecutor {
                     zk.sync(step.path());
                     yield "ok";
                 }
+                // ZooKeeper leaves the order of getEphemerals unspecified, so it is compared sorted.
+                case GET_EPHEMERALS -> sorted(step.watch() ? zk.getEphemerals() : zk.getEphemerals(step.path())).toString();
+                case ALL_CHILDREN_NUMBER -> String.valueOf(zk.getAllChildrenNumber(step.path()));
                 default -> executeAsync(zk, step, watcher);
             };
         } catch (KeeperException e) {
@@ -120,6 +123,10 @@ final class OfficialExecutor {
                     done, rc, p + " " + (children == null ? null : sorted(children)) + " " + stat(stat)), null);
             case MULTI_ASYNC -> zk.multi(ops(step), (rc, p, ctx, results) -> finish(outcome, done, rc,
                     p + " " + (results == null ? null : results(results))), null);
+            case GET_EPHEMERALS_ASYNC -> zk.getEphemerals(path, (rc, ctx, paths) -> finish(outcome, done, rc,
+                    String.valueOf(paths == null ? null : sorted(paths))), null);
+            case ALL_CHILDREN_NUMBER_ASYNC -> zk.getAllChildrenNumber(path,
+                    (rc, p, ctx, number) -> finish(outcome, done, rc, p + " " + number), null);
             default -> throw new IllegalArgumentException("not an asynchronous step: " + step);
         }
         done.await();

@@ -27,7 +27,7 @@ record OfficialProgram(long seed, List<Step> steps) {
     enum Kind {
         CREATE, CREATE2, CREATE_ASYNC, CREATE2_ASYNC, DELETE, DELETE_ASYNC, SET_DATA, SET_DATA_ASYNC, EXISTS,
         EXISTS_ASYNC, GET_DATA, GET_DATA_ASYNC, GET_CHILDREN, GET_CHILDREN2, GET_CHILDREN_ASYNC, MULTI, MULTI_ASYNC,
-        TRANSACTION, SYNC, CHECK
+        TRANSACTION, SYNC, CHECK, GET_EPHEMERALS, GET_EPHEMERALS_ASYNC, ALL_CHILDREN_NUMBER, ALL_CHILDREN_NUMBER_ASYNC
     }
 
     private static final List<String> PATHS = List.of("/a", "/a/x", "/a/y", "/a/x/q", "/b", "/b/z");
@@ -39,7 +39,8 @@ record OfficialProgram(long seed, List<Step> steps) {
         Kind.CREATE, Kind.CREATE, Kind.CREATE2, Kind.CREATE_ASYNC, Kind.CREATE2_ASYNC, Kind.DELETE, Kind.DELETE_ASYNC,
         Kind.SET_DATA, Kind.SET_DATA_ASYNC, Kind.EXISTS, Kind.EXISTS_ASYNC, Kind.GET_DATA, Kind.GET_DATA_ASYNC,
         Kind.GET_CHILDREN, Kind.GET_CHILDREN2, Kind.GET_CHILDREN_ASYNC, Kind.MULTI, Kind.MULTI_ASYNC,
-        Kind.TRANSACTION, Kind.SYNC
+        Kind.TRANSACTION, Kind.SYNC, Kind.GET_EPHEMERALS, Kind.GET_EPHEMERALS_ASYNC, Kind.ALL_CHILDREN_NUMBER,
+        Kind.ALL_CHILDREN_NUMBER_ASYNC
     };
     private static final Kind[] IN_MULTI = {Kind.CREATE, Kind.DELETE, Kind.SET_DATA, Kind.CHECK};
 

@@ -13,17 +13,18 @@ import org.apache.zookeeper.data.ClientInfo;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The part of the official client's API that the simulated ensemble does not serve: ACLs,
- * authentication, TTL-free features of 3.6+ (persistent watches, watch removal, getEphemerals,
- * getAllChildrenNumber), dynamic reconfiguration and SASL. Server operations answer
+ * The calls ZooKeeper 3.6 added (getEphemerals and getAllChildrenNumber, served by the
+ * simulated ensemble; persistent watches and watch removal, not served), and the part of the
+ * API the simulated ensemble does not serve: ACLs, authentication, dynamic reconfiguration
+ * and SASL. Server operations it does not serve answer
  * {@code Unimplemented} (code -6), as a server without the feature does, so callers see a
  * ZooKeeper error rather than a silently wrong answer; purely local accessors that code
  * commonly calls at start-up answer harmlessly and say so.
  */
-abstract class AbsentFeatures extends ZooKeeper {
+abstract class ExtendedApi extends ZooKeeper {
 
     /** Never runs: the drop-in is allocated without a constructor call. */
-    AbsentFeatures() throws java.io.IOException {
+    ExtendedApi() throws java.io.IOException {
         super(null, 0, null);
         throw new AssertionError("allocated without a constructor call");
     }
@@ -31,35 +32,39 @@ abstract class AbsentFeatures extends ZooKeeper {
     /** The handle's event thread, where callbacks run. */
     abstract EventThread eventThread();
 
+    /** The simulated handle behind this one. */
+    public abstract dev.zksim.api.ZooKeeperClient simulated();
+
 
     @Override
     public List<String> getEphemerals() throws KeeperException, InterruptedException {
-        throw new KeeperException.UnimplementedException();
+        return getEphemerals("/");
     }
 
     @Override
     public List<String> getEphemerals(String prefixPath) throws KeeperException, InterruptedException {
-        throw new KeeperException.UnimplementedException();
+        return Calls.await(simulated().getEphemerals(prefixPath));
     }
 
     @Override
     public void getEphemerals(AsyncCallback.EphemeralsCallback cb, Object ctx) {
-        Calls.deliverFailure(eventThread(), KeeperException.Code.UNIMPLEMENTED, (rc, v) -> cb.processResult(rc, ctx, null));
+        getEphemerals("/", cb, ctx);
     }
 
     @Override
     public void getEphemerals(String prefixPath, AsyncCallback.EphemeralsCallback cb, Object ctx) {
-        getEphemerals(cb, ctx);
+        Calls.deliver(eventThread(), simulated().getEphemerals(prefixPath), (rc, paths) -> cb.processResult(rc, ctx, paths));
     }
 
     @Override
     public int getAllChildrenNumber(String path) throws KeeperException, InterruptedException {
-        throw new KeeperException.UnimplementedException();
+        return Calls.await(simulated().getAllChildrenNumber(path));
     }
 
     @Override
     public void getAllChildrenNumber(String path, AsyncCallback.AllChildrenNumberCallback cb, Object ctx) {
-        Calls.deliverFailure(eventThread(), KeeperException.Code.UNIMPLEMENTED, (rc, v) -> cb.processResult(rc, path, ctx, -1));
+        Calls.deliver(eventThread(), simulated().getAllChildrenNumber(path),
+                (rc, number) -> cb.processResult(rc, path, ctx, number == null ? -1 : number));
     }
 
     @Override

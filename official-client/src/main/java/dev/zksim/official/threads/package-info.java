@@ -36,5 +36,13 @@
  * a simulated thread. Not detected: wall-clock reads ({@code System.currentTimeMillis}; only
  * instrumentation could intercept them) and a park while pinned by a native frame or a class
  * initializer, which parks the simulation's own thread.
+ *
+ * <p>Measured (SimulatedThreadsMeasurementTest, 2 cores shared, load 8.9): about 1.3
+ * microseconds per scheduling step of a simulated thread (a park and an unpark through a
+ * java.util.concurrent queue), of which about 0.5 are the two counts of the check for
+ * user-started platform threads. A lock program of 3 clients on 3 servers runs in about
+ * 0.1 s per seed. The platform-thread check counts the JVM-wide group of virtual threads,
+ * so with simulations running in parallel a thread started by one may be reported by
+ * another (still a true report that some user code started one).
  */
 package dev.zksim.official.threads;

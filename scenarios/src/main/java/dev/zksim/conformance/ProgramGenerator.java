@@ -91,7 +91,11 @@ public final class ProgramGenerator {
         if (roll < 985) {
             return new Operation.Expire();
         }
-        return new Operation.GetChildren(choices.pick(PARENTS), WatchKind.DEFAULT, false);
+        if (roll < 990) {
+            return new Operation.GetChildren(choices.pick(PARENTS), WatchKind.DEFAULT, false);
+        }
+        return roll < 995 ? new Operation.GetEphemerals(choices.chance(1, 2) ? Program.ROOT : choices.pick(PARENTS))
+                : new Operation.GetAllChildrenNumber(choices.pick(PARENTS));
     }
 
     private static Create create(Choices choices) {

@@ -210,6 +210,22 @@ public final class RealZooKeeperClient implements ZooKeeperClient {
     }
 
     @Override
+    public CompletionStage<List<String>> getEphemerals(String prefixPath) {
+        PathUtils.validatePath(prefixPath);
+        CompletableFuture<List<String>> result = new CompletableFuture<>();
+        zk.getEphemerals(prefixPath, (rc, ctx, paths) -> settle(result, rc, prefixPath, () -> List.copyOf(paths)), null);
+        return result;
+    }
+
+    @Override
+    public CompletionStage<Integer> getAllChildrenNumber(String path) {
+        PathUtils.validatePath(path);
+        CompletableFuture<Integer> result = new CompletableFuture<>();
+        zk.getAllChildrenNumber(path, (rc, clientPath, ctx, number) -> settle(result, rc, clientPath, () -> number), null);
+        return result;
+    }
+
+    @Override
     public CompletionStage<String> sync(String path) {
         PathUtils.validatePath(path);
         CompletableFuture<String> result = new CompletableFuture<>();

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;
@@ -72,6 +73,9 @@ final class OfficialExecutor {
                     String created = zk.create(step.path(), bytes(step), ZooDefs.Ids.OPEN_ACL_UNSAFE, step.mode(), stat);
                     yield created + " " + stat(stat);
                 }
+                case CREATE_TTL -> zk.create(step.path(), bytes(step), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                        step.watch() ? CreateMode.PERSISTENT_WITH_TTL : CreateMode.PERSISTENT_SEQUENTIAL_WITH_TTL,
+                        new Stat(), 60_000);
                 case DELETE -> {
                     zk.delete(step.path(), step.version());
                     yield "ok";

@@ -96,6 +96,21 @@ class SessionsAndCrashesTest {
     }
 
     @Test
+    void anExceptionUserCodeDoesNotCatchEndsTheRunWithItsCause() {
+        Ensemble ensemble = Ensemble.start(new SeededChoices(3), EnsembleConfig.defaults(1));
+        OfficialEnsemble official = new OfficialEnsemble(ensemble);
+        official.addClient(session -> {
+            LockPrograms.awaitConnected(session.zk());
+            session.zk().delete("/missing", -1);
+        });
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ensemble.run(RunBounds.time(10_000_000L)))
+                .isInstanceOf(dev.zksim.kernel.SimulationFailure.class)
+                .hasMessageContaining("died with")
+                .hasMessageContaining("NoNode");
+        official.shutdown();
+    }
+
+    @Test
     void theSynchronousApiRefusesTheSimulationThreadInOneLine() {
         Ensemble ensemble = Ensemble.start(new SeededChoices(2), EnsembleConfig.defaults(1));
         OfficialEnsemble official = new OfficialEnsemble(ensemble);

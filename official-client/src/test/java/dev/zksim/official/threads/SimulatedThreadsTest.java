@@ -148,6 +148,42 @@ class SimulatedThreadsTest {
     }
 
     @Test
+    void objectWaitAndNotifyAreReported() {
+        Object monitor = new Object();
+        boolean[] notified = {false};
+        CountDownLatch waiting = new CountDownLatch(1);
+        Simulation simulation = new Simulation(new SeededChoices(4));
+        SimulatedThreads threads = new SimulatedThreads(simulation, simulation.choices().stream("threads"), "t");
+        threads.start("waiter", () -> {
+            synchronized (monitor) {
+                waiting.countDown();
+                while (!notified[0]) {
+                    try {
+                        monitor.wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }
+        });
+        threads.start("notifier", () -> {
+            awaitQuietly(waiting);
+            synchronized (monitor) {
+                notified[0] = true;
+                monitor.notifyAll();
+            }
+        });
+        assertThatThrownBy(() -> {
+            simulation.run(RunBounds.UNBOUNDED);
+            for (int i = 0; i < 100; i++) {
+                LockSupportPause.pause();
+                threads.check();
+            }
+        }).isInstanceOf(SimulationFailure.class).hasMessageContaining("monitor");
+        threads.shutdown();
+    }
+
+    @Test
     void aPlatformThreadStartedByUserCodeIsReported() {
         assertThatThrownBy(() -> runOne(() -> {
             Thread platform = new Thread(() -> { });

@@ -18,8 +18,8 @@ final class BlockingDiagnosis {
         return switch (state) {
             case TIMED_WAITING -> "entered Thread.sleep or a wait with a timeout, which runs on the real clock;"
                     + " use SimulatedThreads.sleep or an untimed wait";
-            case BLOCKED -> "blocked entering a synchronized block held by another simulated thread, which the JDK"
-                    + " resolves on its own thread; use java.util.concurrent locks";
+            case BLOCKED -> "blocked on a monitor (entering synchronized, or re-entering it after Object.wait), which"
+                    + " the JDK resolves on its own thread; use java.util.concurrent locks and conditions";
             default -> null;
         };
     }
@@ -33,6 +33,10 @@ final class BlockingDiagnosis {
         if (callerName.startsWith("VirtualThread-unblocker")) {
             return "a simulated thread was woken through a monitor (synchronized contention or Object.wait/notify),"
                     + " which the JDK resolves on its own thread; use java.util.concurrent locks and conditions";
+        }
+        if (callerName.contains("Poller")) {
+            return "a simulated thread did real network I/O (woken by the JDK's '" + callerName + "'), which the"
+                    + " simulation cannot schedule; reach the simulated ensemble through the drop-in client";
         }
         String kind = callerVirtual ? "virtual thread on the JDK's scheduler" : "platform thread";
         return "a simulated thread was woken by the " + kind + " '" + callerName

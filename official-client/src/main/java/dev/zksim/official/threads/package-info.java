@@ -33,7 +33,8 @@
  * {@link dev.zksim.official.threads.SimulatedThreads#sleep}), left BLOCKED on a monitor, or
  * woken from a thread the simulation does not drive (the JDK's unparker or unblocker, a
  * virtual thread on the default scheduler, a platform thread); a platform thread started by
- * a simulated thread. Not detected: wall-clock reads ({@code System.currentTimeMillis}; only
+ * a simulated thread and still alive when the step that started it ends. Not detected: a
+ * platform thread that ends within the step that started it, wall-clock reads ({@code System.currentTimeMillis}; only
  * instrumentation could intercept them) and a park while pinned by a native frame or a class
  * initializer, which parks the simulation's own thread.
  *

@@ -36,7 +36,7 @@ final class Calls {
         if (!SimulatedThreads.onSimulatedThread()) {
             throw new IllegalStateException("the synchronous ZooKeeper API blocks its caller: call it from a"
                     + " simulated thread (OfficialClientProgram or SimulatedThreads.start), not from "
-                    + Thread.currentThread().getName());
+                    + SimulatedThreads.currentThreadName());
         }
     }
 

@@ -6,6 +6,7 @@ import dev.zksim.client.SimZooKeeper;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.ensemble.ClientProgram;
 import dev.zksim.ensemble.EnsembleClient;
+import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.official.threads.SimulatedThreads;
 import org.apache.zookeeper.KeeperException;
@@ -19,6 +20,7 @@ import org.apache.zookeeper.ZooKeeper;
  * as a real crash would end it. The body may make more handles (new sessions, e.g. after
  * {@code Expired}) and start more simulated threads through its {@link Session}.
  */
+@SuppressForbidden("holds the simulated threads it starts, to interrupt them when the process crashes")
 public final class OfficialClientProgram implements ClientProgram {
 
     /** The user's code: blocking, written against {@code org.apache.zookeeper.ZooKeeper}. */
@@ -28,6 +30,7 @@ public final class OfficialClientProgram implements ClientProgram {
     }
 
     /** What the body may use besides the official API: handles, virtual time, threads, choices. */
+    @SuppressForbidden("starts simulated threads, which the simulation schedules")
     public interface Session {
         /** This client process's id. */
         String id();
@@ -92,6 +95,7 @@ public final class OfficialClientProgram implements ClientProgram {
         }
     }
 
+    @SuppressForbidden("starts simulated threads, which the simulation schedules")
     private final class ProgramSession implements Session {
         private final ClientContext context;
         private final SimulatedZooKeeper zk;

@@ -69,6 +69,10 @@ public final class SimulatedThreads {
 
     /** Starts {@code body} as a simulated thread; it first runs at a later simulation event. */
     public Thread start(String name, Runnable body) {
+        if (OWNER.get() == null) {
+            // Whoever starts threads from outside a simulated thread is the one driving the simulation.
+            driver = Thread.currentThread();
+        }
         String unique = name + "#" + (started++);
         Thread thread = builder.name(unique).unstarted(() -> runBody(body));
         live.put(thread, unique);
@@ -98,6 +102,11 @@ public final class SimulatedThreads {
     /** True on a simulated thread of any simulation. */
     public static boolean onSimulatedThread() {
         return OWNER.get() != null;
+    }
+
+    /** The calling thread's name, for error messages. */
+    public static String currentThreadName() {
+        return Thread.currentThread().getName();
     }
 
     /** The simulated threads the calling thread belongs to, or null on any other thread. */

@@ -29,6 +29,7 @@ final class CallbackElection {
         int leading;
         int max;
         final List<String> terms = new ArrayList<>();
+        String digest;
     }
 
     /** One candidate's callback chain. */
@@ -100,6 +101,7 @@ final class CallbackElection {
         ensemble.run(RunBounds.time(120_000_000L));
         official.threads().check();
         official.shutdown();
+        leaders.digest = ensemble.simulation().trace().digest();
         return leaders;
     }
 }

@@ -12,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Same seed, same trace digest, for runs of blocking official-client code in simulated
- * threads: 100 seeds twice in this JVM and once more in a second JVM.
+ * Same seed, same trace digest, for runs of official-client code in simulated threads (the
+ * blocking lock and the callback election): 100 seeds twice in this JVM and once more in a
+ * second JVM.
  */
 class DeterminismTest {
     private static final int SEEDS = 100;
@@ -30,7 +31,9 @@ class DeterminismTest {
         List<String> digests = new ArrayList<>();
         for (long seed = 1; seed <= seeds; seed++) {
             LockPrograms.Outcome outcome = LockPrograms.run(seed, LockPrograms.RECIPE, 3, 2);
-            digests.add(seed + " " + outcome.digest() + " " + outcome.acquisitions());
+            CallbackElection.Leaders election = CallbackElection.run(seed, 3);
+            digests.add(seed + " " + outcome.digest() + " " + outcome.acquisitions() + " " + election.digest + " "
+                    + election.terms);
         }
         return digests;
     }

@@ -17,14 +17,21 @@ final class EventThread {
     private final LinkedBlockingQueue<Runnable> queue = new LinkedBlockingQueue<>();
     private final List<String> failures = new ArrayList<>();
     private boolean ended;
+    private boolean finished;
 
     EventThread(SimulatedThreads threads, String name) {
         threads.start(name, this::loop);
     }
 
-    /** Queues a callback; called on the simulation thread (or a simulated thread). */
+    /**
+     * Queues a callback; called on the simulation thread (or a simulated thread). Once the
+     * thread has finished, the callback runs on the caller's thread, as the official
+     * client's event thread does after its end.
+     */
     void post(Runnable callback) {
-        if (!ended) {
+        if (finished) {
+            runGuarded(callback);
+        } else {
             queue.add(callback);
         }
     }
@@ -51,13 +58,24 @@ final class EventThread {
                 return;
             }
             if (next == END) {
+                // Whatever was queued behind the end still runs (nothing else runs meanwhile).
+                for (Runnable rest = queue.poll(); rest != null; rest = queue.poll()) {
+                    if (rest != END) {
+                        runGuarded(rest);
+                    }
+                }
+                finished = true;
                 return;
             }
-            try {
-                next.run();
-            } catch (RuntimeException e) {
-                failures.add(e.toString());
-            }
+            runGuarded(next);
+        }
+    }
+
+    private void runGuarded(Runnable callback) {
+        try {
+            callback.run();
+        } catch (RuntimeException e) {
+            failures.add(e.toString());
         }
     }
 }

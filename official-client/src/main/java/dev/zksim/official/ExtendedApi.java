@@ -13,8 +13,8 @@ import org.apache.zookeeper.data.ClientInfo;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The calls ZooKeeper 3.6 added (getEphemerals and getAllChildrenNumber, served by the
- * simulated ensemble; persistent watches and watch removal, not served), and the part of the
+ * The calls ZooKeeper 3.6 added (addWatch, getEphemerals and getAllChildrenNumber, served
+ * by the simulated ensemble; watch removal, not served), and the part of the
  * API the simulated ensemble does not serve: ACLs, authentication, dynamic reconfiguration
  * and SASL. Server operations it does not serve answer
  * {@code Unimplemented} (code -6), as a server without the feature does, so callers see a
@@ -68,24 +68,37 @@ abstract class ExtendedApi extends ZooKeeper {
     }
 
     @Override
-    public void addWatch(String basePath, Watcher watcher, AddWatchMode mode) throws KeeperException {
-        throw new KeeperException.UnimplementedException();
+    public void addWatch(String basePath, Watcher watcher, AddWatchMode mode)
+            throws KeeperException, InterruptedException {
+        Calls.await(simulated().addWatch(basePath, simulatedWatcher(watcher), recursive(mode)));
     }
 
     @Override
-    public void addWatch(String basePath, AddWatchMode mode) throws KeeperException {
-        throw new KeeperException.UnimplementedException();
+    public void addWatch(String basePath, AddWatchMode mode) throws KeeperException, InterruptedException {
+        Calls.await(simulated().addWatch(basePath, simulatedDefaultWatcher(), recursive(mode)));
     }
 
     @Override
     public void addWatch(String basePath, Watcher watcher, AddWatchMode mode, AsyncCallback.VoidCallback cb, Object ctx) {
-        Calls.deliverFailure(eventThread(), KeeperException.Code.UNIMPLEMENTED, (rc, v) -> cb.processResult(rc, basePath, ctx));
+        Calls.deliver(eventThread(), simulated().addWatch(basePath, simulatedWatcher(watcher), recursive(mode)),
+                (rc, v) -> cb.processResult(rc, basePath, ctx));
     }
 
     @Override
     public void addWatch(String basePath, AddWatchMode mode, AsyncCallback.VoidCallback cb, Object ctx) {
-        addWatch(basePath, null, mode, cb, ctx);
+        Calls.deliver(eventThread(), simulated().addWatch(basePath, simulatedDefaultWatcher(), recursive(mode)),
+                (rc, v) -> cb.processResult(rc, basePath, ctx));
     }
+
+    private static boolean recursive(AddWatchMode mode) {
+        return mode == AddWatchMode.PERSISTENT_RECURSIVE;
+    }
+
+    /** The simulated library's view of a user's Watcher on this handle. */
+    abstract dev.zksim.api.Watcher simulatedWatcher(Watcher watcher);
+
+    /** The simulated handle's default watcher, which passes events on to this handle's. */
+    abstract dev.zksim.api.Watcher simulatedDefaultWatcher();
 
     @Override
     public void removeWatches(String path, Watcher watcher, Watcher.WatcherType type, boolean local)

@@ -23,8 +23,8 @@ import org.apache.zookeeper.data.Stat;
  * <p>The synchronous methods block the calling simulated thread until the reply; the
  * callback methods return at once and run the callback on the handle's event thread, a
  * simulated thread like the official client's. The simulated ensemble has no ACLs, TTL
- * nodes, persistent watches or watch removal; those calls answer {@code Unimplemented}, as a
- * server without the feature does (see {@link ExtendedApi}).
+ * nodes or watch removal; those calls answer {@code Unimplemented}, as a server without the
+ * feature does (see {@link ExtendedApi}).
  */
 public class SimulatedZooKeeper extends ExtendedApi {
     private SimZooKeeper client;
@@ -73,6 +73,18 @@ public class SimulatedZooKeeper extends ExtendedApi {
 
     private dev.zksim.api.Watcher watcher(Watcher watcher) {
         return watcher == null ? null : new ForwardingWatcher(watcher, events);
+    }
+
+    @Override
+    dev.zksim.api.Watcher simulatedWatcher(Watcher watcher) {
+        return watcher(java.util.Objects.requireNonNull(watcher, "watcher"));
+    }
+
+    // With no default watcher the official client sets the watch all the same; its events
+    // then reach nobody, as here.
+    @Override
+    dev.zksim.api.Watcher simulatedDefaultWatcher() {
+        return client.watchManager().defaultWatcher().orElse(event -> { });
     }
 
     // ---- create ----

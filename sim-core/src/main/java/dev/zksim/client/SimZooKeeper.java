@@ -135,6 +135,15 @@ public final class SimZooKeeper implements ZooKeeperClient {
     }
 
     @Override
+    public CompletionStage<Void> addWatch(String path, Watcher watcher, boolean recursive) {
+        PathUtils.validatePath(path);
+        Objects.requireNonNull(watcher, "watcher");
+        WatchRegistration watch = recursive ? new WatchRegistration.AddRecursiveWatch(path, watcher)
+                : new WatchRegistration.AddPersistentWatch(path, watcher);
+        return call(new Operation.AddWatch(path, recursive), watch, Replies.none(path));
+    }
+
+    @Override
     public CompletionStage<List<String>> getEphemerals(String prefixPath) {
         PathUtils.validatePath(prefixPath);
         return call(new Operation.GetEphemerals(prefixPath), null, Replies.paths(prefixPath));

@@ -177,6 +177,35 @@ public sealed interface Operation {
         }
     }
 
+    /**
+     * setWatches2 (3.7): like setWatches, plus the persistent and recursive watches, which a
+     * client must re-register with this form.
+     */
+    record SetWatches2(long relativeZxid, List<String> dataPaths, List<String> existPaths, List<String> childPaths,
+            List<String> persistentPaths, List<String> recursivePaths) implements Operation {
+        public SetWatches2 {
+            dataPaths = List.copyOf(dataPaths);
+            existPaths = List.copyOf(existPaths);
+            childPaths = List.copyOf(childPaths);
+            persistentPaths = List.copyOf(persistentPaths);
+            recursivePaths = List.copyOf(recursivePaths);
+        }
+
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + 8 + strings(dataPaths) + strings(existPaths) + strings(childPaths)
+                    + strings(persistentPaths) + strings(recursivePaths);
+        }
+    }
+
+    /** addWatch (3.6): a persistent watch on a path, or a recursive one on it and everything below. */
+    record AddWatch(String path, boolean recursive) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(path) + 4;
+        }
+    }
+
     record CloseSession() implements Operation {
         @Override
         public int wireSize() {

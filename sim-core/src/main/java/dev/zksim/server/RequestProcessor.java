@@ -206,6 +206,8 @@ final class RequestProcessor {
             case Operation.GetChildren getChildren -> notAWrite(getChildren);
             case Operation.Sync sync -> notAWrite(sync);
             case Operation.GetEphemerals ephemerals -> notAWrite(ephemerals);
+            case Operation.AddWatch add -> notAWrite(add);
+            case Operation.SetWatches2 setWatches -> notAWrite(setWatches);
             case Operation.GetAllChildrenNumber count -> notAWrite(count);
             case Operation.SetWatches setWatches -> notAWrite(setWatches);
         };

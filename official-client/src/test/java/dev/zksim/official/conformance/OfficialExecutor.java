@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.zookeeper.AddWatchMode;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
@@ -76,6 +77,10 @@ final class OfficialExecutor {
                 case CREATE_TTL -> zk.create(step.path(), bytes(step), ZooDefs.Ids.OPEN_ACL_UNSAFE,
                         step.watch() ? CreateMode.PERSISTENT_WITH_TTL : CreateMode.PERSISTENT_SEQUENTIAL_WITH_TTL,
                         new Stat(), 60_000);
+                case ADD_WATCH -> {
+                    zk.addWatch(step.path(), zk == a ? watcherA : watcherB, watchMode(step));
+                    yield "ok";
+                }
                 case DELETE -> {
                     zk.delete(step.path(), step.version());
                     yield "ok";
@@ -127,6 +132,8 @@ final class OfficialExecutor {
                     done, rc, p + " " + (children == null ? null : sorted(children)) + " " + stat(stat)), null);
             case MULTI_ASYNC -> zk.multi(ops(step), (rc, p, ctx, results) -> finish(outcome, done, rc,
                     p + " " + (results == null ? null : results(results))), null);
+            case ADD_WATCH_ASYNC -> zk.addWatch(path, zk == a ? watcherA : watcherB, watchMode(step),
+                    (rc, p, ctx) -> finish(outcome, done, rc, p), null);
             case GET_EPHEMERALS_ASYNC -> zk.getEphemerals(path, (rc, ctx, paths) -> finish(outcome, done, rc,
                     String.valueOf(paths == null ? null : sorted(paths))), null);
             case ALL_CHILDREN_NUMBER_ASYNC -> zk.getAllChildrenNumber(path,
@@ -135,6 +142,10 @@ final class OfficialExecutor {
         }
         done.await();
         return outcome.get();
+    }
+
+    private static AddWatchMode watchMode(Step step) {
+        return step.watch() ? AddWatchMode.PERSISTENT_RECURSIVE : AddWatchMode.PERSISTENT;
     }
 
     private static void finish(AtomicReference<String> outcome, CountDownLatch done, int rc, String value) {

@@ -28,7 +28,7 @@ record OfficialProgram(long seed, List<Step> steps) {
         CREATE, CREATE2, CREATE_ASYNC, CREATE2_ASYNC, DELETE, DELETE_ASYNC, SET_DATA, SET_DATA_ASYNC, EXISTS,
         EXISTS_ASYNC, GET_DATA, GET_DATA_ASYNC, GET_CHILDREN, GET_CHILDREN2, GET_CHILDREN_ASYNC, MULTI, MULTI_ASYNC,
         TRANSACTION, SYNC, CHECK, GET_EPHEMERALS, GET_EPHEMERALS_ASYNC, ALL_CHILDREN_NUMBER, ALL_CHILDREN_NUMBER_ASYNC,
-        CREATE_TTL
+        CREATE_TTL, ADD_WATCH, ADD_WATCH_ASYNC
     }
 
     private static final List<String> PATHS = List.of("/a", "/a/x", "/a/y", "/a/x/q", "/b", "/b/z");
@@ -41,7 +41,8 @@ record OfficialProgram(long seed, List<Step> steps) {
         Kind.SET_DATA, Kind.SET_DATA_ASYNC, Kind.EXISTS, Kind.EXISTS_ASYNC, Kind.GET_DATA, Kind.GET_DATA_ASYNC,
         Kind.GET_CHILDREN, Kind.GET_CHILDREN2, Kind.GET_CHILDREN_ASYNC, Kind.MULTI, Kind.MULTI_ASYNC,
         Kind.TRANSACTION, Kind.SYNC, Kind.GET_EPHEMERALS, Kind.GET_EPHEMERALS_ASYNC, Kind.ALL_CHILDREN_NUMBER,
-        Kind.ALL_CHILDREN_NUMBER_ASYNC, Kind.CREATE_TTL
+        Kind.ALL_CHILDREN_NUMBER_ASYNC, Kind.CREATE_TTL,
+        Kind.ADD_WATCH, Kind.ADD_WATCH_ASYNC
     };
     private static final Kind[] IN_MULTI = {Kind.CREATE, Kind.DELETE, Kind.SET_DATA, Kind.CHECK};
 

@@ -72,6 +72,14 @@ public sealed interface Operation {
         }
     }
 
+    /** addWatch(path, own watcher, PERSISTENT or PERSISTENT_RECURSIVE) (3.6+). */
+    record AddWatch(String path, boolean recursive) implements Operation {
+        @Override
+        public String render() {
+            return "addWatch " + path + (recursive ? " recursive" : " persistent");
+        }
+    }
+
     /** getEphemerals(prefix): the acting session's ephemeral paths (3.6+). */
     record GetEphemerals(String prefixPath) implements Operation {
         @Override
@@ -115,6 +123,7 @@ public sealed interface Operation {
                 case GetChildren g -> throw notInMulti(g);
                 case Sync s -> throw notInMulti(s);
                 case GetEphemerals g -> throw notInMulti(g);
+                case AddWatch w -> throw notInMulti(w);
                 case GetAllChildrenNumber g -> throw notInMulti(g);
                 case Multi m -> throw notInMulti(m);
                 case Close c -> throw notInMulti(c);

@@ -6,10 +6,11 @@
  * <ul>
  *   <li>{@link dev.zksim.official.SimulatedZooKeeper} is the drop-in: the synchronous and the
  *   callback form of create (every non-TTL CreateMode), delete, exists, getData, setData,
- *   getChildren (with and without Stat), multi and {@code transaction()}, sync,
- *   getEphemerals, getAllChildrenNumber, getState, getSessionId, register and close, with the
- *   official types throughout. ACLs, TTL nodes, persistent and recursive watches, watch
- *   removal and reconfiguration are not simulated and answer {@code Unimplemented}.</li>
+ *   getChildren (with and without Stat), multi and {@code transaction()}, sync, addWatch
+ *   (persistent and recursive), getEphemerals, getAllChildrenNumber, getState, getSessionId,
+ *   register and close, with the official types throughout. ACLs, TTL nodes, watch removal
+ *   and reconfiguration are not simulated and answer {@code Unimplemented}; containers are
+ *   created but never reaped (no container manager).</li>
  *   <li>{@link dev.zksim.official.OfficialClients} allocates drop-ins without running any of
  *   ZooKeeper's constructors (the JDK's serialization constructor, as Objenesis does for
  *   Pulsar's MockZooKeeper), so no ClientCnxn, socket or thread exists.</li>

@@ -45,6 +45,9 @@ final class Issuer {
             };
             case GetChildren g -> children(zk, g, own);
             case Sync s -> zk.sync(s.path());
+            case Operation.GetEphemerals g -> zk.getEphemerals(g.prefixPath());
+            case Operation.AddWatch w -> zk.addWatch(w.path(), own, w.recursive());
+            case Operation.GetAllChildrenNumber g -> zk.getAllChildrenNumber(g.path());
             case Multi m -> zk.multi(m.toApi());
             case Check c -> throw new IllegalStateException("check runs only inside a multi: " + c.render());
             case Close c -> throw new IllegalStateException("close is issued by the side: " + c.render());
@@ -79,6 +82,9 @@ final class Issuer {
             case GetData g -> false;
             case GetChildren g -> false;
             case Sync s -> false;
+            case Operation.GetEphemerals g -> false;
+            case Operation.AddWatch w -> false;
+            case Operation.GetAllChildrenNumber g -> false;
             case Close c -> false;
             case Expire e -> false;
         };

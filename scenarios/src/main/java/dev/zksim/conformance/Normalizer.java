@@ -73,6 +73,7 @@ public final class Normalizer {
             case ZooKeeperClient.DataAndStat data -> "ok " + Payload.renderData(data.data()) + " " + stat(data.stat());
             case ZooKeeperClient.ChildrenAndStat children -> "ok " + sorted(children.children()) + " " + stat(children.stat());
             case List<?> list -> "ok " + list(list);
+            case Integer number -> "ok " + number;
             default -> "ok unexpected " + value.getClass().getSimpleName();
         };
     }

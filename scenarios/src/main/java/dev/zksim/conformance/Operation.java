@@ -72,6 +72,30 @@ public sealed interface Operation {
         }
     }
 
+    /** addWatch(path, own watcher, PERSISTENT or PERSISTENT_RECURSIVE) (3.6+). */
+    record AddWatch(String path, boolean recursive) implements Operation {
+        @Override
+        public String render() {
+            return "addWatch " + path + (recursive ? " recursive" : " persistent");
+        }
+    }
+
+    /** getEphemerals(prefix): the acting session's ephemeral paths (3.6+). */
+    record GetEphemerals(String prefixPath) implements Operation {
+        @Override
+        public String render() {
+            return "getEphemerals " + prefixPath;
+        }
+    }
+
+    /** getAllChildrenNumber(path): how many descendants a node has (3.6+). */
+    record GetAllChildrenNumber(String path) implements Operation {
+        @Override
+        public String render() {
+            return "getAllChildrenNumber " + path;
+        }
+    }
+
     /** A multi of Create, Delete, SetData and Check operations. */
     record Multi(List<Operation> ops) implements Operation {
         public Multi {
@@ -98,6 +122,9 @@ public sealed interface Operation {
                 case GetData g -> throw notInMulti(g);
                 case GetChildren g -> throw notInMulti(g);
                 case Sync s -> throw notInMulti(s);
+                case GetEphemerals g -> throw notInMulti(g);
+                case AddWatch w -> throw notInMulti(w);
+                case GetAllChildrenNumber g -> throw notInMulti(g);
                 case Multi m -> throw notInMulti(m);
                 case Close c -> throw notInMulti(c);
                 case Expire e -> throw notInMulti(e);

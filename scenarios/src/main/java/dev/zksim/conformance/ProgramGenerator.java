@@ -91,7 +91,14 @@ public final class ProgramGenerator {
         if (roll < 985) {
             return new Operation.Expire();
         }
-        return new Operation.GetChildren(choices.pick(PARENTS), WatchKind.DEFAULT, false);
+        if (roll < 990) {
+            return new Operation.GetChildren(choices.pick(PARENTS), WatchKind.DEFAULT, false);
+        }
+        if (roll < 993) {
+            return new Operation.AddWatch(choices.chance(1, 2) ? node(choices) : choices.pick(PARENTS), choices.chance(1, 2));
+        }
+        return roll < 996 ? new Operation.GetEphemerals(choices.chance(1, 2) ? Program.ROOT : choices.pick(PARENTS))
+                : new Operation.GetAllChildrenNumber(choices.pick(PARENTS));
     }
 
     private static Create create(Choices choices) {

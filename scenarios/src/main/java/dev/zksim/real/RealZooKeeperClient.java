@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
+import org.apache.zookeeper.AddWatchMode;
 import org.apache.zookeeper.KeeperException.Code;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
@@ -207,6 +208,32 @@ public final class RealZooKeeperClient implements ZooKeeperClient {
     @Override
     public CompletionStage<ChildrenAndStat> getChildren2(String path, boolean watch) {
         return getChildren2With(path, watch ? sessionWatcher : null);
+    }
+
+    @Override
+    public CompletionStage<Void> addWatch(String path, Watcher watcher, boolean recursive) {
+        PathUtils.validatePath(path);
+        CompletableFuture<Void> result = new CompletableFuture<>();
+        zk.addWatch(path, adapt(Objects.requireNonNull(watcher, "watcher")),
+                recursive ? AddWatchMode.PERSISTENT_RECURSIVE : AddWatchMode.PERSISTENT,
+                (rc, clientPath, ctx) -> settle(result, rc, clientPath, () -> null), null);
+        return result;
+    }
+
+    @Override
+    public CompletionStage<List<String>> getEphemerals(String prefixPath) {
+        PathUtils.validatePath(prefixPath);
+        CompletableFuture<List<String>> result = new CompletableFuture<>();
+        zk.getEphemerals(prefixPath, (rc, ctx, paths) -> settle(result, rc, prefixPath, () -> List.copyOf(paths)), null);
+        return result;
+    }
+
+    @Override
+    public CompletionStage<Integer> getAllChildrenNumber(String path) {
+        PathUtils.validatePath(path);
+        CompletableFuture<Integer> result = new CompletableFuture<>();
+        zk.getAllChildrenNumber(path, (rc, clientPath, ctx, number) -> settle(result, rc, clientPath, () -> number), null);
+        return result;
     }
 
     @Override

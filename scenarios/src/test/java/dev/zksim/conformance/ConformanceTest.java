@@ -40,6 +40,25 @@ class ConformanceTest {
         assertThat(generator.generate(42).script()).isNotEqualTo(generator.generate(43).script());
     }
 
+    /** The in-suite run's seeds reach the 3.6 calls, so they are compared with the real server. */
+    @Test
+    void theSuiteProgramsIncludeAddWatchGetEphemeralsAndGetAllChildrenNumber() {
+        ProgramGenerator generator = new ProgramGenerator(3, 12);
+        long ephemerals = 0;
+        long counts = 0;
+        long addWatches = 0;
+        for (long seed = 20_260_000L; seed < 20_260_300L; seed++) {
+            for (Program.Step step : generator.generate(seed).steps()) {
+                ephemerals += step.op() instanceof Operation.GetEphemerals ? 1 : 0;
+                counts += step.op() instanceof Operation.GetAllChildrenNumber ? 1 : 0;
+                addWatches += step.op() instanceof Operation.AddWatch ? 1 : 0;
+            }
+        }
+        assertThat(ephemerals).isPositive();
+        assertThat(counts).isPositive();
+        assertThat(addWatches).isPositive();
+    }
+
     @Test
     void theShrinkerKeepsOnlyTheStepsThatMatter() {
         Operation culprit = new Operation.Create("/t/a", new Payload.Null(), CreateMode.EPHEMERAL, false);

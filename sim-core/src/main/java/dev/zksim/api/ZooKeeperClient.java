@@ -110,6 +110,36 @@ public interface ZooKeeperClient {
      */
     CompletionStage<List<OpResult>> multi(List<Op> ops);
 
+    /**
+     * addWatch (ZooKeeper 3.6+): a watch that stays after it fires, on the path (persistent:
+     * created, deleted, data and children changed) or, when {@code recursive}, on the path
+     * and every node below it (created, deleted, data changed). The node need not exist.
+     * Implementations without it fail with Unimplemented, as an older server does.
+     */
+    default CompletionStage<Void> addWatch(String path, Watcher watcher, boolean recursive) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                KeeperException.create(KeeperException.Code.UNIMPLEMENTED, path));
+    }
+
+    /**
+     * getEphemerals (ZooKeeper 3.6+): the paths of this session's ephemeral nodes that start
+     * with {@code prefixPath} as a plain string ("/" selects all). ZooKeeper leaves the order
+     * unspecified. Implementations without it fail with Unimplemented, as an older server does.
+     */
+    default CompletionStage<List<String>> getEphemerals(String prefixPath) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                KeeperException.create(KeeperException.Code.UNIMPLEMENTED, prefixPath));
+    }
+
+    /**
+     * getAllChildrenNumber (ZooKeeper 3.6+): the number of descendants of a node; NoNode if
+     * there is none. Implementations without it fail with Unimplemented.
+     */
+    default CompletionStage<Integer> getAllChildrenNumber(String path) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                KeeperException.create(KeeperException.Code.UNIMPLEMENTED, path));
+    }
+
     /** close: ends the session (its ephemerals are deleted) and fires Closed to the default watcher. */
     CompletionStage<Void> close();
 

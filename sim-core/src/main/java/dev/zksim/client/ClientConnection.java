@@ -306,8 +306,10 @@ final class ClientConnection {
         if (paths.isEmpty()) {
             return;
         }
-        Operation.SetWatches setWatches =
-                new Operation.SetWatches(lastZxid, paths.dataPaths(), paths.existPaths(), paths.childPaths());
+        Operation setWatches = paths.needsSetWatches2()
+                ? new Operation.SetWatches2(lastZxid, paths.dataPaths(), paths.existPaths(), paths.childPaths(),
+                        paths.persistentPaths(), paths.recursivePaths())
+                : new Operation.SetWatches(lastZxid, paths.dataPaths(), paths.existPaths(), paths.childPaths());
         transmit(new PendingCall(SET_WATCHES_XID, setWatches, null, (code, response) -> { }));
     }
 

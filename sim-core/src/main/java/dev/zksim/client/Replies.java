@@ -105,6 +105,16 @@ final class Replies {
         };
     }
 
+    static Decoder<List<String>> paths(String path) {
+        return (code, response) -> ok(code, path, response) instanceof Response.PathsResponse reply
+                ? reply.paths() : throwUnexpected(response);
+    }
+
+    static Decoder<Integer> count(String path) {
+        return (code, response) -> ok(code, path, response) instanceof Response.CountResponse reply
+                ? reply.number() : throwUnexpected(response);
+    }
+
     static byte[] copy(byte[] data) {
         return data == null ? null : data.clone();
     }

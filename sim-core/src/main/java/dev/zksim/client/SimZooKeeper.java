@@ -134,6 +134,27 @@ public final class SimZooKeeper implements ZooKeeperClient {
         return call(new Operation.Sync(path), null, Replies.path(path));
     }
 
+    @Override
+    public CompletionStage<Void> addWatch(String path, Watcher watcher, boolean recursive) {
+        PathUtils.validatePath(path);
+        Objects.requireNonNull(watcher, "watcher");
+        WatchRegistration watch = recursive ? new WatchRegistration.AddRecursiveWatch(path, watcher)
+                : new WatchRegistration.AddPersistentWatch(path, watcher);
+        return call(new Operation.AddWatch(path, recursive), watch, Replies.none(path));
+    }
+
+    @Override
+    public CompletionStage<List<String>> getEphemerals(String prefixPath) {
+        PathUtils.validatePath(prefixPath);
+        return call(new Operation.GetEphemerals(prefixPath), null, Replies.paths(prefixPath));
+    }
+
+    @Override
+    public CompletionStage<Integer> getAllChildrenNumber(String path) {
+        PathUtils.validatePath(path);
+        return call(new Operation.GetAllChildrenNumber(path), null, Replies.count(path));
+    }
+
     /**
      * Validates every op first (ZooKeeper's synchronous multi), so a bad path throws
      * IllegalArgumentException and nothing is sent; an empty list completes at once.

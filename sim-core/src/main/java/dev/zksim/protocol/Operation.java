@@ -118,6 +118,22 @@ public sealed interface Operation {
         }
     }
 
+    /** getEphemerals (3.6+): the session's ephemeral paths that start with the prefix. */
+    record GetEphemerals(String prefixPath) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(prefixPath);
+        }
+    }
+
+    /** getAllChildrenNumber (3.6+): how many descendants a node has. */
+    record GetAllChildrenNumber(String path) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(path);
+        }
+    }
+
     record Sync(String path) implements Operation {
         @Override
         public int wireSize() {
@@ -158,6 +174,35 @@ public sealed interface Operation {
         @Override
         public int wireSize() {
             return HEADER_SIZE + 8 + strings(dataPaths) + strings(existPaths) + strings(childPaths);
+        }
+    }
+
+    /**
+     * setWatches2 (3.7): like setWatches, plus the persistent and recursive watches, which a
+     * client must re-register with this form.
+     */
+    record SetWatches2(long relativeZxid, List<String> dataPaths, List<String> existPaths, List<String> childPaths,
+            List<String> persistentPaths, List<String> recursivePaths) implements Operation {
+        public SetWatches2 {
+            dataPaths = List.copyOf(dataPaths);
+            existPaths = List.copyOf(existPaths);
+            childPaths = List.copyOf(childPaths);
+            persistentPaths = List.copyOf(persistentPaths);
+            recursivePaths = List.copyOf(recursivePaths);
+        }
+
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + 8 + strings(dataPaths) + strings(existPaths) + strings(childPaths)
+                    + strings(persistentPaths) + strings(recursivePaths);
+        }
+    }
+
+    /** addWatch (3.6): a persistent watch on a path, or a recursive one on it and everything below. */
+    record AddWatch(String path, boolean recursive) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + string(path) + 4;
         }
     }
 

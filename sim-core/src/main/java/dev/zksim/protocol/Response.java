@@ -53,6 +53,14 @@ public sealed interface Response {
     }
 
     /** delete, closeSession, setWatches: nothing but the header. */
+    /** A getEphemerals reply: full paths. */
+    record PathsResponse(List<String> paths) implements Response {
+    }
+
+    /** A getAllChildrenNumber reply. */
+    record CountResponse(int number) implements Response {
+    }
+
     record Empty() implements Response {
     }
 }

@@ -30,7 +30,19 @@ final class Reads {
     }
 
     Answer serve(Operation operation, long connectionId) {
+        return serve(operation, connectionId, 0);
+    }
+
+    /** Serves a read for the session that sent it (getEphemerals answers per session). */
+    Answer serve(Operation operation, long connectionId, long sessionId) {
         return switch (operation) {
+            case Operation.AddWatch add -> addWatch(add, connectionId);
+            case Operation.SetWatches2 setWatches -> setWatches2(setWatches, connectionId);
+            case Operation.GetEphemerals ephemerals ->
+                Answer.ok(new Response.PathsResponse(tree.ephemerals(sessionId, ephemerals.prefixPath())));
+            case Operation.GetAllChildrenNumber count -> tree.exists(count.path())
+                ? Answer.ok(new Response.CountResponse(tree.allChildrenNumber(count.path())))
+                : Answer.error(Code.NONODE);
             case Operation.Exists exists -> exists(exists, connectionId);
             case Operation.GetData getData -> getData(getData, connectionId);
             case Operation.GetChildren getChildren -> getChildren(getChildren, connectionId);
@@ -79,6 +91,23 @@ final class Reads {
     private Answer setWatches(Operation.SetWatches setWatches, long connectionId) {
         List<WatchDelivery> fired = watches.setWatches(setWatches.relativeZxid(), setWatches.dataPaths(),
                 setWatches.existPaths(), setWatches.childPaths(), connectionId, versions);
+        return new Answer(0, new Response.Empty(), fired);
+    }
+
+    /** addWatch does not check that the node exists (reference 3.1). */
+    private Answer addWatch(Operation.AddWatch add, long connectionId) {
+        if (add.recursive()) {
+            watches.addRecursiveWatch(add.path(), connectionId);
+        } else {
+            watches.addPersistentWatch(add.path(), connectionId);
+        }
+        return Answer.ok(new Response.Empty());
+    }
+
+    private Answer setWatches2(Operation.SetWatches2 setWatches, long connectionId) {
+        List<WatchDelivery> fired = watches.setWatches(setWatches.relativeZxid(), setWatches.dataPaths(),
+                setWatches.existPaths(), setWatches.childPaths(), setWatches.persistentPaths(),
+                setWatches.recursivePaths(), connectionId, versions);
         return new Answer(0, new Response.Empty(), fired);
     }
 

@@ -154,9 +154,9 @@ final class RequestProcessor {
                         waitingForSync.add(sessionId);
                         return;
                     }
-                    reply(sessionId, head, reads.serve(head.operation, head.connection.id()));
+                    reply(sessionId, head, reads.serve(head.operation, head.connection.id(), sessionId));
                 }
-                case READ -> reply(sessionId, head, reads.serve(head.operation, head.connection.id()));
+                case READ -> reply(sessionId, head, reads.serve(head.operation, head.connection.id(), sessionId));
                 case REJECTED -> reply(sessionId, head, Answer.error(Code.SESSIONEXPIRED));
             }
             queue.pollFirst();
@@ -205,6 +205,10 @@ final class RequestProcessor {
             case Operation.GetData getData -> notAWrite(getData);
             case Operation.GetChildren getChildren -> notAWrite(getChildren);
             case Operation.Sync sync -> notAWrite(sync);
+            case Operation.GetEphemerals ephemerals -> notAWrite(ephemerals);
+            case Operation.AddWatch add -> notAWrite(add);
+            case Operation.SetWatches2 setWatches -> notAWrite(setWatches);
+            case Operation.GetAllChildrenNumber count -> notAWrite(count);
             case Operation.SetWatches setWatches -> notAWrite(setWatches);
         };
     }

@@ -108,6 +108,10 @@ final class FakeServer {
             case Operation.GetData getData -> new Response.DataResponse(new byte[] {1, 2}, STAT);
             case Operation.GetChildren children -> new Response.ChildrenResponse(List.of("b", "a"), children.withStat() ? STAT : null);
             case Operation.Sync sync -> new Response.PathResponse(sync.path());
+            case Operation.GetEphemerals ephemerals -> new Response.PathsResponse(List.of("/e"));
+            case Operation.GetAllChildrenNumber count -> new Response.CountResponse(2);
+            case Operation.AddWatch add -> new Response.Empty();
+            case Operation.SetWatches2 setWatches -> new Response.Empty();
             case Operation.Multi multi -> new Response.MultiResponse(List.of());
             case Operation.SetWatches setWatches -> new Response.Empty();
             case Operation.CloseSession close -> new Response.Empty();

@@ -1,0 +1,252 @@
+package dev.zksim.official.threads;
+
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.Simulation;
+import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.kernel.trace.TraceEvent;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs blocking user code as simulated threads: virtual threads whose scheduler is the
+ * simulation. Starting or waking a simulated thread puts its continuation on a ready list;
+ * a simulation event then runs one continuation, chosen from the ready list by the choice
+ * stream, on the simulation thread until it blocks again. So one thread runs at a time, in
+ * an order that is a choice, and every block and wake-up happens at an instant of virtual
+ * time. {@link #sleep} parks in virtual time.
+ *
+ * <p>What cannot be deterministic is detected when it happens and ends the run with a
+ * {@link FailureKind#NONDETERMINISM} failure that explains it in one line: a wake-up that
+ * comes from a thread the simulation does not drive (the JDK's timer thread after
+ * {@code Thread.sleep} or a timed wait, its monitor unblocker after {@code synchronized}
+ * contention or {@code Object.wait}, a user-started platform thread or executor), a simulated
+ * thread that parks with a real-time timeout, or one that blocks on a monitor.
+ */
+@SuppressForbidden("simulated threads are virtual threads whose scheduler is the simulation itself")
+public final class SimulatedThreads {
+    private static final ThreadLocal<SimulatedThreads> OWNER = new ThreadLocal<>();
+
+    /**
+     * One scheduling step, in the trace (and so in the digest): which of how many ready
+     * continuations ran, and how many simulated threads are alive after it.
+     */
+    public record ThreadStep(int chosen, int readyBefore, int liveAfter) implements TraceEvent {
+    }
+
+    private final Simulation simulation;
+    private final Choices choices;
+    private final String traceProcess;
+    private final Thread.Builder builder;
+    private final List<Runnable> ready = new ArrayList<>();
+    private final Map<Thread, String> live = new LinkedHashMap<>();
+    private final ConcurrentLinkedQueue<String> foreignWakes = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Runnable> foreignTasks = new ConcurrentLinkedQueue<>();
+    private final List<String> uncaught = new ArrayList<>();
+    private final List<Throwable> uncaughtCauses = new ArrayList<>();
+    private boolean shuttingDown;
+    private boolean starting;
+    private Thread driver;
+    private boolean dispatchScheduled;
+    private int started;
+    private long steps;
+
+    /** Simulated threads of one simulation; their order is drawn from {@code choices}. */
+    public SimulatedThreads(Simulation simulation, Choices choices, String traceProcess) {
+        this.simulation = Objects.requireNonNull(simulation, "simulation");
+        this.choices = Objects.requireNonNull(choices, "choices");
+        this.traceProcess = Objects.requireNonNull(traceProcess, "traceProcess");
+        this.builder = VirtualThreadScheduler.builder(this::submit);
+        this.driver = Thread.currentThread();
+    }
+
+    /** Starts {@code body} as a simulated thread; it first runs at a later simulation event. */
+    public Thread start(String name, Runnable body) {
+        if (OWNER.get() == null) {
+            // Whoever starts threads from outside a simulated thread is the one driving the simulation.
+            driver = Thread.currentThread();
+        }
+        String unique = name + "#" + (started++);
+        Thread thread = builder.name(unique).unstarted(() -> runBody(body));
+        live.put(thread, unique);
+        starting = true;
+        try {
+            thread.start();
+        } finally {
+            starting = false;
+        }
+        return thread;
+    }
+
+    private void runBody(Runnable body) {
+        OWNER.set(this);
+        try {
+            body.run();
+        } catch (RuntimeException | Error e) {
+            if (!shuttingDown) {
+                uncaught.add("simulated thread '" + live.get(Thread.currentThread()) + "' died with " + e);
+                uncaughtCauses.add(e);
+            }
+        } finally {
+            live.remove(Thread.currentThread());
+        }
+    }
+
+    /** True on a simulated thread of any simulation. */
+    public static boolean onSimulatedThread() {
+        return OWNER.get() != null;
+    }
+
+    /** The calling thread's name, for error messages. */
+    public static String currentThreadName() {
+        return Thread.currentThread().getName();
+    }
+
+    /** The simulated threads the calling thread belongs to, or null on any other thread. */
+    public static SimulatedThreads current() {
+        return OWNER.get();
+    }
+
+    /**
+     * Parks the calling simulated thread for {@code micros} of virtual time. This is the
+     * replacement for {@code Thread.sleep}, whose timeout runs on the real clock.
+     */
+    public static void sleep(long micros) throws InterruptedException {
+        SimulatedThreads owner = OWNER.get();
+        if (owner == null) {
+            throw new IllegalStateException("SimulatedThreads.sleep called outside a simulated thread");
+        }
+        owner.sleepHere(micros);
+    }
+
+    private void sleepHere(long micros) throws InterruptedException {
+        Thread self = Thread.currentThread();
+        boolean[] due = {false};
+        simulation.schedule(Math.max(0, micros), () -> {
+            due[0] = true;
+            LockSupport.unpark(self);
+        });
+        while (!due[0]) {
+            LockSupport.park(this);
+            if (Thread.interrupted()) {
+                throw new InterruptedException("interrupted in SimulatedThreads.sleep");
+            }
+        }
+    }
+
+    /** The executor the virtual threads are scheduled on: every wake-up lands here. */
+    private void submit(Runnable continuation) {
+        Thread caller = Thread.currentThread();
+        if (starting || OWNER.get() == this || caller == driver) {
+            enqueue(continuation);
+            return;
+        }
+        // Another thread is running concurrently with the simulation: nothing may be touched
+        // here but the concurrent queues, which the next dispatch turns into a failure.
+        foreignWakes.add(describeForeign(caller));
+        foreignTasks.add(continuation);
+    }
+
+    private void enqueue(Runnable continuation) {
+        ready.add(continuation);
+        if (!dispatchScheduled) {
+            dispatchScheduled = true;
+            simulation.schedule(0, this::dispatch);
+        }
+    }
+
+    /** One simulation event: runs one ready simulated thread until it blocks again. */
+    private void dispatch() {
+        dispatchScheduled = false;
+        driver = Thread.currentThread();
+        failOnForeignWake();
+        if (ready.isEmpty()) {
+            return;
+        }
+        int readyBefore = ready.size();
+        int index = readyBefore == 1 ? 0 : (int) choices.draw(readyBefore);
+        Runnable continuation = ready.remove(index);
+        int platformBefore = PlatformThreadWatch.count();
+        continuation.run();
+        steps++;
+        PlatformThreadWatch.failIfStarted(platformBefore, simulation.now());
+        afterStep();
+        simulation.trace().emit(traceProcess, new ThreadStep(index, readyBefore, live.size()));
+        if (!ready.isEmpty() && !dispatchScheduled) {
+            dispatchScheduled = true;
+            simulation.schedule(0, this::dispatch);
+        }
+    }
+
+    /** Inspects every live thread after a step: the one that just ran may have blocked badly. */
+    private void afterStep() {
+        if (!uncaught.isEmpty()) {
+            throw new SimulationFailure(FailureKind.SIMULATOR_CRASH, simulation.now(), uncaught.get(0),
+                    uncaughtCauses.get(0));
+        }
+        for (Map.Entry<Thread, String> entry : live.entrySet()) {
+            Thread.State state = entry.getKey().getState();
+            String why = BlockingDiagnosis.explain(state);
+            if (why != null) {
+                throw new SimulationFailure(FailureKind.NONDETERMINISM, simulation.now(),
+                        "simulated thread '" + entry.getValue() + "' " + why);
+            }
+        }
+        failOnForeignWake();
+    }
+
+    private void failOnForeignWake() {
+        String wake = foreignWakes.peek();
+        if (wake != null) {
+            throw new SimulationFailure(FailureKind.NONDETERMINISM, simulation.now(), wake);
+        }
+    }
+
+    /**
+     * Checks at the end of a run (or at any quiet point) that nothing woke a simulated thread
+     * from outside the simulation meanwhile; throws the one-line explanation if something did.
+     */
+    public void check() {
+        failOnForeignWake();
+    }
+
+    private static String describeForeign(Thread caller) {
+        return BlockingDiagnosis.explainForeignWake(caller.getName(), caller.isVirtual());
+    }
+
+    /** Simulated threads started and not yet finished, by name, in start order. */
+    public List<String> liveThreads() {
+        return List.copyOf(live.values());
+    }
+
+    /** Scheduling steps run so far (one per continuation run). */
+    public long steps() {
+        return steps;
+    }
+
+    /**
+     * Interrupts every unfinished simulated thread and runs them on the calling thread
+     * until none is ready, so that no parked virtual thread outlives its simulation.
+     * Returns the names of threads that are still alive (they swallowed the interrupt).
+     */
+    public List<String> shutdown() {
+        driver = Thread.currentThread();
+        shuttingDown = true;
+        for (Thread thread : List.copyOf(live.keySet())) {
+            thread.interrupt();
+        }
+        int guard = 0;
+        while (!ready.isEmpty() && guard++ < 100_000) {
+            ready.remove(0).run();
+        }
+        foreignTasks.clear();
+        return liveThreads();
+    }
+}

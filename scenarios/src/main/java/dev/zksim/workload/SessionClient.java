@@ -172,6 +172,21 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
     }
 
     @Override
+    public CompletionStage<Void> addWatch(String path, Watcher watcher, boolean recursive) {
+        return current.addWatch(path, watcher, recursive);
+    }
+
+    @Override
+    public CompletionStage<List<String>> getEphemerals(String prefixPath) {
+        return current.getEphemerals(prefixPath);
+    }
+
+    @Override
+    public CompletionStage<Integer> getAllChildrenNumber(String path) {
+        return current.getAllChildrenNumber(path);
+    }
+
+    @Override
     public CompletionStage<Void> close() {
         return current.close();
     }

@@ -179,6 +179,24 @@ public final class WatchTap implements ZooKeeperClient {
     }
 
     @Override
+    public CompletionStage<Void> addWatch(String path, Watcher watcher, boolean recursive) {
+        requests++;
+        return zk.addWatch(path, tapped(watcher), recursive);
+    }
+
+    @Override
+    public CompletionStage<List<String>> getEphemerals(String prefixPath) {
+        requests++;
+        return zk.getEphemerals(prefixPath);
+    }
+
+    @Override
+    public CompletionStage<Integer> getAllChildrenNumber(String path) {
+        requests++;
+        return zk.getAllChildrenNumber(path);
+    }
+
+    @Override
     public CompletionStage<Void> close() {
         requests++;
         return zk.close();

@@ -57,7 +57,11 @@ public record RequestMatch(String operation, String pathPrefix) {
             case Operation.GetChildren getChildren -> "getChildren";
             case Operation.Multi multi -> "multi";
             case Operation.Sync sync -> "sync";
+            case Operation.GetEphemerals getEphemerals -> "getEphemerals";
+            case Operation.GetAllChildrenNumber count -> "getAllChildrenNumber";
+            case Operation.AddWatch addWatch -> "addWatch";
             case Operation.SetWatches setWatches -> null;
+            case Operation.SetWatches2 setWatches -> null;
             case Operation.CloseSession close -> null;
         };
     }
@@ -71,8 +75,12 @@ public record RequestMatch(String operation, String pathPrefix) {
             case Operation.Exists exists -> exists.path();
             case Operation.GetChildren getChildren -> getChildren.path();
             case Operation.Sync sync -> sync.path();
+            case Operation.GetEphemerals getEphemerals -> getEphemerals.prefixPath();
+            case Operation.GetAllChildrenNumber count -> count.path();
+            case Operation.AddWatch addWatch -> addWatch.path();
             case Operation.Multi multi -> "";
             case Operation.SetWatches setWatches -> "";
+            case Operation.SetWatches2 setWatches -> "";
             case Operation.CloseSession close -> "";
         };
     }

@@ -35,6 +35,8 @@ public final class ReplySize {
             case Response.DataResponse data -> buffer(data.data()) + STAT;
             case Response.ChildrenResponse children -> strings(children.children()) + (children.stat() == null ? 0 : STAT);
             case Response.MultiResponse multi -> multi(multi.results());
+            case Response.PathsResponse paths -> strings(paths.paths());
+            case Response.CountResponse count -> 4;
             case Response.Empty empty -> 0;
         };
     }

@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
  * {@code zksim check-determinism SCENARIO}: runs each seed twice in this JVM and, with
  * --fork, once more in a separately started JVM, and demands the same trace digest.
  */
-@Command(name = "check-determinism", mixinStandardHelpOptions = true,
+@Command(name = "check-determinism", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Run seeds twice (and with --fork in a second JVM) and demand identical trace digests.")
 final class CheckDeterminismCommand implements Callable<Integer> {
 

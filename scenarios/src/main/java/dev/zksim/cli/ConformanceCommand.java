@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
  * in this JVM. Exit 0 when every program agrees, 1 when any mismatch was found (each is
  * printed shrunk, both outcomes side by side), 2 for bad input.
  */
-@Command(name = "conformance", mixinStandardHelpOptions = true,
+@Command(name = "conformance", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Run random operation programs on zksim and on a real in-process ZooKeeper and compare every observable.")
 final class ConformanceCommand implements Callable<Integer> {
 

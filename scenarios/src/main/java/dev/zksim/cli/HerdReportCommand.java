@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
  * on log-log axes, writes herd-report.html, .csv and .json and prints the page's path and a
  * line per variant.
  */
-@Command(name = "herd-report", mixinStandardHelpOptions = true,
+@Command(name = "herd-report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Measure how many wakeups each lock, election and barrier variant causes as the client count"
                 + " grows, fit the growth on log-log axes, and write results/herd-report/herd-report.html, .csv, .json.")
 final class HerdReportCommand implements Callable<Integer> {

@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
  * produces the digest the line recorded, and can write the trace as JSON lines and as a
  * space-time diagram (an HTML page that opens offline, without JavaScript).
  */
-@Command(name = "replay", mixinStandardHelpOptions = true,
+@Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Re-run a reproduce line, verify its trace digest, optionally write the trace as JSON lines"
                 + " and as a space-time diagram (HTML).")
 final class ReplayCommand implements Callable<Integer> {

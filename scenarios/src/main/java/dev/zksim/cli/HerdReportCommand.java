@@ -35,7 +35,7 @@ final class HerdReportCommand implements Callable<Integer> {
     @Option(names = "--servers", paramLabel = "1|3", description = "Servers in the ensemble (default 1, standalone).")
     private int servers = 1;
 
-    @Option(names = "--seed", description = "Seed of every run (default 1).")
+    @Option(names = "--seed", converter = SeedConverter.class, description = "Seed of every run (default 1).")
     private long seed = 1;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default results/herd-report).")
@@ -44,6 +44,7 @@ final class HerdReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Integer> counts = parseClients(clients);
+        OutputPaths.checkFolder(out, "--out");
         List<Variant> measured = variants.isEmpty() ? Arrays.asList(Variant.values())
                 : variants.stream().map(Variant::parse).toList();
         HerdSettings settings = HerdSettings.defaults().withServers(servers).withSeed(seed);

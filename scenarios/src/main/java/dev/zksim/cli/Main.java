@@ -53,6 +53,14 @@ public final class Main implements Runnable {
             commandLine.getErr().println("zksim: " + failure.getMessage());
             return failure.kind().exitCode();
         }
+        if (error instanceof dev.zksim.scenario.RunawayRun runaway) {
+            commandLine.getErr().println("zksim: " + oneLine(runaway.getMessage()));
+            return dev.zksim.kernel.FailureKind.SIMULATOR_CRASH.exitCode();
+        }
+        if (error instanceof dev.zksim.scenario.SeedSkipped skipped) {
+            commandLine.getErr().println("zksim: the line's fault plan does not apply: " + oneLine(skipped.getMessage()));
+            return BAD_INPUT;
+        }
         if (error instanceof IllegalArgumentException || error instanceof ArithmeticException) {
             commandLine.getErr().println("zksim: " + oneLine(error.getMessage()));
             return BAD_INPUT;

@@ -33,7 +33,7 @@ import java.util.function.Consumer;
  */
 public final class ScenarioRunner {
     /** Events dispatched between two looks at the cancellation check. */
-    private static final long SLICE_EVENTS = 200_000;
+    private static final long SLICE_EVENTS = 20_000;
 
     private final ScenarioCatalog catalog;
     private final RunLimits limits;

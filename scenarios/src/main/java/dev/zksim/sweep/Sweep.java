@@ -40,10 +40,17 @@ public final class Sweep {
     }
 
     private final ScenarioRunner runner;
+    private final long graceMillis;
     private volatile boolean stopRequested;
 
     public Sweep(ScenarioRunner runner) {
+        this(runner, WallClock.GRACE_MILLIS);
+    }
+
+    /** A sweep that abandons a cancelled run still going {@code graceMillis} after its wall-clock bound. */
+    Sweep(ScenarioRunner runner, long graceMillis) {
         this.runner = runner.withLimits(WallClock.cancellable(runner.limits()));
+        this.graceMillis = graceMillis;
     }
 
     /** Ends the sweep as soon as possible; the result says it was interrupted. Safe from any thread. */
@@ -79,7 +86,7 @@ public final class Sweep {
                 if (result == null) {
                     if (System.nanoTime() - lastWatch > 100_000_000L) {
                         lastWatch = System.nanoTime();
-                        watch(config.wallLimitMillis(), running, results, workers);
+                        watch(config.wallLimitMillis(), graceMillis, running, results, workers);
                     }
                     pause();
                     continue;
@@ -130,7 +137,7 @@ public final class Sweep {
      * Cancels runs past their wall-clock bound; a run still going a grace period later is
      * abandoned: its result is given now, and a new worker takes the stuck one's place.
      */
-    private static void watch(long limitMillis, Map<Long, Running> running, MpscUnboundedArrayQueue<SeedResult> results,
+    private static void watch(long limitMillis, long graceMillis, Map<Long, Running> running, MpscUnboundedArrayQueue<SeedResult> results,
                               ThreadPoolExecutor workers) {
         long now = System.nanoTime();
         for (Running run : running.values()) {
@@ -138,7 +145,7 @@ public final class Sweep {
             if (elapsedMillis > limitMillis) {
                 run.cancel().set(true);
             }
-            if (elapsedMillis > limitMillis + WallClock.GRACE_MILLIS && running.remove(run.spec().seed(), run)) {
+            if (elapsedMillis > limitMillis + graceMillis && running.remove(run.spec().seed(), run)) {
                 results.offer(SeedResult.abandoned(run.spec(), "runaway run: still running " + elapsedMillis
                         + " ms after it started, past the wall-clock bound of " + limitMillis + " ms; abandoned"));
                 workers.setMaximumPoolSize(workers.getMaximumPoolSize() + 1);

@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 final class HerdReportCommand implements Callable<Integer> {
 
     @Option(names = "--clients", paramLabel = "N,N,...",
-            description = "Client counts to sweep, each 2 to 256, at least two (default 2,4,8,16,32,64).")
+            description = "Client counts to sweep, each 2 to 256, at least three (default 2,4,8,16,32,64).")
     private String clients;
 
     @Option(names = "--variants", paramLabel = "NAME,...", split = ",",
@@ -77,8 +77,11 @@ final class HerdReportCommand implements Callable<Integer> {
                 counts.add(count);
             }
         }
-        if (counts.size() < 2) {
-            throw new IllegalArgumentException("--clients: at least two different counts are needed to fit a slope");
+        if (counts.size() < 3) {
+            // Two points fit any straight line exactly: the slope would be reported with
+            // confidence it does not have (2,4 called the herd-free lock O(n^2)).
+            throw new IllegalArgumentException("--clients: at least three different counts are needed to fit a slope"
+                    + " worth reporting, e.g. 2,4,8");
         }
         return counts.stream().sorted().toList();
     }

@@ -142,7 +142,8 @@ class ReliabilityCliTest {
         String line = "zksim1:ensemble-random-ops:3:-:-:0000000000000000";
         badInput("--json: cannot write", "replay", line, "--json", blocker.resolve("t.jsonl").toString());
         badInput("--html: cannot write", "replay", line, "--html", dir.toString());
-        badInput("--out: cannot write into", "herd-report", "--clients", "2,4", "--out", blocker.resolve("herd").toString());
+        badInput("at least three different counts", "herd-report", "--clients", "2,4");
+        badInput("--out: cannot write into", "herd-report", "--clients", "2,4,8", "--out", blocker.resolve("herd").toString());
         assertThat(stdout()).doesNotContain("herd report written");
     }
 

@@ -74,7 +74,7 @@ final class RunCommand implements Callable<Integer> {
     private long maxEvents = RunLimits.DEFAULT_MAX_EVENTS;
 
     @Option(names = "--max-sim-time", paramLabel = "DURATION",
-            description = "Cut a run at this simulated time, e.g. 30m (default 1h).")
+            description = "Cut a run at this simulated time, e.g. 30m (default 60m).")
     private String maxSimTime;
 
     @Option(names = "--max-wall", paramLabel = "SECONDS",

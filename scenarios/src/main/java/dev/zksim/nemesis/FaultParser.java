@@ -143,9 +143,6 @@ final class FaultParser {
         if (pair.size() != 2) {
             throw new IllegalArgumentException("clog takes exactly two processes, e.g. 'clog s1,c2 ...'");
         }
-        if (pair.get(0).equals(pair.get(1))) {
-            throw new IllegalArgumentException("clog takes two different processes, not " + pair.get(0) + " twice");
-        }
         return new Fault.Clog(pair.get(0), pair.get(1), Time.parse(words[2]), Time.parse(words[4]));
     }
 }

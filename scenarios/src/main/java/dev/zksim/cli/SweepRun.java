@@ -90,8 +90,10 @@ final class SweepRun {
                 result.wallMillis(), result.interrupted());
         outputs.summary(summary);
         result.firstFailure().ifPresent(first -> System.out.println("first failure: " + first.describe()));
-        if (!result.findings().isEmpty() && config.results() != null) {
+        if (!result.findings().isEmpty() && config.results() != null && outputs.allWritten()) {
             System.out.println("failing seeds written to " + config.results());
+        } else if (!outputs.allWritten()) {
+            System.out.println("some findings could not be written to the results files: they are printed above");
         }
         if (junit != null) {
             JUnitReport.write(junit, List.of(summary), List.copyOf(result.findings().values()));

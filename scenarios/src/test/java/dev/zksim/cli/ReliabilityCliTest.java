@@ -154,12 +154,26 @@ class ReliabilityCliTest {
         String digest = stdout().lines().filter(l -> l.startsWith("digest: ")).findFirst().orElseThrow().substring(8);
         badInput("this line was edited or is not from this version of zksim",
                 "replay", "zksim1:ensemble-random-ops:3:-:-:0000000000000000");
+        badInput("this line was edited or is not from this version of zksim",
+                "replay", "zksim1:lock-basic:2a:-:-:3f9c0e1d2b4a5968");
         badInput("malformed digest '" + digest.charAt(0) + "'", "replay", "zksim1:ensemble-random-ops:3:-:-:" + digest.charAt(0));
         badInput("unknown scenario", "replay", "zksim1:no-such-scenario:3:-:-:" + digest.substring(0, 16));
         badInput("corrupt", "replay", "zksim1:ensemble-random-ops:3:-:AAAA:" + digest.substring(0, 16));
         out.reset();
         assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:" + digest)).isZero();
         assertThat(stdout()).contains("digest matches the reproduce line");
+    }
+
+    @Test
+    @Timeout(60)
+    void seedIsTheFirstSeedOfASweepAndBaseItsOldName() {
+        assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "5", "--seeds", "2", "--results", results(),
+                "--jsonl", dir.resolve("a.jsonl").toString())).isZero();
+        assertThat(Main.execute("run", "ensemble-random-ops", "--base", "5", "--seeds", "2", "--results", results(),
+                "--jsonl", dir.resolve("b.jsonl").toString())).isZero();
+        assertThat(stdout()).contains("ensemble-random-ops: 2 seeds run, 0 skipped, 0 failures");
+        assertThat(dir.resolve("a.jsonl")).content().contains("\"first_seed\":5,\"count\":2");
+        assertThat(dir.resolve("b.jsonl")).content().contains("\"first_seed\":5,\"count\":2");
     }
 
     @Test

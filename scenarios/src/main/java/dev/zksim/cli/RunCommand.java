@@ -135,6 +135,9 @@ final class RunCommand implements Callable<Integer> {
     private FaultPlan checkedPlan(FaultPlan plan, RunLimits limits) {
         plan.validateSteps(limits.maxSimulatedTime());
         List<String> possible = ProcessProbe.possibleProcesses(Catalog.standard(), scenario);
+        if (possible.isEmpty()) {
+            return plan; // Nothing could be probed: each seed still checks its own processes and skips.
+        }
         List<String> impossible = plan.missingProcesses(possible.stream().filter(id -> id.startsWith("s")).toList(),
                 possible.stream().filter(id -> id.startsWith("c")).toList());
         if (!impossible.isEmpty()) {

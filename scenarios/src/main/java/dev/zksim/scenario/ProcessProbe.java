@@ -32,13 +32,21 @@ public final class ProcessProbe {
         return new ArrayList<>(ids);
     }
 
+    /**
+     * The processes one knob setting creates, or none if building it throws (an extreme
+     * setting a scenario does not support): a probe only ever widens what is possible.
+     */
     private static List<String> processes(Scenario scenario, Choices choices) {
-        Trial trial = scenario.prepare(choices.stream("knobs"));
-        Ensemble ensemble = Ensemble.start(choices, trial.ensemble());
-        trial.install(ensemble, HistoryRecorder.attachedTo(ensemble.simulation()));
-        List<String> ids = new ArrayList<>(ensemble.serverIds());
-        ids.addAll(ensemble.clientIds());
-        return ids;
+        try {
+            Trial trial = scenario.prepare(choices.stream("knobs"));
+            Ensemble ensemble = Ensemble.start(choices, trial.ensemble());
+            trial.install(ensemble, HistoryRecorder.attachedTo(ensemble.simulation()));
+            List<String> ids = new ArrayList<>(ensemble.serverIds());
+            ids.addAll(ensemble.clientIds());
+            return ids;
+        } catch (RuntimeException e) {
+            return List.of();
+        }
     }
 
     /** Choices that always draw the lowest (or the highest) value, in every stream. */

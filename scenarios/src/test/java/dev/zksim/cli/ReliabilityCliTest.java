@@ -103,8 +103,8 @@ class ReliabilityCliTest {
         assertThat(stdout()).contains("result: RUNAWAY runaway run: reached the event bound of 300 events")
                 .containsPattern("reproduce: ./zksim replay zksim1:ensemble-random-ops:1:-:-:[0-9a-f]{16}");
         out.reset();
-        assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "1", "--faults", "at 3000m heal",
-                "--max-sim-time", "6000m", "--max-wall", "1")).isEqualTo(6);
+        assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "1", "--faults", "at 50000m heal",
+                "--max-sim-time", "60000m", "--max-wall", "1")).isEqualTo(6);
         assertThat(stdout()).contains("RUNAWAY").contains("wall-clock bound");
     }
 

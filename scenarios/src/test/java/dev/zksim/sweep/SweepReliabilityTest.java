@@ -7,7 +7,6 @@ import dev.zksim.ensemble.Ensemble;
 import dev.zksim.history.HistoryRecorder;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
-import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.scenario.RunLimits;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.ScenarioCatalog;
@@ -68,6 +67,9 @@ class SweepReliabilityTest {
                         if (odd && how.equals("spin")) {
                             ensemble.simulation().schedule(Time.seconds(1), SweepReliabilityTest::spin);
                         }
+                        if (how.equals("storm")) {
+                            ensemble.simulation().schedule(Time.seconds(1), new Storm(ensemble.simulation()));
+                        }
                     }
 
                     @Override
@@ -87,6 +89,14 @@ class SweepReliabilityTest {
                 };
             }
         };
+    }
+
+    /** Events that reschedule themselves at the same instant forever: simulated time stands still. */
+    private record Storm(dev.zksim.kernel.Simulation simulation) implements Runnable {
+        @Override
+        public void run() {
+            simulation.schedule(0, this);
+        }
     }
 
     /** An event that never returns on its own: the wall-clock watchdog must abandon it. */
@@ -159,17 +169,16 @@ class SweepReliabilityTest {
     @Test
     @Timeout(120)
     void aRunPastItsWallClockBoundIsCancelledBetweenSlices() {
-        // A fault late in simulated time makes the run long in wall time too; a 1 s bound cuts it.
-        FaultPlan late = FaultPlan.parse("at 1200m heal");
-        ScenarioRunner runner = runner(Catalog.standard().find(BASE),
-                new RunLimits(RunLimits.DEFAULT_MAX_EVENTS, Time.seconds(6000 * 60), () -> false));
-        SweepConfig config = new SweepConfig(BASE, 0, 1, 0, 1, 1, late, null, false, 1_000);
-        SweepResult result = new Sweep(runner, 60_000).run(config, (d, t, f, r) -> { });
+        // An event storm at one instant never reaches the time bound, and the event bound
+        // (the default, 200 million) is minutes away: the 1 s wall-clock bound cuts it first.
+        ScenarioRunner runner = runner(misbehaving("storms", "storm"), RunLimits.DEFAULT);
+        SweepResult result = new Sweep(runner, 60_000).run(config("storms", 1, 1, 1_000), (d, t, f, r) -> { });
         assertThat(result.findings().values()).singleElement().satisfies(finding -> {
             assertThat(finding.verdict()).isEqualTo(Verdict.RUNAWAY);
-            assertThat(finding.message()).contains("cancelled");
-            assertThat(finding.reproLine()).matches("zksim1:.*:[0-9a-f]{16}");
+            assertThat(finding.message()).contains("cancelled: the wall-clock bound was reached");
+            assertThat(finding.reproLine()).matches("zksim1:storms:.*:[0-9a-f]{16}");
         });
+        assertThat(result.wallMillis()).isLessThan(30_000);
     }
 
     @Test

@@ -48,10 +48,11 @@ final class DemoCommand implements Callable<Integer> {
         ScenarioRunner runner = new ScenarioRunner(catalog);
         System.out.println("zksim demo: " + seeds + " seeds per scenario from seed " + seed + ", faults on, self-checks on");
         List<SweepResult> results = new ArrayList<>();
-        for (Scenario scenario : catalog.all()) {
-            if (!scenario.id().startsWith("canary-")) {
-                results.add(sweep(runner, scenario.id()));
-            }
+        List<Scenario> swept = catalog.all().stream().filter(scenario -> !scenario.id().startsWith("canary-")).toList();
+        for (Scenario scenario : swept) {
+            // Progress on stderr, a line per scenario: the table on stdout comes at the end.
+            System.err.println("demo: " + (results.size() + 1) + "/" + swept.size() + " " + scenario.id());
+            results.add(sweep(runner, scenario.id()));
         }
         printTable(results);
         int failures = results.stream().mapToInt(result -> result.failures().size()).sum();

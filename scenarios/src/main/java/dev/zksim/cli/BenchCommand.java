@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
  * {@code zksim bench SUITE}: runs a JMH suite and prints each benchmark's throughput and its
  * ratio to the suite's baseline, both measured in this one run.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Run a JMH benchmark suite (kernel, ensemble or explore) and print throughput and ratios measured in the same run.")
 final class BenchCommand implements Runnable {
     private static final Map<String, String> SUITES = new LinkedHashMap<>();

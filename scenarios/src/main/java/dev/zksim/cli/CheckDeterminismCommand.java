@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
  * {@code zksim check-determinism SCENARIO}: runs each seed twice in this JVM and, with
  * --fork, once more in a separately started JVM, and demands the same trace digest.
  */
-@Command(name = "check-determinism", mixinStandardHelpOptions = true,
+@Command(name = "check-determinism", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Run seeds twice (and with --fork in a second JVM) and demand identical trace digests.")
 final class CheckDeterminismCommand implements Callable<Integer> {
 
@@ -40,7 +40,14 @@ final class CheckDeterminismCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         ScenarioRunner runner = new ScenarioRunner(UserClasspath.catalog());
         UserClasspath.catalog().find(scenario);
-        for (long current = seed; current < seed + seeds; current++) {
+        if (seeds < 1) {
+            throw new IllegalArgumentException("--seeds must be at least 1 (a check of " + seeds + " seeds checks nothing)");
+        }
+        if (seed > Long.MAX_VALUE - (seeds - 1)) {
+            throw new IllegalArgumentException(seeds + " seeds from " + seed + " go past the largest seed " + Long.MAX_VALUE
+                    + "; start lower or check fewer");
+        }
+        for (long current = seed; current <= seed + (seeds - 1); current++) {
             RunOutcome outcome = new PropertyCheck(runner).runTwice(RunSpec.of(scenario, current));
             if (outcome.failureKind().filter(FailureKind.NONDETERMINISM::equals).isPresent()) {
                 System.out.println("seed " + current + ": " + outcome.failure().orElseThrow().getMessage());
@@ -62,8 +69,20 @@ final class CheckDeterminismCommand implements Callable<Integer> {
         String line = new ReproLine(outcome.spec(), outcome.digest()).toString();
         Process child = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
                 Main.class.getName(), "replay", line)).redirectErrorStream(true).start();
-        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return child.waitFor() == outcome.failureKind().map(FailureKind::exitCode).orElse(0)
-                && output.contains("digest: " + outcome.digest());
+        // Ctrl-C on this JVM must not leave the child running on: kill it on the way out.
+        Thread killChild = new Thread(child::destroyForcibly, "zksim-kill-fork");
+        Runtime.getRuntime().addShutdownHook(killChild);
+        try {
+            String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return child.waitFor() == outcome.failureKind().map(FailureKind::exitCode).orElse(0)
+                    && output.contains("digest: " + outcome.digest());
+        } finally {
+            child.destroyForcibly();
+            try {
+                Runtime.getRuntime().removeShutdownHook(killChild);
+            } catch (IllegalStateException e) {
+                // Already shutting down: the hook is killing the child.
+            }
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.zksim.cli;
 
 import dev.zksim.conformance.Conformance;
 import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.real.RealEnsemble;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Option;
  * in this JVM. Exit 0 when every program agrees, 1 when any mismatch was found (each is
  * printed shrunk, both outcomes side by side), 2 for bad input.
  */
-@Command(name = "conformance", mixinStandardHelpOptions = true,
+@Command(name = "conformance", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Run random operation programs on zksim and on a real in-process ZooKeeper and compare every observable.")
 final class ConformanceCommand implements Callable<Integer> {
 
@@ -46,10 +47,25 @@ final class ConformanceCommand implements Callable<Integer> {
         return runTimed(config, threads);
     }
 
-    @SuppressForbidden("reports the wall time of a run against a real ZooKeeper, outside any simulation")
+    @SuppressForbidden("reports the wall time of a run against a real ZooKeeper, outside any simulation, and on Ctrl-C"
+            + " deletes the real servers' data directories from a shutdown hook")
     private static int runTimed(Conformance.Config config, int threads) {
         long start = System.nanoTime();
-        Conformance.Report report = Conformance.runParallel(config, threads, System.out::println);
+        System.err.println(String.format(Locale.ROOT, "conformance: %d programs on %s server(s), %d thread(s); starting real"
+                + " ZooKeeper servers (this takes a few seconds; progress every 100 programs per thread)",
+                config.programs(), config.servers(), threads));
+        Thread cleanup = new Thread(RealEnsemble::deleteUnclosed, "zksim-conformance-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        Conformance.Report report;
+        try {
+            report = Conformance.runParallel(config, threads, System.out::println);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                // Already shutting down: the hook deletes what is left.
+            }
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.println(String.format(Locale.ROOT,
                 "conformance: %d programs (per server count %s: %s), seeds %d..%d, %d mismatch(es), wall time %.1f s",

@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
  * faults, a summary table (scenario, seeds, failures, seeds/s), then one canary caught and
  * shrunk, with the line that reproduces it. {@code --kernel} runs the bare kernel demo.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "The main job: a short sweep over the scenario catalogue with faults, a summary table, and a canary caught and shrunk.")
 final class DemoCommand implements Callable<Integer> {
 
@@ -48,10 +48,11 @@ final class DemoCommand implements Callable<Integer> {
         ScenarioRunner runner = new ScenarioRunner(catalog);
         System.out.println("zksim demo: " + seeds + " seeds per scenario from seed " + seed + ", faults on, self-checks on");
         List<SweepResult> results = new ArrayList<>();
-        for (Scenario scenario : catalog.all()) {
-            if (!scenario.id().startsWith("canary-")) {
-                results.add(sweep(runner, scenario.id()));
-            }
+        List<Scenario> swept = catalog.all().stream().filter(scenario -> !scenario.id().startsWith("canary-")).toList();
+        for (Scenario scenario : swept) {
+            // Progress on stderr, a line per scenario: the table on stdout comes at the end.
+            System.err.println("demo: " + (results.size() + 1) + "/" + swept.size() + " " + scenario.id());
+            results.add(sweep(runner, scenario.id()));
         }
         printTable(results);
         int failures = results.stream().mapToInt(result -> result.failures().size()).sum();
@@ -63,7 +64,16 @@ final class DemoCommand implements Callable<Integer> {
     private SweepResult sweep(ScenarioRunner runner, String scenario) {
         SweepConfig config = new SweepConfig(scenario, seed, seeds, 0, 1, cores(), null,
                 java.nio.file.Path.of("results", "demo-failures.txt"), false);
-        return new Sweep(runner).run(config, (done, total, failures, rate) -> { });
+        return new Sweep(runner).run(config, (done, total, failures, rate) -> { }, finding -> record(config, finding));
+    }
+
+    /** Keeps a finding in the demo's results file, opened only when there is something to keep. */
+    private static void record(SweepConfig config, dev.zksim.sweep.SeedResult finding) {
+        try (dev.zksim.sweep.ResultsLog log = dev.zksim.sweep.ResultsLog.open(config.results())) {
+            log.append(finding.describe());
+        } catch (java.io.IOException e) {
+            System.err.println("zksim: cannot write results to " + config.results() + ": " + e.getMessage());
+        }
     }
 
     private static void printTable(List<SweepResult> results) {

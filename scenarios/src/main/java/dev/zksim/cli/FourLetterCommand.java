@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
  * their answers, and lets the run finish so its digest can still be checked against the
  * line. The answers are taken while the run is paused, between two events.
  */
-@Command(name = "fourletter", aliases = "4lw", mixinStandardHelpOptions = true,
+@Command(name = "fourletter", aliases = "4lw", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Replay a reproduce line to a simulated time and print ZooKeeper four-letter words"
                 + " (stat, srvr, mntr, cons, wchs, wchp, wchc, dump) of its servers there.")
 final class FourLetterCommand implements Callable<Integer> {

@@ -18,13 +18,13 @@ import picocli.CommandLine.Option;
  * on log-log axes, writes herd-report.html, .csv and .json and prints the page's path and a
  * line per variant.
  */
-@Command(name = "herd-report", mixinStandardHelpOptions = true,
+@Command(name = "herd-report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Measure how many wakeups each lock, election and barrier variant causes as the client count"
                 + " grows, fit the growth on log-log axes, and write results/herd-report/herd-report.html, .csv, .json.")
 final class HerdReportCommand implements Callable<Integer> {
 
     @Option(names = "--clients", paramLabel = "N,N,...",
-            description = "Client counts to sweep, each 2 to 256, at least two (default 2,4,8,16,32,64).")
+            description = "Client counts to sweep, each 2 to 256, at least three (default 2,4,8,16,32,64).")
     private String clients;
 
     @Option(names = "--variants", paramLabel = "NAME,...", split = ",",
@@ -35,7 +35,7 @@ final class HerdReportCommand implements Callable<Integer> {
     @Option(names = "--servers", paramLabel = "1|3", description = "Servers in the ensemble (default 1, standalone).")
     private int servers = 1;
 
-    @Option(names = "--seed", description = "Seed of every run (default 1).")
+    @Option(names = "--seed", converter = SeedConverter.class, description = "Seed of every run (default 1).")
     private long seed = 1;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default results/herd-report).")
@@ -44,6 +44,7 @@ final class HerdReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Integer> counts = parseClients(clients);
+        OutputPaths.checkFolder(out, "--out");
         List<Variant> measured = variants.isEmpty() ? Arrays.asList(Variant.values())
                 : variants.stream().map(Variant::parse).toList();
         HerdSettings settings = HerdSettings.defaults().withServers(servers).withSeed(seed);
@@ -76,8 +77,11 @@ final class HerdReportCommand implements Callable<Integer> {
                 counts.add(count);
             }
         }
-        if (counts.size() < 2) {
-            throw new IllegalArgumentException("--clients: at least two different counts are needed to fit a slope");
+        if (counts.size() < 3) {
+            // Two points fit any straight line exactly: the slope would be reported with
+            // confidence it does not have (2,4 called the herd-free lock O(n^2)).
+            throw new IllegalArgumentException("--clients: at least three different counts are needed to fit a slope"
+                    + " worth reporting, e.g. 2,4,8");
         }
         return counts.stream().sorted().toList();
     }

@@ -6,7 +6,7 @@ import java.util.Locale;
 import picocli.CommandLine.Command;
 
 /** {@code zksim list}: the catalogue's scenarios, one per line. */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "List the named scenarios.")
+@Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = "List the named scenarios.")
 final class ListCommand implements Runnable {
     @Override
     public void run() {

@@ -10,11 +10,11 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "zksim",
         mixinStandardHelpOptions = true,
-        version = "zksim 0.1.0",
+        versionProvider = VersionProvider.class,
         description = "Deterministic simulation testbed for ZooKeeper-style coordination.",
         subcommands = {DemoCommand.class, ListCommand.class, RunCommand.class, ReplayCommand.class, ShrinkCommand.class,
                 CheckDeterminismCommand.class, FourLetterCommand.class, ConformanceCommand.class, BenchCommand.class,
-                TestCommand.class, HerdReportCommand.class, ExploreCommand.class})
+                TestCommand.class, HerdReportCommand.class, ExploreCommand.class, MergeCommand.class})
 public final class Main implements Runnable {
     static final int BAD_INPUT = 2;
 
@@ -65,13 +65,30 @@ public final class Main implements Runnable {
         return BAD_INPUT;
     }
 
+    private static String oneLine(String message) {
+        return message == null ? "(no message)" : message.replace('\n', ' ').trim();
+    }
+
     private static int failed(Exception error, CommandLine commandLine, CommandLine.ParseResult parsed) {
         if (error instanceof SimulationFailure failure) {
             commandLine.getErr().println("zksim: " + failure.getMessage());
             return failure.kind().exitCode();
         }
-        if (error instanceof IllegalArgumentException) {
-            commandLine.getErr().println("zksim: " + error.getMessage());
+        if (error instanceof dev.zksim.scenario.RunawayRun runaway) {
+            commandLine.getErr().println("zksim: " + oneLine(runaway.getMessage()));
+            return dev.zksim.kernel.FailureKind.SIMULATOR_CRASH.exitCode();
+        }
+        if (error instanceof dev.zksim.scenario.SeedSkipped skipped) {
+            commandLine.getErr().println("zksim: the line's fault plan does not apply: " + oneLine(skipped.getMessage()));
+            return BAD_INPUT;
+        }
+        if (error instanceof IllegalArgumentException || error instanceof ArithmeticException) {
+            commandLine.getErr().println("zksim: " + oneLine(error.getMessage()));
+            return BAD_INPUT;
+        }
+        if (error instanceof java.io.UncheckedIOException || error instanceof java.io.IOException) {
+            // A path that cannot be read or written is the user's to fix: one line naming it.
+            commandLine.getErr().println("zksim: " + oneLine(error.getMessage()));
             return BAD_INPUT;
         }
         commandLine.getErr().println("zksim: internal error: " + error);

@@ -1,19 +1,23 @@
 package dev.zksim.cli;
 
 import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.scenario.Goal;
+import dev.zksim.property.ReproLine;
+import dev.zksim.scenario.ProcessProbe;
+import dev.zksim.scenario.RunLimits;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
+import dev.zksim.scenario.RunawayRun;
 import dev.zksim.scenario.ScenarioRunner;
 import dev.zksim.scenario.TraceCounter;
-import dev.zksim.sweep.Sweep;
+import dev.zksim.scenario.SeedSkipped;
 import dev.zksim.sweep.SweepConfig;
-import dev.zksim.sweep.SweepResult;
+import dev.zksim.sweep.WallClock;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,26 +25,31 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code zksim run SCENARIO}: one seed in detail (knobs first, then the outcome and the
- * reproduce line), or a sweep over many seeds in parallel with a progress bar.
+ * reproduce line), or a sweep over many seeds in parallel with a progress bar. Every input
+ * is checked, and every output path opened, before the first run starts.
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run a scenario for one seed (--seed) or sweep many (--seeds), printing knobs, outcome and reproduce lines.")
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Run a scenario for one seed (--seed) or sweep many (--seeds from --seed), printing knobs, outcome"
+                + " and reproduce lines.")
 final class RunCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario id (see ./zksim list).")
     private String scenario;
 
-    @Option(names = "--seed", converter = SeedConverter.class, description = "Run this one seed.")
+    @Option(names = "--seed", converter = SeedConverter.class,
+            description = "The seed to run; with --seeds, the first seed of the sweep (default 0).")
     private Long seed;
 
-    @Option(names = "--seeds", description = "Sweep this many seeds, starting at --base.")
+    @Option(names = "--base", converter = SeedConverter.class, hidden = true,
+            description = "Deprecated alias of --seed for the first seed of a sweep.")
+    private Long base;
+
+    @Option(names = "--seeds", description = "Sweep this many seeds, starting at --seed.")
     private Integer seeds;
 
-    @Option(names = "--base", converter = SeedConverter.class, defaultValue = "0", description = "First seed of a sweep (default 0).")
-    private long base;
-
-    @Option(names = "--shard", converter = ShardConverter.class, description = "Run only shard i of n (i/n, 0-based).")
-    private int[] shard = {0, 1};
+    @Option(names = "--shard", converter = ShardConverter.class, paramLabel = "i/n",
+            description = "Run only shard i of n (1 <= i <= n) of the sweep; see ./zksim merge.")
+    private Shard shard = Shard.ALL;
 
     @Option(names = "--threads", description = "Worker threads of a sweep (default: the number of cores).")
     private Integer threads;
@@ -48,28 +57,115 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--faults", description = "A fixed fault plan, e.g. \"at 1.2s crash leader; at 5s heal\".")
     private String faults;
 
-    @Option(names = "--results", defaultValue = "results/failures.txt", description = "Where a sweep appends failing seeds.")
+    @Option(names = "--results", paramLabel = "FILE", defaultValue = "results/failures.txt",
+            description = "Where a sweep appends failing seeds, one line each (default results/failures.txt).")
     private Path results;
+
+    @Option(names = "--jsonl", paramLabel = "FILE",
+            description = "Also append findings and the sweep's summary here as JSON lines (for ./zksim merge).")
+    private Path jsonl;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Write a JUnit XML report of the sweep here.")
+    private Path junit;
+
+    @Option(names = "--no-shrink", description = "Do not shrink the first failure of a sweep (shards in CI).")
+    private boolean noShrink;
+
+    @Option(names = "--max-events", paramLabel = "N", description = "Cut a run after this many events (default 200000000).")
+    private long maxEvents = RunLimits.DEFAULT_MAX_EVENTS;
+
+    @Option(names = "--max-sim-time", paramLabel = "DURATION",
+            description = "Cut a run at this simulated time, e.g. 30m (default 60m).")
+    private String maxSimTime;
+
+    @Option(names = "--max-wall", paramLabel = "SECONDS",
+            description = "Cut a run after this many seconds of wall-clock time (default 300).")
+    private long maxWallSeconds = SweepConfig.DEFAULT_WALL_LIMIT_MILLIS / 1000;
 
     @Override
     public Integer call() {
-        ScenarioRunner runner = new ScenarioRunner(UserClasspath.catalog());
+        RunLimits limits = limits();
+        ScenarioRunner runner = new ScenarioRunner(UserClasspath.catalog(), limits);
         UserClasspath.catalog().find(scenario);
-        FaultPlan plan = faults == null ? null : FaultPlan.parse(faults);
+        FaultPlan plan = faults == null ? null : checkedPlan(FaultPlan.parse(faults), limits);
+        if (seed != null && base != null) {
+            throw new IllegalArgumentException("give the first seed once: --seed (--base is its old name)");
+        }
+        long first = seed != null ? seed : base != null ? base : 0;
         if (seeds == null) {
-            return runOne(runner, RunSpec.of(scenario, seed == null ? 0 : seed).withPlan(plan));
+            if (!shard.equals(Shard.ALL) || jsonl != null || junit != null) {
+                throw new IllegalArgumentException("--shard, --jsonl and --junit apply to sweeps: add --seeds N");
+            }
+            return runOne(runner, RunSpec.of(scenario, first).withPlan(plan));
         }
-        if (seed != null) {
-            throw new IllegalArgumentException("give either --seed or --seeds, not both");
+        if (seeds <= 0) {
+            throw new IllegalArgumentException("--seeds must be at least 1, not " + seeds);
         }
-        SweepConfig config = new SweepConfig(scenario, base, seeds, shard[0], shard[1], threads == null ? cores() : threads,
-                plan, results, true);
-        return sweep(runner, config);
+        int workers = threads == null ? cores() : threads;
+        if (workers < 1 || workers > 1024) {
+            throw new IllegalArgumentException("--threads must be 1 to 1024, not " + workers);
+        }
+        SweepConfig config = new SweepConfig(scenario, first, seeds, shard.index(), shard.count(), workers, plan, results,
+                !noShrink, Math.multiplyExact(maxWallSeconds, 1000L));
+        return new SweepRun(runner, config, jsonl, junit).execute();
     }
 
-    private static int runOne(ScenarioRunner runner, RunSpec spec) {
+    private RunLimits limits() {
+        if (maxEvents <= 0 || maxWallSeconds <= 0 || maxWallSeconds > 1_000_000) {
+            throw new IllegalArgumentException("--max-events must be positive and --max-wall 1 to 1000000 seconds");
+        }
+        long simulated = RunLimits.DEFAULT_MAX_SIMULATED_TIME;
+        if (maxSimTime != null) {
+            try {
+                simulated = Time.parse(maxSimTime);
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException("--max-sim-time '" + maxSimTime + "' is too large");
+            }
+            if (simulated <= 0) {
+                throw new IllegalArgumentException("--max-sim-time must be positive");
+            }
+        }
+        return new RunLimits(maxEvents, simulated, () -> false);
+    }
+
+    /**
+     * A fixed plan is checked against what the scenario can be: its steps within the
+     * simulated-time bound and not contradicting each other, and every process it names one
+     * that some knob setting creates (a seed whose knobs did not create it is then skipped).
+     */
+    private FaultPlan checkedPlan(FaultPlan plan, RunLimits limits) {
+        plan.validateSteps(limits.maxSimulatedTime());
+        List<String> possible = ProcessProbe.possibleProcesses(UserClasspath.catalog(), scenario);
+        if (possible.isEmpty()) {
+            return plan; // Nothing could be probed: each seed still checks its own processes and skips.
+        }
+        List<String> impossible = plan.missingProcesses(possible.stream().filter(id -> id.startsWith("s")).toList(),
+                possible.stream().filter(id -> id.startsWith("c")).toList());
+        if (!impossible.isEmpty()) {
+            throw new IllegalArgumentException("the fault plan names " + String.join(", ", impossible) + ", which no run of "
+                    + scenario + " has (its runs have some of " + String.join(",", possible) + ")");
+        }
+        return plan;
+    }
+
+    private int runOne(ScenarioRunner runner, RunSpec spec) {
+        ScenarioRunner bounded = runner.withLimits(WallClock.cancellable(runner.limits()));
         TraceCounter counter = new TraceCounter();
-        RunOutcome outcome = runner.run(spec, counter);
+        RunOutcome outcome;
+        try {
+            outcome = WallClock.call(() -> bounded.run(spec, counter), maxWallSeconds * 1000, () -> new RunawayRun(spec,
+                    "still running past the wall-clock bound of " + maxWallSeconds + " s; abandoned", 0, 0, "-"));
+        } catch (SeedSkipped skipped) {
+            System.out.println("scenario: " + spec.scenario());
+            System.out.println("seed: " + spec.seed());
+            System.out.println("result: SKIPPED " + skipped.getMessage());
+            return 0;
+        } catch (RunawayRun runaway) {
+            System.out.println("result: RUNAWAY " + runaway.getMessage());
+            System.out.println("reproduce: ./zksim replay " + (runaway.digest().equals("-") ? ReproLine.withoutDigest(spec)
+                    : new ReproLine(spec, runaway.digest())));
+            return dev.zksim.sweep.Verdict.RUNAWAY.exitCode();
+        }
         System.out.println("scenario: " + spec.scenario());
         System.out.println("seed: " + spec.seed());
         outcome.knobs().forEach(knob -> System.out.println("knob " + knob));
@@ -92,20 +188,6 @@ final class RunCommand implements Callable<Integer> {
         System.out.println("goals reached: " + (reached.isEmpty() ? "none" : String.join("; ", reached)));
         List<String> missed = goals.stream().map(Goal::name).filter(name -> !reached.contains(name)).toList();
         System.out.println("goals not reached: " + (missed.isEmpty() ? "none" : String.join("; ", missed)));
-    }
-
-    static int sweep(ScenarioRunner runner, SweepConfig config) {
-        ProgressBar bar = new ProgressBar(System.err);
-        SweepResult result = new Sweep(runner).run(config, bar::update);
-        bar.finish();
-        System.out.printf(Locale.ROOT, "%s: %d seeds, %d failures, %.1f seeds/s, %.0f simulated events/s, %.1f s%n",
-                result.scenario(), result.seedsRun(), result.failures().size(), result.seedsPerSecond(),
-                result.eventsPerSecond(), result.wallMillis() / 1000.0);
-        result.firstFailure().ifPresent(first -> {
-            System.out.println("first failure: " + first.describe());
-            System.out.println("failing seeds written to " + config.results());
-        });
-        return result.exitCode();
     }
 
     @SuppressForbidden("the default worker count follows the machine, outside any simulation")

@@ -2,20 +2,26 @@ package dev.zksim.cli;
 
 import picocli.CommandLine;
 
-/** Reads a shard as "i/n" with 0 <= i < n. */
-final class ShardConverter implements CommandLine.ITypeConverter<int[]> {
+/**
+ * Reads a shard as "i/n" with 1 <= i <= n, numbered from 1 as people (and CI matrices)
+ * count; a Kubernetes Indexed Job passes $((JOB_COMPLETION_INDEX + 1)).
+ */
+final class ShardConverter implements CommandLine.ITypeConverter<Shard> {
     @Override
-    public int[] convert(String text) {
-        String[] parts = text.trim().split("/");
-        try {
-            int index = Integer.parseInt(parts[0]);
-            int count = Integer.parseInt(parts[1]);
-            if (parts.length == 2 && count > 0 && index >= 0 && index < count) {
-                return new int[] {index, count};
+    public Shard convert(String text) {
+        String[] parts = text.trim().split("/", -1);
+        if (parts.length == 2) {
+            try {
+                int index = Integer.parseInt(parts[0].trim());
+                int count = Integer.parseInt(parts[1].trim());
+                if (count > 0 && index >= 1 && index <= count) {
+                    return new Shard(index - 1, count);
+                }
+            } catch (NumberFormatException e) {
+                // Falls through to the one-line error below.
             }
-        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-            // Falls through to the one-line error below.
         }
-        throw new CommandLine.TypeConversionException("malformed shard '" + text + "': expected i/n with 0 <= i < n, e.g. 0/4");
+        throw new CommandLine.TypeConversionException("malformed shard '" + text
+                + "': expected i/n with 1 <= i <= n, e.g. 1/4 (shards are numbered from 1)");
     }
 }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code zksim shrink LINE}: shrinks a failing run to a minimal one and prints its line. */
-@Command(name = "shrink", mixinStandardHelpOptions = true,
+@Command(name = "shrink", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Shrink the failing run of a reproduce line to a minimal one and print its reproduce line.")
 final class ShrinkCommand implements Callable<Integer> {
 

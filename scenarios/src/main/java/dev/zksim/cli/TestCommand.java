@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
  * itself (mvn verify) before any JVM starts, so reaching this class means the launcher was
  * bypassed.
  */
-@Command(name = "test", description = "Run the whole test suite (mvn verify); handled by the ./zksim launcher.")
+@Command(name = "test", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = "Run the whole test suite (mvn verify); handled by the ./zksim launcher.")
 final class TestCommand implements java.util.concurrent.Callable<Integer> {
     @Override
     public Integer call() {

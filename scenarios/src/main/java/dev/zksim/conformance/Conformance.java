@@ -109,7 +109,7 @@ public final class Conformance {
                         mismatch.report().forEach(progress);
                     });
                     ran++;
-                    if (ran % 500 == 0) {
+                    if (ran % 100 == 0) {
                         progress.accept("shard " + shard + ": " + ran + " programs on " + servers + " server(s), "
                                 + mismatches.size() + " mismatch(es)");
                     }

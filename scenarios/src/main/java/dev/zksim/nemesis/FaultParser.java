@@ -111,13 +111,31 @@ final class FaultParser {
             if (sides.length != 2) {
                 throw new IllegalArgumentException("a one-way partition is 'partition A,B -> C'");
             }
-            return new Fault.OneWayPartition(group(sides[0]), group(sides[1]));
+            List<Target> from = group(sides[0]);
+            List<Target> to = group(sides[1]);
+            requireDisjoint(List.of(from, to));
+            return new Fault.OneWayPartition(from, to);
         }
         List<List<Target>> groups = new ArrayList<>();
         for (String group : rest.split("\\|", -1)) {
             groups.add(group(group));
         }
+        requireDisjoint(groups);
         return new Fault.Partition(groups);
+    }
+
+    /** A process on both sides of a cut (or twice on one side) makes no sense; name it. */
+    private static void requireDisjoint(List<List<Target>> groups) {
+        List<Target> seen = new ArrayList<>();
+        for (List<Target> group : groups) {
+            for (Target target : group) {
+                if (seen.contains(target)) {
+                    throw new IllegalArgumentException("'" + target + "' appears more than once in the partition;"
+                            + " each process belongs to one side");
+                }
+                seen.add(target);
+            }
+        }
     }
 
     private static List<Target> group(String text) {
@@ -136,7 +154,16 @@ final class FaultParser {
         if (words.length != 3 || !words[1].equals("for")) {
             throw new IllegalArgumentException("expected 'lag SERVER for DURATION', e.g. 'lag follower for 2s'");
         }
-        return new Fault.Lag(Target.parse(words[0]), Time.parse(words[2]));
+        Target server = Target.parse(words[0]);
+        if (server instanceof Target.Named named && !named.isServer()) {
+            throw new IllegalArgumentException("'lag' applies to servers only (a follower applying commits late), not to "
+                    + named.id());
+        }
+        long duration = Time.parse(words[2]);
+        if (duration <= 0) {
+            throw new IllegalArgumentException("'lag ... for' needs a positive duration");
+        }
+        return new Fault.Lag(server, duration);
     }
 
     private static Fault clog(String rest) {

@@ -66,6 +66,65 @@ public record FaultPlan(List<Step> steps) {
         }
     }
 
+    /** The named processes the plan mentions that are neither among these servers nor clients, in order. */
+    public List<String> missingProcesses(List<String> servers, List<String> clients) {
+        List<String> missing = new ArrayList<>();
+        for (String id : namedProcesses()) {
+            if (!servers.contains(id) && !clients.contains(id)) {
+                missing.add(id);
+            }
+        }
+        return missing;
+    }
+
+    /** Every process the plan names explicitly (not roles like "leader"), once each, in order of mention. */
+    public List<String> namedProcesses() {
+        List<String> names = new ArrayList<>();
+        for (Step step : steps) {
+            for (Target target : step.fault().targets()) {
+                if (target instanceof Target.Named named && !names.contains(named.id())) {
+                    names.add(named.id());
+                }
+            }
+        }
+        return names;
+    }
+
+    /**
+     * Checks what can be checked without a run: no step after {@code maxTime} (the run
+     * would be cut before it), and no two steps at the same instant that undo each other
+     * on the same process (crash and restart, pause and resume), since their order within
+     * the instant would decide the outcome silently. Throws IllegalArgumentException.
+     */
+    public void validateSteps(long maxTime) {
+        for (Step step : steps) {
+            if (step.at() > maxTime) {
+                throw new IllegalArgumentException("fault plan step '" + step + "' is after the simulated-time bound of "
+                        + Time.formatShort(maxTime) + "; no run gets there (raise --max-sim-time if you mean it)");
+            }
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            for (int j = i + 1; j < steps.size() && steps.get(j).at() == steps.get(i).at(); j++) {
+                if (contradict(steps.get(i).fault(), steps.get(j).fault())) {
+                    throw new IllegalArgumentException("fault plan steps '" + steps.get(i) + "' and '" + steps.get(j)
+                            + "' contradict each other at the same instant");
+                }
+            }
+        }
+    }
+
+    private static boolean contradict(Fault a, Fault b) {
+        return undoes(a, b) || undoes(b, a);
+    }
+
+    private static boolean undoes(Fault first, Fault second) {
+        return switch (first) {
+            case Fault.Crash crash -> second instanceof Fault.Restart restart && restart.target().equals(crash.target());
+            case Fault.Pause pause -> second instanceof Fault.Resume resume && resume.target().equals(pause.target());
+            default -> false;
+        };
+    }
+
     @Override
     public String toString() {
         return steps.isEmpty() ? "no faults" : steps.stream().map(Step::toString).collect(Collectors.joining("; "));
@@ -84,6 +143,9 @@ public record FaultPlan(List<Step> steps) {
             }
             try {
                 steps.add(parseStep(parts[i].trim()));
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException("fault plan step " + (i + 1) + " ('" + parts[i].trim()
+                        + "'): a time or duration too large to represent");
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("fault plan step " + (i + 1) + " ('" + parts[i].trim() + "'): " + e.getMessage());
             }

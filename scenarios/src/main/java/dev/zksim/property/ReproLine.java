@@ -18,23 +18,41 @@ import java.util.zip.Inflater;
  * The one line that reproduces a run: {@code zksim1:SCENARIO:SEED:PLAN:CHOICES:DIGEST}. The
  * seed is hex; PLAN and CHOICES are "-" when the run generated them from the seed, otherwise
  * the fault plan text and the recorded choices, compressed and base64url-encoded (a shrunk
- * run needs both); DIGEST is the start of the trace digest the replay must reproduce.
+ * run needs both); DIGEST is the first 16 hex characters of the trace digest the replay
+ * must reproduce (or all 64), or "-" for a run that never finished (a crash outside any
+ * event, a run abandoned at its wall-clock bound), whose replay has nothing to compare.
  */
 public record ReproLine(RunSpec spec, String digest) {
     private static final String VERSION = "zksim1";
     private static final int DIGEST_CHARS = 16;
+    private static final int FULL_DIGEST_CHARS = 64;
+    private static final String NO_DIGEST = "-";
+
+    /** The line of a run that has no digest to check (it never finished). */
+    public static String withoutDigest(RunSpec spec) {
+        return new ReproLine(spec, NO_DIGEST).toString();
+    }
+
+    /** Whether the line records a digest at all. */
+    public boolean hasDigest() {
+        return !digest.equals(NO_DIGEST);
+    }
 
     @Override
     public String toString() {
         return String.join(":", VERSION, spec.scenario(), Long.toHexString(spec.seed()),
                 spec.plan() == null ? "-" : encode(spec.plan().toString().getBytes(StandardCharsets.UTF_8)),
                 spec.choices() == null ? "-" : encode(choiceBytes(spec.choices())),
-                digest.substring(0, Math.min(DIGEST_CHARS, digest.length())));
+                digest.equals(NO_DIGEST) ? NO_DIGEST : digest.substring(0, Math.min(DIGEST_CHARS, digest.length())));
     }
 
-    /** Whether a replay's full digest matches the one this line expects. */
+    /**
+     * Whether a replay's full digest matches the one this line expects: every character the
+     * line carries (16 or 64, as {@link #parse} demands) must agree, so no short prefix can
+     * pass for a match.
+     */
     public boolean matches(String fullDigest) {
-        return fullDigest.startsWith(digest);
+        return hasDigest() && fullDigest.startsWith(digest);
     }
 
     /** Parses a line; throws IllegalArgumentException with a one-line reason. */
@@ -51,8 +69,9 @@ public record ReproLine(RunSpec spec, String digest) {
         }
         FaultPlan plan = parts[3].equals("-") ? null : FaultPlan.parse(new String(decode(parts[3]), StandardCharsets.UTF_8));
         ChoiceLog choices = parts[4].equals("-") ? null : choiceLog(decode(parts[4]));
-        if (!parts[5].matches("[0-9a-f]{1,64}")) {
-            throw new IllegalArgumentException("malformed digest '" + parts[5] + "' in reproduce line");
+        if (!parts[5].equals(NO_DIGEST) && !parts[5].matches("[0-9a-f]{" + DIGEST_CHARS + "}|[0-9a-f]{" + FULL_DIGEST_CHARS + "}")) {
+            throw new IllegalArgumentException("malformed digest '" + parts[5] + "' in reproduce line (expected "
+                    + DIGEST_CHARS + " or " + FULL_DIGEST_CHARS + " lowercase hex characters)");
         }
         return new ReproLine(new RunSpec(parts[1], seed, plan, choices), parts[5]);
     }

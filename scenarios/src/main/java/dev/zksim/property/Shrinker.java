@@ -4,7 +4,9 @@ import dev.zksim.kernel.FailureKind;
 import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
+import dev.zksim.scenario.RunawayRun;
 import dev.zksim.scenario.ScenarioRunner;
+import dev.zksim.scenario.SeedSkipped;
 import java.util.Arrays;
 
 /**
@@ -116,9 +118,12 @@ public final class Shrinker {
         RunOutcome outcome;
         try {
             outcome = runner.run(candidate);
-        } catch (IllegalArgumentException invalid) {
+        } catch (IllegalArgumentException | SeedSkipped invalid) {
             // Shrinking a knob can remove a process the fixed plan names (fewer clients than
             // "crash c3" needs); such a candidate is no run at all, so it is not smaller.
+            return null;
+        } catch (RunawayRun runaway) {
+            // A candidate that runs past its bounds did not fail the same way; it is no smaller.
             return null;
         }
         boolean sameFailure = outcome.failureKind().filter(kind::equals).isPresent();

@@ -8,10 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.apache.curator.test.InstanceSpec;
@@ -46,6 +49,12 @@ public final class RealEnsemble implements AutoCloseable {
     private static final Duration EXPIRE_WAIT = Duration.ofSeconds(10);
     private static final int EXPIRE_ATTEMPTS = 5;
 
+    /**
+     * Roots of ensembles not closed yet, so that a command interrupted by Ctrl-C can delete
+     * them on its way out ({@link #deleteUnclosed()}); an insertion-ordered set under a lock.
+     */
+    private static final Set<Path> UNCLOSED = Collections.synchronizedSet(new LinkedHashSet<>());
+
     private final Path root;
     private final TestingServer server;
     private final TestingCluster cluster;
@@ -55,6 +64,7 @@ public final class RealEnsemble implements AutoCloseable {
     private RealEnsemble(Path root, TestingServer server, TestingCluster cluster, Map<Integer, InstanceSpec> specs,
                          int tickTimeMs) {
         this.root = root;
+        UNCLOSED.add(root);
         this.server = server;
         this.cluster = cluster;
         this.specs = specs;
@@ -229,6 +239,26 @@ public final class RealEnsemble implements AutoCloseable {
             servers.close();
         } finally {
             deleteTree(root);
+            UNCLOSED.remove(root);
+        }
+    }
+
+    /**
+     * Deletes the directories of every ensemble of this JVM not closed yet (their servers may
+     * still be writing: what cannot be deleted is left). For a shutdown hook on Ctrl-C.
+     */
+    public static void deleteUnclosed() {
+        List<Path> roots;
+        synchronized (UNCLOSED) {
+            roots = new ArrayList<>(UNCLOSED);
+        }
+        for (Path root : roots) {
+            try {
+                deleteTree(root);
+                UNCLOSED.remove(root);
+            } catch (IOException | RuntimeException e) {
+                // Best effort on the way out: a server thread may still hold a file.
+            }
         }
     }
 

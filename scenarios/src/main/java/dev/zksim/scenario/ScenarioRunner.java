@@ -6,7 +6,10 @@ import dev.zksim.ensemble.Ensemble;
 import dev.zksim.history.HistoryRecorder;
 import dev.zksim.history.Op;
 import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.RunBounds;
 import dev.zksim.kernel.RunResult;
+import dev.zksim.kernel.Simulation;
+import dev.zksim.kernel.Time;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.choice.RecordingChoices;
@@ -29,10 +32,29 @@ import java.util.function.Consumer;
  * over the history at the end. Every choice is recorded for the shrinker.
  */
 public final class ScenarioRunner {
+    /** Events dispatched between two looks at the cancellation check. */
+    private static final long SLICE_EVENTS = 20_000;
+
     private final ScenarioCatalog catalog;
+    private final RunLimits limits;
 
     public ScenarioRunner(ScenarioCatalog catalog) {
+        this(catalog, RunLimits.DEFAULT);
+    }
+
+    /** A runner whose every run is cut at these limits (see {@link RunawayRun}). */
+    public ScenarioRunner(ScenarioCatalog catalog, RunLimits limits) {
         this.catalog = catalog;
+        this.limits = limits;
+    }
+
+    public RunLimits limits() {
+        return limits;
+    }
+
+    /** The same runner with other limits. */
+    public ScenarioRunner withLimits(RunLimits other) {
+        return new ScenarioRunner(catalog, other);
     }
 
     /** The catalogue this runner finds scenarios in. */
@@ -81,9 +103,12 @@ public final class ScenarioRunner {
         trial.install(ensemble, history);
         FaultPlan plan = spec.plan() != null ? spec.plan()
                 : FaultPlanGenerator.generate(root.stream("faults"), trial.faults(), ensemble.serverIds(), ensemble.clientIds());
+        if (spec.plan() != null) {
+            requireProcesses(spec, ensemble);
+        }
         long healTime = Math.max(FaultPlanGenerator.quietAfter(trial.faults()), plan.lastStepTime());
         long endTime = healTime + trial.settle();
-        Optional<SimulationFailure> failure = execute(ensemble, plan, healTime, endTime, pause);
+        Optional<SimulationFailure> failure = execute(spec, ensemble, plan, healTime, endTime, pause);
         if (failure.isEmpty()) {
             failure = verifyEnd(trial, ensemble);
         }
@@ -94,8 +119,18 @@ public final class ScenarioRunner {
                 ensemble.simulation().eventsDispatched(), ensemble.simulation().now(), history.history());
     }
 
-    private static Optional<SimulationFailure> execute(Ensemble ensemble, FaultPlan plan, long healTime, long endTime,
-                                                       Pause pause) {
+    /** A fixed plan that names a process this seed did not create does not apply to it. */
+    private static void requireProcesses(RunSpec spec, Ensemble ensemble) {
+        List<String> missing = spec.plan().missingProcesses(ensemble.serverIds(), ensemble.clientIds());
+        if (!missing.isEmpty()) {
+            throw new SeedSkipped("seed " + spec.seed() + " of " + spec.scenario() + " has no " + String.join(", ", missing)
+                    + " (servers " + String.join(",", ensemble.serverIds()) + "; clients "
+                    + String.join(",", ensemble.clientIds()) + "), which the fault plan names");
+        }
+    }
+
+    private Optional<SimulationFailure> execute(RunSpec spec, Ensemble ensemble, FaultPlan plan, long healTime, long endTime,
+                                                Pause pause) {
         try {
             // A session the nemesis expires is recorded as lost when its closeSession commits
             // (HistoryRecorder.attachedTo), not when the fault asks: a leader cut off from its
@@ -104,18 +139,52 @@ public final class ScenarioRunner {
             ensemble.simulation().scheduleAt(healTime, () -> recoverAll(ensemble));
             // Running to the pause and then on to the end dispatches the same events in the same
             // order as one run to the end: runUntil takes every event due by its bound.
-            if (pause != null && pause.at() <= endTime) {
-                RunResult before = ensemble.simulation().runUntil(pause.at());
+            long stopAt = Math.min(endTime, limits.maxSimulatedTime());
+            if (pause != null && pause.at() <= stopAt) {
+                RunResult before = runBounded(spec, ensemble.simulation(), pause.at());
                 if (before.outcome() == RunResult.Outcome.STOPPED) {
                     return Optional.empty();
                 }
                 pause.inspect().accept(ensemble);
             }
-            ensemble.simulation().runUntil(endTime);
+            RunResult end = runBounded(spec, ensemble.simulation(), stopAt);
+            if (stopAt < endTime && end.outcome() != RunResult.Outcome.STOPPED) {
+                throw runaway(spec, ensemble.simulation(), "the run lasts until simulated " + Time.format(endTime)
+                        + ", beyond the simulated-time bound of " + Time.format(limits.maxSimulatedTime()));
+            }
             return Optional.empty();
         } catch (SimulationFailure failure) {
             return Optional.of(failure);
         }
+    }
+
+    /**
+     * Runs until {@code time} in slices of events, looking at the cancellation check and the
+     * event bound between slices. Slicing does not change the run: each slice takes the
+     * events due in order, and the last call to runUntil leaves the clock where one call
+     * would have left it.
+     */
+    private RunResult runBounded(RunSpec spec, Simulation simulation, long time) {
+        while (true) {
+            long left = limits.maxEvents() - simulation.eventsDispatched();
+            if (left <= 0) {
+                throw runaway(spec, simulation, "reached the event bound of " + limits.maxEvents() + " events");
+            }
+            if (limits.cancelled().getAsBoolean()) {
+                throw runaway(spec, simulation, "cancelled: the wall-clock bound was reached");
+            }
+            RunResult slice = simulation.run(new RunBounds(time, Math.min(SLICE_EVENTS, left)));
+            if (slice.outcome() == RunResult.Outcome.STOPPED) {
+                return slice;
+            }
+            if (slice.outcome() != RunResult.Outcome.EVENT_BOUND) {
+                return simulation.runUntil(time);
+            }
+        }
+    }
+
+    private static RunawayRun runaway(RunSpec spec, Simulation simulation, String reason) {
+        return new RunawayRun(spec, reason, simulation.eventsDispatched(), simulation.now(), simulation.trace().digest());
     }
 
     private static Optional<SimulationFailure> verifyEnd(Trial trial, Ensemble ensemble) {

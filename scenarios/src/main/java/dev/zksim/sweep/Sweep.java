@@ -1,79 +1,174 @@
 package dev.zksim.sweep;
 
-import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.property.PropertyCheck;
-import dev.zksim.property.ReproLine;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
+import dev.zksim.scenario.RunawayRun;
 import dev.zksim.scenario.ScenarioRunner;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
+import dev.zksim.scenario.SeedSkipped;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.jctools.queues.MpscUnboundedArrayQueue;
 
 /**
  * Runs many seeds of a scenario in parallel: one simulation per worker thread (each
  * simulation itself stays single-threaded and deterministic), results handed to this
- * thread over a lock-free queue, progress reported as it goes. This is the one place in
- * simulation code that starts threads and reads the wall clock, to measure throughput.
+ * thread over a lock-free queue, progress reported as it goes. Every seed yields exactly
+ * one result, whatever happens to its run: an exception becomes a SIMULATOR_CRASH finding,
+ * a run past its bounds a RUNAWAY finding, and a run stuck past its wall-clock bound is
+ * abandoned (its worker replaced) so the collector never waits on a result that will not
+ * come. {@link #requestStop()} (Ctrl-C) ends the sweep early with what it has.
  */
-@SuppressForbidden("the sweep's worker pool runs independent simulations in parallel; the clock measures throughput only")
+@SuppressForbidden("the sweep's worker pool runs independent simulations in parallel; the clock measures throughput"
+        + " and bounds each run's wall time")
 public final class Sweep {
     /** Told of progress; called on the sweep's own thread. */
     public interface Progress {
         void update(int done, int total, int failures, double seedsPerSecond);
     }
 
+    private record Running(RunSpec spec, long startNanos, AtomicBoolean cancel) {
+    }
+
     private final ScenarioRunner runner;
+    private final long graceMillis;
+    private volatile boolean stopRequested;
 
     public Sweep(ScenarioRunner runner) {
-        this.runner = runner;
+        this(runner, WallClock.GRACE_MILLIS);
+    }
+
+    /** A sweep that abandons a cancelled run still going {@code graceMillis} after its wall-clock bound. */
+    Sweep(ScenarioRunner runner, long graceMillis) {
+        this.runner = runner.withLimits(WallClock.cancellable(runner.limits()));
+        this.graceMillis = graceMillis;
+    }
+
+    /** Ends the sweep as soon as possible; the result says it was interrupted. Safe from any thread. */
+    public void requestStop() {
+        stopRequested = true;
     }
 
     public SweepResult run(SweepConfig config, Progress progress) {
+        return run(config, progress, finding -> { });
+    }
+
+    /** Runs the sweep; {@code onFinding} hears of each failing seed on this thread as soon as it is known. */
+    public SweepResult run(SweepConfig config, Progress progress, Consumer<SeedResult> onFinding) {
         long[] seeds = config.seeds();
-        MpscUnboundedArrayQueue<RunOutcome> results = new MpscUnboundedArrayQueue<>(1024);
-        ExecutorService workers = Executors.newFixedThreadPool(config.threads());
+        MpscUnboundedArrayQueue<SeedResult> results = new MpscUnboundedArrayQueue<>(1024);
+        Map<Long, Running> running = new ConcurrentSkipListMap<>();
+        ThreadPoolExecutor workers = new ThreadPoolExecutor(config.threads(), config.threads(), 0, TimeUnit.MILLISECONDS,
+                new LinkedBlockingQueue<>(), task -> {
+                    Thread thread = new Thread(task, "zksim-sweep");
+                    thread.setDaemon(true);
+                    return thread;
+                });
         long start = System.nanoTime();
         for (long seed : seeds) {
             RunSpec spec = RunSpec.of(config.scenario(), seed).withPlan(config.fixedPlan());
-            workers.execute(() -> results.offer(runner.run(spec)));
+            workers.execute(() -> runSeed(spec, running, results));
         }
-        workers.shutdown();
-        SortedMap<Long, FailureKind> failures = new TreeMap<>();
-        SortedMap<Long, RunOutcome> failed = new TreeMap<>();
-        SortedMap<Long, String> digests = new TreeMap<>();
-        long events = 0;
-        int done = 0;
-        while (done < seeds.length) {
-            RunOutcome outcome = results.poll();
-            if (outcome == null) {
-                pause();
-                continue;
+        Tally tally = new Tally();
+        long lastWatch = start;
+        try {
+            while (tally.done < seeds.length && !stopRequested) {
+                SeedResult result = results.poll();
+                if (result == null) {
+                    if (System.nanoTime() - lastWatch > 100_000_000L) {
+                        lastWatch = System.nanoTime();
+                        watch(config.wallLimitMillis(), graceMillis, running, results, workers);
+                    }
+                    pause();
+                    continue;
+                }
+                if (tally.add(result)) {
+                    onFinding.accept(result);
+                }
+                progress.update(tally.done, seeds.length, tally.findings.size(),
+                        tally.done * 1e9 / Math.max(1, System.nanoTime() - start));
             }
-            done++;
-            events += outcome.events();
-            digests.put(outcome.spec().seed(), outcome.digest());
-            if (outcome.failed()) {
-                failures.put(outcome.spec().seed(), outcome.failureKind().orElseThrow());
-                failed.put(outcome.spec().seed(), outcome);
-                record(config, outcome);
-            }
-            progress.update(done, seeds.length, failures.size(), done * 1e9 / Math.max(1, System.nanoTime() - start));
+        } finally {
+            running.values().forEach(run -> run.cancel().set(true));
+            workers.shutdownNow();
         }
         long wallMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        Optional<PropertyCheck.Counterexample> first = failed.isEmpty() ? Optional.empty()
-                : Optional.of(new PropertyCheck(runner).counterexample(failed.get(failed.firstKey()), config.shrinkFirstFailure()));
-        return new SweepResult(config.scenario(), seeds.length, events, wallMillis, failures, digests, first);
+        boolean interrupted = tally.done < seeds.length;
+        Optional<PropertyCheck.Counterexample> first = interrupted ? Optional.empty() : firstCounterexample(config, tally);
+        return new SweepResult(config.scenario(), tally.done - tally.skipped, tally.skipped, tally.events, wallMillis,
+                tally.findings, tally.digests, first, interrupted);
+    }
+
+    private void runSeed(RunSpec spec, Map<Long, Running> running, MpscUnboundedArrayQueue<SeedResult> results) {
+        if (stopRequested) {
+            return;
+        }
+        Running entry = new Running(spec, System.nanoTime(), new AtomicBoolean());
+        running.put(spec.seed(), entry);
+        WallClock.bind(entry.cancel());
+        SeedResult result;
+        try {
+            result = SeedResult.of(runner.run(spec));
+        } catch (SeedSkipped skipped) {
+            result = SeedResult.skipped(spec, skipped.getMessage());
+        } catch (RunawayRun runaway) {
+            result = SeedResult.runaway(runaway);
+        } catch (Throwable error) {
+            // Anything at all: the seed must yield a result, or the collector would wait forever.
+            result = SeedResult.crashed(spec, error);
+        } finally {
+            WallClock.bind(null);
+        }
+        if (running.remove(spec.seed(), entry)) {
+            results.offer(result);
+        }
+    }
+
+    /**
+     * Cancels runs past their wall-clock bound; a run still going a grace period later is
+     * abandoned: its result is given now, and a new worker takes the stuck one's place.
+     */
+    private static void watch(long limitMillis, long graceMillis, Map<Long, Running> running, MpscUnboundedArrayQueue<SeedResult> results,
+                              ThreadPoolExecutor workers) {
+        long now = System.nanoTime();
+        for (Running run : running.values()) {
+            long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(now - run.startNanos());
+            if (elapsedMillis > limitMillis) {
+                run.cancel().set(true);
+            }
+            if (elapsedMillis > limitMillis + graceMillis && running.remove(run.spec().seed(), run)) {
+                results.offer(SeedResult.abandoned(run.spec(), "runaway run: still running " + elapsedMillis
+                        + " ms after it started, past the wall-clock bound of " + limitMillis + " ms; abandoned"));
+                workers.setMaximumPoolSize(workers.getMaximumPoolSize() + 1);
+                workers.setCorePoolSize(workers.getCorePoolSize() + 1);
+            }
+        }
+    }
+
+    /** The first failing seed's counterexample, re-run (runs are deterministic) and shrunk if asked. */
+    private Optional<PropertyCheck.Counterexample> firstCounterexample(SweepConfig config, Tally tally) {
+        Optional<SeedResult> first = tally.findings.values().stream().filter(r -> r.verdict() != Verdict.RUNAWAY
+                && !r.digest().equals("-")).findFirst();
+        if (first.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            RunOutcome outcome = runner.run(RunSpec.of(config.scenario(), first.get().seed()).withPlan(config.fixedPlan()));
+            return outcome.failed() ? Optional.of(new PropertyCheck(runner).counterexample(outcome,
+                    config.shrinkFirstFailure())) : Optional.empty();
+        } catch (RuntimeException e) {
+            // The finding itself is already reported with its line; a counterexample is extra.
+            return Optional.empty();
+        }
     }
 
     private static void pause() {
@@ -85,21 +180,28 @@ public final class Sweep {
         }
     }
 
-    /** Appends the failing seed and its reproduce line; earlier lines are never rewritten. */
-    private static void record(SweepConfig config, RunOutcome outcome) {
-        if (config.results() == null) {
-            return;
-        }
-        String line = "seed " + outcome.spec().seed() + " " + outcome.failureKind().orElseThrow() + " ./zksim replay "
-                + new ReproLine(outcome.spec(), outcome.digest()) + " # "
-                + outcome.failure().map(Throwable::getMessage).orElse("").replace('\n', ' ') + "\n";
-        try {
-            if (config.results().getParent() != null) {
-                Files.createDirectories(config.results().getParent());
+    /** What the collector has counted so far. */
+    private static final class Tally {
+        final SortedMap<Long, SeedResult> findings = new TreeMap<>();
+        final SortedMap<Long, String> digests = new TreeMap<>();
+        int done;
+        int skipped;
+        long events;
+
+        /** Counts one result; true if it is a finding. */
+        boolean add(SeedResult result) {
+            done++;
+            if (result.verdict() == Verdict.SKIPPED) {
+                skipped++;
+                return false;
             }
-            Files.writeString(config.results(), line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write results file " + config.results(), e);
+            events += result.events();
+            digests.put(result.seed(), result.digest());
+            if (result.verdict().isFailure()) {
+                findings.put(result.seed(), result);
+                return true;
+            }
+            return false;
         }
     }
 }

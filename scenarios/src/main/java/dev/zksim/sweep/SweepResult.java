@@ -7,13 +7,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
- * What a sweep did: seeds run, failures by class, throughput (seeds and simulated events
- * per wall-clock second), and the counterexample of the first failing seed, shrunk if asked.
+ * What a sweep did: seeds run and skipped, findings by seed, throughput (seeds and
+ * simulated events per wall-clock second), whether it was interrupted before the end, and
+ * the counterexample of the first failing seed, shrunk if asked.
  */
-public record SweepResult(String scenario, int seedsRun, long events, long wallMillis, SortedMap<Long, FailureKind> failures,
-                          SortedMap<Long, String> digests, Optional<PropertyCheck.Counterexample> firstFailure) {
+public record SweepResult(String scenario, int seedsRun, int skipped, long events, long wallMillis,
+                          SortedMap<Long, SeedResult> findings, SortedMap<Long, String> digests,
+                          Optional<PropertyCheck.Counterexample> firstFailure, boolean interrupted) {
 
     public double seedsPerSecond() {
         return wallMillis == 0 ? 0 : seedsRun * 1000.0 / wallMillis;
@@ -23,12 +26,19 @@ public record SweepResult(String scenario, int seedsRun, long events, long wallM
         return wallMillis == 0 ? 0 : events * 1000.0 / wallMillis;
     }
 
+    /** The failing seeds and their failure class (a runaway counts as a simulator crash). */
+    public SortedMap<Long, FailureKind> failures() {
+        SortedMap<Long, FailureKind> kinds = new TreeMap<>();
+        findings.forEach((seed, result) -> kinds.put(seed, result.verdict().failureKind()));
+        return kinds;
+    }
+
     /**
      * The process exit code: 0 if nothing failed, else the code of the failure class of the
-     * lowest failing seed (3 safety, 4 liveness, 5 nondeterminism, 6 simulator crash).
+     * lowest failing seed (3 safety, 4 liveness, 5 nondeterminism, 6 simulator crash or runaway).
      */
     public int exitCode() {
-        return failures.isEmpty() ? 0 : failures.get(failures.firstKey()).exitCode();
+        return findings.isEmpty() ? 0 : findings.get(findings.firstKey()).verdict().exitCode();
     }
 
     /**
@@ -42,6 +52,6 @@ public record SweepResult(String scenario, int seedsRun, long events, long wallM
     }
 
     public List<Long> failingSeeds() {
-        return List.copyOf(failures.keySet());
+        return List.copyOf(findings.keySet());
     }
 }

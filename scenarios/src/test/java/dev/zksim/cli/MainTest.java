@@ -67,7 +67,7 @@ class MainTest {
         out.reset();
         assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isZero();
         assertThat(stdout()).contains("digest matches the reproduce line");
-        assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:0000000000000000")).isEqualTo(5);
+        assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:0000000000000000")).isEqualTo(2);
         assertThat(Main.execute("replay", "garbage")).isEqualTo(2);
         assertThat(stderr().lines()).last().asString().contains("malformed reproduce line");
     }

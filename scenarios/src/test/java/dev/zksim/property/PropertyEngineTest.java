@@ -47,7 +47,9 @@ class PropertyEngineTest {
         assertThatThrownBy(() -> ReproLine.parse("nonsense")).hasMessageContaining("malformed reproduce line");
         assertThatThrownBy(() -> ReproLine.parse("zksim1:x:zz:-:-:ab")).hasMessageContaining("malformed seed 'zz'");
         assertThatThrownBy(() -> ReproLine.parse("zksim1:x:1:@@@:-:ab")).hasMessageContaining("corrupt data");
-        assertThatThrownBy(() -> runner.run(ReproLine.parse("zksim1:nope:1:-:-:ab").spec()))
+        assertThatThrownBy(() -> runner.run(ReproLine.parse("zksim1:nope:1:-:-:00000000000000ab").spec()))
                 .hasMessageContaining("unknown scenario 'nope'");
+        // A digest is compared in full: a short prefix cannot pass for a match.
+        assertThatThrownBy(() -> ReproLine.parse("zksim1:x:1:-:-:ab")).hasMessageContaining("malformed digest 'ab'");
     }
 }

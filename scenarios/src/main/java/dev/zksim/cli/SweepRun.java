@@ -1,0 +1,116 @@
+package dev.zksim.cli;
+
+import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.scenario.ScenarioRunner;
+import dev.zksim.sweep.JUnitReport;
+import dev.zksim.sweep.ResultsLog;
+import dev.zksim.sweep.Sweep;
+import dev.zksim.sweep.SweepConfig;
+import dev.zksim.sweep.SweepOutputs;
+import dev.zksim.sweep.SweepResult;
+import dev.zksim.sweep.SweepSummary;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One sweep from the command line: its output files opened before the first run (a path
+ * that cannot be written is bad input), findings printed and appended as they come, the
+ * summary printed at the end, or, on Ctrl-C, the summary of what was done so far (the JVM
+ * then exits 130, with every finding already on disk).
+ */
+final class SweepRun {
+    private final ScenarioRunner runner;
+    private final SweepConfig config;
+    private final Path jsonl;
+    private final Path junit;
+
+    SweepRun(ScenarioRunner runner, SweepConfig config, Path jsonl, Path junit) {
+        this.runner = runner;
+        this.config = config;
+        this.jsonl = jsonl;
+        this.junit = junit;
+    }
+
+    int execute() {
+        if (junit != null) {
+            JUnitReport.checkWritable(junit);
+        }
+        try (SweepOutputs outputs = new SweepOutputs(System.out, System.err, open(config.results()), open(jsonl))) {
+            return sweep(outputs);
+        }
+    }
+
+    private static ResultsLog open(Path path) {
+        if (path == null) {
+            return null;
+        }
+        try {
+            return ResultsLog.open(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write results to " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    @SuppressForbidden("Ctrl-C ends a sweep through a shutdown hook, which waits for the summary to be printed")
+    private int sweep(SweepOutputs outputs) {
+        Sweep sweep = new Sweep(runner);
+        CountDownLatch summarized = new CountDownLatch(1);
+        Thread onInterrupt = new Thread(() -> {
+            sweep.requestStop();
+            try {
+                summarized.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "zksim-sweep-interrupt");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        try {
+            ProgressBar bar = new ProgressBar(System.err);
+            SweepResult result = sweep.run(config, bar::update, outputs::finding);
+            bar.finish();
+            return report(result, outputs);
+        } finally {
+            summarized.countDown();
+            removeHook(onInterrupt);
+        }
+    }
+
+    private int report(SweepResult result, SweepOutputs outputs) {
+        System.out.printf(Locale.ROOT, "%s: %d seeds run, %d skipped, %d failures, %.1f seeds/s, %.0f simulated events/s,"
+                        + " %.1f s%s%n", result.scenario(), result.seedsRun(), result.skipped(), result.findings().size(),
+                result.seedsPerSecond(), result.eventsPerSecond(), result.wallMillis() / 1000.0,
+                result.interrupted() ? " (INTERRUPTED: the summary so far)" : "");
+        SweepSummary summary = new SweepSummary(config.scenario(), config.base(), config.count(), config.shardIndex(),
+                config.shardCount(), result.seedsRun(), result.skipped(), result.findings().size(), result.events(),
+                result.wallMillis(), result.interrupted());
+        outputs.summary(summary);
+        result.firstFailure().ifPresent(first -> System.out.println("first failure: " + first.describe()));
+        if (!result.findings().isEmpty() && config.results() != null && outputs.allWritten()) {
+            System.out.println("failing seeds written to " + config.results());
+        } else if (!outputs.allWritten()) {
+            System.out.println("some findings could not be written to the results files: they are printed above");
+        }
+        if (junit != null) {
+            JUnitReport.write(junit, List.of(summary), List.copyOf(result.findings().values()));
+        }
+        if (result.seedsRun() == 0 && result.skipped() > 0 && !result.interrupted()) {
+            System.err.println("zksim: every seed was skipped: the fault plan names processes none of these seeds created");
+            return Main.BAD_INPUT;
+        }
+        return result.exitCode();
+    }
+
+    @SuppressForbidden("removes the sweep's Ctrl-C hook once the sweep is over")
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // The JVM is already shutting down (Ctrl-C): the hook is running and must stay.
+        }
+    }
+}

@@ -1,5 +1,6 @@
 package dev.zksim.cli;
 
+import dev.zksim.bench.VsReal;
 import dev.zksim.kernel.SuppressForbidden;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Parameters;
  * ratio to the suite's baseline, both measured in this one run.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Run a JMH benchmark suite (kernel or ensemble) and print throughput and ratios measured in the same run.")
+        description = {"Run a JMH benchmark suite (kernel or ensemble) and print throughput and ratios measured in the same run.",
+                "vs-real runs the same workloads on a real in-process ZooKeeper and on zksim, interleaved, fresh and warm."})
 final class BenchCommand implements Runnable {
     private static final Map<String, String> SUITES = new LinkedHashMap<>();
 
@@ -44,18 +46,51 @@ final class BenchCommand implements Runnable {
     @Option(names = "--warmups", defaultValue = "3", description = "Warm-up iterations of 1 s (default ${DEFAULT-VALUE}).")
     private int warmups;
 
+    @Option(names = "--configs", description = "vs-real only: servers/clients/rounds[:lock|read-heavy|write-heavy], "
+            + "comma-separated (default: the four lock configurations of issue 13 and 3/10/20 read-heavy and write-heavy).")
+    private String configs;
+
+    @Option(names = "--reps", defaultValue = "3", description = "vs-real only: real runs per configuration (default ${DEFAULT-VALUE}).")
+    private int reps;
+
+    @Option(names = "--no-fresh", description = "vs-real only: skip the fresh runs in child JVMs.")
+    private boolean noFresh;
+
     static final class SuiteNames extends ArrayList<String> {
         SuiteNames() {
             super(SUITES.keySet());
+            add(VS_REAL);
+        }
+    }
+
+    private static final String VS_REAL = "vs-real";
+
+    private void runVsReal() {
+        VsReal.Settings standard = VsReal.standard();
+        if (reps < 1) {
+            throw new IllegalArgumentException("--reps must be at least 1");
+        }
+        VsReal.Settings settings = new VsReal.Settings(configs == null ? standard.configs() : VsReal.parseConfigs(configs),
+                reps, standard.warmupSeconds(), standard.batchSeconds(), !noFresh);
+        try {
+            VsReal.run(settings, System.out);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("vs-real failed: " + e, e);
         }
     }
 
     @Override
     @SuppressForbidden("JMH measures wall-clock throughput in forked JVMs, outside any simulation.")
     public void run() {
+        if (suite.equals(VS_REAL)) {
+            runVsReal();
+            return;
+        }
         String benchmarkClass = SUITES.get(suite);
         if (benchmarkClass == null) {
-            throw new IllegalArgumentException("unknown benchmark suite '" + suite + "'; known: " + String.join(", ", SUITES.keySet()));
+            throw new IllegalArgumentException("unknown benchmark suite '" + suite + "'; known: " + String.join(", ", new SuiteNames()));
         }
         Options options = new OptionsBuilder()
                 .include(benchmarkClass.replace(".", "\\.") + "\\.")

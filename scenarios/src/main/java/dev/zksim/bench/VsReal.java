@@ -79,7 +79,7 @@ public final class VsReal {
         Samples checked = new Samples();
         Samples bare = new Samples();
         long[] seed = {1};
-        simBatch(config, settings.warmupSeconds(), seed, new Samples(), new Samples());
+        warmUp(config, settings.warmupSeconds(), seed);
         try (RealEnsemble ensemble = RealRun.start(config)) {
             timeReal(ensemble, config);
             for (int rep = 0; rep < settings.reps(); rep++) {
@@ -91,6 +91,23 @@ public final class VsReal {
                 + "  checks and trace on");
         out.println(line(config, "warm", real.median(), bare.median(), bare.medianVirtual())
                 + "  checks and trace off");
+    }
+
+    /**
+     * The JIT needs about a hundred runs to settle: warm up for that many (checks on and off
+     * alternating) and at least the given time, but never more than five times that time.
+     */
+    private static void warmUp(VsRealConfig config, double seconds, long[] seed) {
+        long start = System.nanoTime();
+        long least = (long) (seconds * 1e9);
+        Samples ignored = new Samples();
+        for (int runs = 0; ; runs++) {
+            long elapsed = System.nanoTime() - start;
+            if ((runs >= 100 && elapsed >= least) || elapsed >= 5 * least) {
+                return;
+            }
+            timeSim(config, seed[0]++, runs % 2 == 0, ignored);
+        }
     }
 
     /** zksim runs, alternating checks on and off, until the batch's time is up (at least three of each). */

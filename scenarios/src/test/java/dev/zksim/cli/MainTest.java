@@ -65,11 +65,14 @@ class MainTest {
         assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "3")).isZero();
         String digest = stdout().lines().filter(line -> line.startsWith("digest: ")).findFirst().orElseThrow().substring(8);
         out.reset();
-        assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isZero();
+        assertThat(Main.execute("replay", "zksim2:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isZero();
         assertThat(stdout()).contains("digest matches the reproduce line");
-        assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:0000000000000000")).isEqualTo(5);
+        assertThat(Main.execute("replay", "zksim2:ensemble-random-ops:3:-:-:0000000000000000")).isEqualTo(5);
         assertThat(Main.execute("replay", "garbage")).isEqualTo(2);
         assertThat(stderr().lines()).last().asString().contains("malformed reproduce line");
+        err.reset();
+        assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isEqualTo(2);
+        assertThat(stderr().lines()).hasSize(1).first().asString().contains("a zksim1 reproduce line comes from an older zksim");
     }
 
     @Test

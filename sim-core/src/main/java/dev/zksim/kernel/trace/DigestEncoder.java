@@ -1,7 +1,5 @@
 package dev.zksim.kernel.trace;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
@@ -20,15 +18,16 @@ import java.util.RandomAccess;
  * fall back to their toString, which TraceEvent's contract already requires to be stable.
  *
  * <p>A record or enum class is identified by a 64-bit fingerprint of its name, computed
- * once per class; the components' accessors are looked up once per class too. The encoding
+ * once per class; the components are read through {@link ComponentReader}s made once per
+ * class too (primitives without boxing). The encoding
  * depends only on the values and the class names, so it is the same in every JVM. One
  * instance is reused for every record of a trace and is not thread-safe.
  */
 final class DigestEncoder {
     private static final byte NULL = 0;
     private static final byte STRING = 1;
-    private static final byte LONG = 2;
-    private static final byte INT = 3;
+    static final byte LONG = 2;
+    static final byte INT = 3;
     private static final byte BOOLEAN = 4;
     private static final byte DOUBLE = 5;
     private static final byte ENUM = 6;
@@ -39,27 +38,24 @@ final class DigestEncoder {
     private static final byte MAP = 11;
     private static final byte OPTIONAL = 12;
     private static final byte TEXT = 13;
-    private static final byte CHAR = 14;
+    static final byte CHAR = 14;
 
-    /** What is needed to encode one record class: its fingerprint and component accessors. */
-    private record Shape(long fingerprint, Method[] accessors) {
+    /** What is needed to encode one record class: its fingerprint and component readers. */
+    private record Shape(long fingerprint, ComponentReader[] readers) {
     }
 
     private static final ClassValue<Shape> SHAPES = new ClassValue<>() {
         @Override
         protected Shape computeValue(Class<?> type) {
-            Method[] accessors = new Method[0];
+            ComponentReader[] readers = new ComponentReader[0];
             if (type.isRecord()) {
                 RecordComponent[] components = type.getRecordComponents();
-                accessors = new Method[components.length];
+                readers = new ComponentReader[components.length];
                 for (int i = 0; i < components.length; i++) {
-                    accessors[i] = components[i].getAccessor();
-                    // Records nested in package-private types are not public; every zksim
-                    // class sits on the class path, in the unnamed module, where this is allowed.
-                    accessors[i].setAccessible(true);
+                    readers[i] = ComponentReader.of(type, components[i]);
                 }
             }
-            return new Shape(fingerprint(type.getName()), accessors);
+            return new Shape(fingerprint(type.getName()), readers);
         }
     };
 
@@ -137,11 +133,18 @@ final class DigestEncoder {
         Shape shape = SHAPES.get(record.getClass());
         writeByte(RECORD);
         writeFixedLong(shape.fingerprint());
-        for (Method accessor : shape.accessors()) {
-            try {
-                writeValue(accessor.invoke(record));
-            } catch (IllegalAccessException | InvocationTargetException e) {
-                throw new IllegalStateException("cannot read " + accessor + " of a traced record", e);
+        for (ComponentReader reader : shape.readers()) {
+            switch (reader) {
+                case ComponentReader.OfObject object -> writeValue(object.read().apply(record));
+                case ComponentReader.OfLong number -> {
+                    writeByte(number.tag());
+                    writeVarLong(number.read().applyAsLong(record));
+                }
+                case ComponentReader.OfDouble number -> {
+                    writeByte(DOUBLE);
+                    writeVarLong(Double.doubleToLongBits(number.read().applyAsDouble(record)));
+                }
+                case ComponentReader.OfBoolean flag -> writeByte(flag.read().test(record) ? BOOLEAN | 0x40 : BOOLEAN);
             }
         }
     }

@@ -21,6 +21,11 @@ class DigestEncoderTest {
 
     enum Kind { A, B }
 
+    /** Every primitive kind, read without boxing, and a private record type. */
+    private record Primitives(int i, short s, byte b, char c, long l, double d, float f, boolean flag)
+            implements TraceEvent {
+    }
+
     private static byte[] encode(Object value) {
         DigestEncoder encoder = new DigestEncoder();
         encoder.reset();
@@ -54,6 +59,20 @@ class DigestEncoderTest {
         assertThat(encode(new Pair(Optional.empty(), "x"))).isNotEqualTo(encode(new Pair(null, "x")));
         assertThat(encode(new Pair(true, -1))).isNotEqualTo(encode(new Pair(false, -1)));
         assertThat(encode(new Pair("é", "\u2603"))).isNotEqualTo(encode(new Pair("e", "?")));
+    }
+
+    @Test
+    void everyPrimitiveComponentCounts() {
+        byte[] base = encode(new Primitives(1, (short) 2, (byte) 3, 'x', 5L, 0.5, 0.25f, true));
+        assertThat(encode(new Primitives(1, (short) 2, (byte) 3, 'x', 5L, 0.5, 0.25f, true))).isEqualTo(base);
+        assertThat(encode(new Primitives(-1, (short) 2, (byte) 3, 'x', 5L, 0.5, 0.25f, true))).isNotEqualTo(base);
+        assertThat(encode(new Primitives(1, (short) 9, (byte) 3, 'x', 5L, 0.5, 0.25f, true))).isNotEqualTo(base);
+        assertThat(encode(new Primitives(1, (short) 2, (byte) 9, 'x', 5L, 0.5, 0.25f, true))).isNotEqualTo(base);
+        assertThat(encode(new Primitives(1, (short) 2, (byte) 3, 'y', 5L, 0.5, 0.25f, true))).isNotEqualTo(base);
+        assertThat(encode(new Primitives(1, (short) 2, (byte) 3, 'x', Long.MIN_VALUE, 0.5, 0.25f, true))).isNotEqualTo(base);
+        assertThat(encode(new Primitives(1, (short) 2, (byte) 3, 'x', 5L, 0.75, 0.25f, true))).isNotEqualTo(base);
+        assertThat(encode(new Primitives(1, (short) 2, (byte) 3, 'x', 5L, 0.5, 0.5f, true))).isNotEqualTo(base);
+        assertThat(encode(new Primitives(1, (short) 2, (byte) 3, 'x', 5L, 0.5, 0.25f, false))).isNotEqualTo(base);
     }
 
     @Test

@@ -107,4 +107,17 @@ class MainTest {
         assertThat(Main.execute("test")).isEqualTo(2);
         assertThat(stderr()).contains("./zksim test");
     }
+
+    @Test
+    void checkDeterminismReplaysEverySeedInOneSecondJvmAndItsDigestsAreTheRunsDigests() {
+        assertThat(Main.execute("check-determinism", "lock-basic", "--seed", "3", "--seeds", "2", "--fork")).isZero();
+        assertThat(stdout()).contains("2 seeds deterministic (the same digests in a second JVM)");
+        String seed4 = stdout().lines().filter(line -> line.startsWith("seed 4: ")).findFirst().orElseThrow().substring(8);
+        out.reset();
+        assertThat(Main.execute("check-determinism", "lock-basic", "--seed", "4", "--seeds", "1", "--digests-only")).isZero();
+        assertThat(stdout().lines()).containsExactly("digest of seed 4 " + seed4);
+        out.reset();
+        assertThat(Main.execute("run", "lock-basic", "--seed", "4")).isZero();
+        assertThat(stdout()).contains("digest: " + seed4);
+    }
 }

@@ -34,6 +34,17 @@ class PropertyEngineTest {
     }
 
     @Test
+    void shrinkingAMinimalCaseAgainCostsAtMostOneRoundOfEditsNotItsBudget() {
+        PropertyCheck.Counterexample counterexample = new PropertyCheck(runner).check("test-lost-update", 0, 30, true).orElseThrow();
+        Shrinker shrinker = new Shrinker(runner, 10_000);
+        RunOutcome again = shrinker.shrink(counterexample.minimal());
+        assertThat(Shrinker.size(again)).isEqualTo(Shrinker.size(counterexample.minimal()));
+        int total = counterexample.minimal().choices().size();
+        assertThat(shrinker.runs()).as("at most a deletion, a zero and a half per draw, each tried once")
+                .isLessThanOrEqualTo(4 * total + counterexample.minimal().plan().steps().size() + 1).isLessThan(10_000);
+    }
+
+    @Test
     void anUnshrunkFailureReproducesFromScenarioAndSeedAlone() {
         PropertyCheck.Counterexample counterexample = new PropertyCheck(runner).check("test-lost-update", 0, 30, false).orElseThrow();
         String line = counterexample.line().toString();

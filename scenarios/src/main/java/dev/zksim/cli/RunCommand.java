@@ -1,12 +1,14 @@
 package dev.zksim.cli;
 
 import dev.zksim.catalog.Catalog;
+import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioRunner;
+import dev.zksim.sweep.ScalingSweep;
 import dev.zksim.sweep.Sweep;
 import dev.zksim.sweep.SweepConfig;
 import dev.zksim.sweep.SweepResult;
@@ -49,6 +51,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--results", defaultValue = "results/failures.txt", description = "Where a sweep appends failing seeds.")
     private Path results;
 
+    @Option(names = "--scaling", description = "Run the sweep on 1 thread, then on 2, and report seeds/s of each and the speedup.")
+    private boolean scaling;
+
     @Override
     public Integer call() {
         ScenarioRunner runner = new ScenarioRunner(Catalog.standard());
@@ -62,7 +67,7 @@ final class RunCommand implements Callable<Integer> {
         }
         SweepConfig config = new SweepConfig(scenario, base, seeds, shard[0], shard[1], threads == null ? cores() : threads,
                 plan, results, true);
-        return sweep(runner, config);
+        return scaling ? scalingSweep(runner, config) : sweep(runner, config);
     }
 
     private static int runOne(ScenarioRunner runner, RunSpec spec) {
@@ -94,6 +99,14 @@ final class RunCommand implements Callable<Integer> {
             System.out.println("failing seeds written to " + config.results());
         });
         return result.exitCode();
+    }
+
+    private static int scalingSweep(ScenarioRunner runner, SweepConfig config) {
+        ProgressBar bar = new ProgressBar(System.err);
+        ScalingSweep.Scaling scaling = new ScalingSweep(new Sweep(runner)).run(config, bar::update);
+        bar.finish();
+        System.out.println(scaling.describe());
+        return scaling.sameDigests() ? scaling.twoThreads().exitCode() : FailureKind.NONDETERMINISM.exitCode();
     }
 
     @SuppressForbidden("the default worker count follows the machine, outside any simulation")

@@ -27,8 +27,13 @@ final class SimSide {
 
     /** An ensemble that has elected its leader, ready for {@link #run}. */
     static Ensemble elected(VsRealConfig config, long seed, boolean checksAndTrace) {
+        return elected(config.servers(), seed, checksAndTrace);
+    }
+
+    /** An ensemble of that many servers with ZooKeeper's defaults, every server serving. */
+    static Ensemble elected(int servers, long seed, boolean checksAndTrace) {
         Ensemble ensemble = Ensemble.start(new SeededChoices(seed),
-                EnsembleConfig.defaults(config.servers()).withSelfChecks(checksAndTrace));
+                EnsembleConfig.defaults(servers).withSelfChecks(checksAndTrace));
         ensemble.simulation().trace().setEnabled(checksAndTrace);
         while (!allServing(ensemble)) {
             if (ensemble.simulation().now() > Time.seconds(60)) {
@@ -54,8 +59,22 @@ final class SimSide {
 
     /** Runs the workload to its end and returns the simulated time it took, in microseconds. */
     static long run(Ensemble ensemble, VsRealConfig config) {
+        return run(ensemble, config.clients(), config.toString(),
+                (zk, client, listener) -> new BenchWorkload(config.kind(), zk, client, config.rounds(), listener).start());
+    }
+
+    /** Starts one client's work on its handle; the work reports to the listener when done. */
+    interface ClientStarter {
+        void start(ZooKeeperClient zk, int client, BenchWorkload.Listener listener);
+    }
+
+    /**
+     * Adds {@code clients} clients, starts each one's work, runs until the last is done and
+     * returns the simulated time that took, in microseconds.
+     */
+    static long run(Ensemble ensemble, int clients, String what, ClientStarter starter) {
         long start = ensemble.simulation().now();
-        int[] remaining = {config.clients()};
+        int[] remaining = {clients};
         Throwable[] failure = new Throwable[1];
         BenchWorkload.Listener listener = new BenchWorkload.Listener() {
             @Override
@@ -71,21 +90,21 @@ final class SimSide {
                 ensemble.simulation().stop("a client failed");
             }
         };
-        for (int i = 0; i < config.clients(); i++) {
+        for (int i = 0; i < clients; i++) {
             int client = i;
             ensemble.addClient(new ClientProgram() {
                 @Override
                 public void started(ClientContext context, ZooKeeperClient zk) {
-                    new BenchWorkload(config.kind(), zk, client, config.rounds(), listener).start();
+                    starter.start(zk, client, listener);
                 }
             });
         }
         RunResult result = ensemble.run(RunBounds.time(start + VIRTUAL_LIMIT));
         if (failure[0] != null) {
-            throw new IllegalStateException("simulated " + config + " failed: " + failure[0], failure[0]);
+            throw new IllegalStateException("simulated " + what + " failed: " + failure[0], failure[0]);
         }
         if (remaining[0] != 0) {
-            throw new IllegalStateException("simulated " + config + " did not finish: " + result);
+            throw new IllegalStateException("simulated " + what + " did not finish: " + result);
         }
         return ensemble.simulation().now() - start;
     }

@@ -1,5 +1,6 @@
 package dev.zksim.cli;
 
+import dev.zksim.bench.ScalingBench;
 import dev.zksim.bench.VsReal;
 import dev.zksim.kernel.SuppressForbidden;
 import java.util.ArrayList;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Run a JMH benchmark suite (kernel or ensemble) and print throughput and ratios measured in the same run.",
-                "vs-real runs the same workloads on a real in-process ZooKeeper and on zksim, interleaved, fresh and warm."})
+                "vs-real runs the same workloads on a real in-process ZooKeeper and on zksim, interleaved, fresh and warm.",
+                "scaling reports CPU per event from 10 to 10,000 clients and 1 to 7 servers, memory per client and per znode."})
 final class BenchCommand implements Runnable {
     private static final Map<String, String> SUITES = new LinkedHashMap<>();
 
@@ -56,14 +58,19 @@ final class BenchCommand implements Runnable {
     @Option(names = "--no-fresh", description = "vs-real only: skip the fresh runs in child JVMs.")
     private boolean noFresh;
 
+    @Option(names = "--znodes", defaultValue = "100000", description = "scaling only: znodes in the tree it builds and reads (default ${DEFAULT-VALUE}).")
+    private int znodes;
+
     static final class SuiteNames extends ArrayList<String> {
         SuiteNames() {
             super(SUITES.keySet());
             add(VS_REAL);
+            add(SCALING);
         }
     }
 
     private static final String VS_REAL = "vs-real";
+    private static final String SCALING = "scaling";
 
     private void runVsReal() {
         VsReal.Settings standard = VsReal.standard();
@@ -86,6 +93,13 @@ final class BenchCommand implements Runnable {
     public void run() {
         if (suite.equals(VS_REAL)) {
             runVsReal();
+            return;
+        }
+        if (suite.equals(SCALING)) {
+            if (znodes < 100) {
+                throw new IllegalArgumentException("--znodes must be at least 100");
+            }
+            ScalingBench.run(znodes, System.out);
             return;
         }
         String benchmarkClass = SUITES.get(suite);

@@ -64,14 +64,33 @@ public final class VsReal {
         out.println("load: " + loadAverage() + " (1-minute load average; ratios are measured side by side)");
         for (VsRealConfig config : settings.configs()) {
             if (settings.fresh()) {
-                Child real = Child.run("real", config);
-                Child sim = Child.run("sim", config);
-                out.println(line(config, "fresh", real.workloadNanos(), sim.workloadNanos(), sim.virtualMicros())
-                        + String.format(Locale.ROOT, "  (JVM start excluded: real %s, zksim %s)",
-                        duration(real.jvmStartNanos()), duration(sim.jvmStartNanos())));
+                try {
+                    fresh(config, out);
+                } catch (Exception e) {
+                    out.println(String.format(Locale.ROOT, "%-22s fresh  failed: %s", config, firstLine(e)));
+                }
             }
-            warm(config, settings, out);
+            try {
+                warm(config, settings, out);
+            } catch (Exception e) {
+                out.println(String.format(Locale.ROOT, "%-22s warm   failed: %s%s", config, firstLine(e),
+                        RealRun.exitRequested()));
+            }
         }
+    }
+
+    private static void fresh(VsRealConfig config, PrintStream out) throws Exception {
+        Child real = Child.run("real", config);
+        Child sim = Child.run("sim", config);
+        out.println(line(config, "fresh", real.workloadNanos(), sim.workloadNanos(), sim.virtualMicros())
+                + String.format(Locale.ROOT, "  (JVM start excluded: real %s, zksim %s)",
+                duration(real.jvmStartNanos()), duration(sim.jvmStartNanos())));
+    }
+
+    private static String firstLine(Exception e) {
+        String message = String.valueOf(e.getMessage());
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
     }
 
     private static void warm(VsRealConfig config, Settings settings, PrintStream out) throws Exception {
@@ -210,8 +229,8 @@ public final class VsReal {
                     return new Child(Long.parseLong(fields[1]), Long.parseLong(fields[2]), Long.parseLong(fields[3]));
                 }
             }
-            throw new IllegalStateException("the fresh " + side + " run of " + config + " failed (exit " + status + "):\n"
-                    + output);
+            String reason = output.lines().filter(text -> !text.startsWith("SLF4J")).findFirst().orElse("no output");
+            throw new IllegalStateException("the fresh " + side + " run failed (exit " + status + "): " + reason);
         }
     }
 
@@ -231,6 +250,10 @@ public final class VsReal {
         } else {
             try (RealEnsemble ensemble = RealRun.start(config)) {
                 workload = timeReal(ensemble, config);
+            } catch (Exception e) {
+                System.out.println("the real run failed: " + e + RealRun.exitRequested());
+                System.exit(1);
+                return;
             }
         }
         System.out.println(CHILD_PREFIX + " " + jvmStart + " " + workload + " " + virtual);

@@ -1,6 +1,9 @@
 package dev.zksim.kernel.trace;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.RecordComponent;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
@@ -10,7 +13,7 @@ import java.util.RandomAccess;
 
 /**
  * The compact binary form of a trace record that the run's digest is computed over: the
- * structured fields themselves (numbers as variable-length integers, strings as their
+ * structured fields themselves (numbers as eight little-endian bytes, strings as their
  * characters, enums as ordinals, records as their components in declaration order, lists
  * element by element), each behind a one-byte tag so that different shapes can never
  * encode alike. Nothing is rendered to text: rendering every delivered message, payload
@@ -59,6 +62,8 @@ final class DigestEncoder {
         }
     };
 
+    private static final VarHandle LONG_VIEW = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private byte[] buffer = new byte[512];
     private int size;
 
@@ -77,7 +82,7 @@ final class DigestEncoder {
 
     /** The record's header: its time and process, which every trace record has. */
     void writeHeader(long time, String process) {
-        writeVarLong(time);
+        writeLong(time);
         writeString(process);
     }
 
@@ -91,37 +96,37 @@ final class DigestEncoder {
             }
             case Long number -> {
                 writeByte(LONG);
-                writeVarLong(number);
+                writeLong(number);
             }
             case Integer number -> {
                 writeByte(INT);
-                writeVarLong(number);
+                writeLong(number);
             }
             case Short number -> {
                 writeByte(INT);
-                writeVarLong(number);
+                writeLong(number);
             }
             case Byte number -> {
                 writeByte(INT);
-                writeVarLong(number);
+                writeLong(number);
             }
             case Boolean flag -> writeByte(flag ? BOOLEAN | 0x40 : BOOLEAN);
             case Character character -> {
                 writeByte(CHAR);
-                writeVarLong(character);
+                writeLong(character);
             }
             case Double number -> {
                 writeByte(DOUBLE);
-                writeVarLong(Double.doubleToLongBits(number));
+                writeLong(Double.doubleToLongBits(number));
             }
             case Float number -> {
                 writeByte(DOUBLE);
-                writeVarLong(Double.doubleToLongBits(number));
+                writeLong(Double.doubleToLongBits(number));
             }
             case Enum<?> constant -> {
                 writeByte(ENUM);
-                writeFixedLong(SHAPES.get(constant.getDeclaringClass()).fingerprint());
-                writeVarLong(constant.ordinal());
+                writeLong(SHAPES.get(constant.getDeclaringClass()).fingerprint());
+                writeLong(constant.ordinal());
             }
             case Record record -> writeRecord(record);
             case byte[] bytes -> writeBytes(bytes);
@@ -132,17 +137,17 @@ final class DigestEncoder {
     private void writeRecord(Record record) {
         Shape shape = SHAPES.get(record.getClass());
         writeByte(RECORD);
-        writeFixedLong(shape.fingerprint());
+        writeLong(shape.fingerprint());
         for (ComponentReader reader : shape.readers()) {
             switch (reader) {
                 case ComponentReader.OfObject object -> writeValue(object.read().apply(record));
                 case ComponentReader.OfLong number -> {
                     writeByte(number.tag());
-                    writeVarLong(number.read().applyAsLong(record));
+                    writeLong(number.read().applyAsLong(record));
                 }
                 case ComponentReader.OfDouble number -> {
                     writeByte(DOUBLE);
-                    writeVarLong(Double.doubleToLongBits(number.read().applyAsDouble(record)));
+                    writeLong(Double.doubleToLongBits(number.read().applyAsDouble(record)));
                 }
                 case ComponentReader.OfBoolean flag -> writeByte(flag.read().test(record) ? BOOLEAN | 0x40 : BOOLEAN);
             }
@@ -153,21 +158,21 @@ final class DigestEncoder {
         switch (value) {
             case List<?> list when list instanceof RandomAccess -> {
                 writeByte(LIST);
-                writeVarLong(list.size());
+                writeLong(list.size());
                 for (int i = 0; i < list.size(); i++) {
                     writeValue(list.get(i));
                 }
             }
             case Collection<?> collection -> {
                 writeByte(collection instanceof List ? LIST : COLLECTION);
-                writeVarLong(collection.size());
+                writeLong(collection.size());
                 for (Object element : collection) {
                     writeValue(element);
                 }
             }
             case Map<?, ?> map -> {
                 writeByte(MAP);
-                writeVarLong(map.size());
+                writeLong(map.size());
                 for (Map.Entry<?, ?> entry : map.entrySet()) {
                     writeValue(entry.getKey());
                     writeValue(entry.getValue());
@@ -186,7 +191,7 @@ final class DigestEncoder {
 
     private void writeBytes(byte[] bytes) {
         writeByte(BYTES);
-        writeVarLong(bytes.length);
+        writeLong(bytes.length);
         ensure(bytes.length);
         System.arraycopy(bytes, 0, buffer, size, bytes.length);
         size += bytes.length;
@@ -195,7 +200,7 @@ final class DigestEncoder {
     /** Length, then one byte per ASCII character; any other character takes an escape and three bytes. */
     private void writeString(String text) {
         int length = text.length();
-        writeVarLong(length);
+        writeLong(length);
         ensure(length * 4);
         for (int i = 0; i < length; i++) {
             char c = text.charAt(i);
@@ -209,22 +214,14 @@ final class DigestEncoder {
         }
     }
 
-    /** Zig-zag LEB128, so small magnitudes of either sign take one or two bytes. */
-    private void writeVarLong(long value) {
-        ensure(10);
-        long rest = (value << 1) ^ (value >> 63);
-        while ((rest & ~0x7FL) != 0) {
-            buffer[size++] = (byte) ((rest & 0x7F) | 0x80);
-            rest >>>= 7;
-        }
-        buffer[size++] = (byte) rest;
-    }
-
-    private void writeFixedLong(long value) {
+    /**
+     * Eight bytes in one store: numbers (times, zxids, ids) mostly need four or more bytes,
+     * and a variable-length loop's branches cost more than hashing the extra bytes.
+     */
+    private void writeLong(long value) {
         ensure(8);
-        for (int shift = 56; shift >= 0; shift -= 8) {
-            buffer[size++] = (byte) (value >>> shift);
-        }
+        LONG_VIEW.set(buffer, size, value);
+        size += 8;
     }
 
     private void writeByte(int value) {

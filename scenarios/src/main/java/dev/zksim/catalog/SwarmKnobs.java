@@ -15,6 +15,12 @@ import java.util.List;
  * everywhere gives the smallest, calmest ensemble.
  */
 public record SwarmKnobs(EnsembleConfig config, String delayModel) {
+    /**
+     * The catalogue's runs are short and crash servers, so they ask for a snapshot every
+     * 50 to 100 txns: restarts then recover from snapshots plus a log tail, and lagging
+     * followers get SNAP syncs, instead of every restart replaying a whole log.
+     */
+    static final int CATALOG_SNAP_COUNT = 100;
 
     public static SwarmKnobs pick(Choices knobs, List<Integer> sizes) {
         int servers = knobs.pick(sizes);
@@ -26,7 +32,8 @@ public record SwarmKnobs(EnsembleConfig config, String delayModel) {
                 .withTickTime(tick)
                 .withSessionTimeout(tick * sessionTicks)
                 .withNetworkDelay(delay(model))
-                .withCrashPolicy(policy);
+                .withCrashPolicy(policy)
+                .withSnapCount(CATALOG_SNAP_COUNT);
         return new SwarmKnobs(config, model);
     }
 

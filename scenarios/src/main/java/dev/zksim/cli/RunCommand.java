@@ -1,5 +1,6 @@
 package dev.zksim.cli;
 
+import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultPlan;
@@ -14,6 +15,8 @@ import dev.zksim.scenario.RunawayRun;
 import dev.zksim.scenario.ScenarioRunner;
 import dev.zksim.scenario.TraceCounter;
 import dev.zksim.scenario.SeedSkipped;
+import dev.zksim.sweep.ScalingSweep;
+import dev.zksim.sweep.Sweep;
 import dev.zksim.sweep.SweepConfig;
 import dev.zksim.sweep.WallClock;
 import java.nio.file.Path;
@@ -82,6 +85,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Cut a run after this many seconds of wall-clock time (default 300).")
     private long maxWallSeconds = SweepConfig.DEFAULT_WALL_LIMIT_MILLIS / 1000;
 
+    @Option(names = "--scaling", description = "Run the sweep on 1 thread, then on 2, and report seeds/s of each and the speedup.")
+    private boolean scaling;
+
     @Override
     public Integer call() {
         RunLimits limits = limits();
@@ -107,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
         }
         SweepConfig config = new SweepConfig(scenario, first, seeds, shard.index(), shard.count(), workers, plan, results,
                 !noShrink, Math.multiplyExact(maxWallSeconds, 1000L));
-        return new SweepRun(runner, config, jsonl, junit).execute();
+        return scaling ? scalingSweep(runner, config) : new SweepRun(runner, config, jsonl, junit).execute();
     }
 
     private RunLimits limits() {
@@ -188,6 +194,14 @@ final class RunCommand implements Callable<Integer> {
         System.out.println("goals reached: " + (reached.isEmpty() ? "none" : String.join("; ", reached)));
         List<String> missed = goals.stream().map(Goal::name).filter(name -> !reached.contains(name)).toList();
         System.out.println("goals not reached: " + (missed.isEmpty() ? "none" : String.join("; ", missed)));
+    }
+
+    private static int scalingSweep(ScenarioRunner runner, SweepConfig config) {
+        ProgressBar bar = new ProgressBar(System.err);
+        ScalingSweep.Scaling scaling = new ScalingSweep(new Sweep(runner)).run(config, bar::update);
+        bar.finish();
+        System.out.println(scaling.describe());
+        return scaling.sameDigests() ? scaling.twoThreads().exitCode() : FailureKind.NONDETERMINISM.exitCode();
     }
 
     @SuppressForbidden("the default worker count follows the machine, outside any simulation")

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 final class UserClasspath {
     private static ClassLoader loader = UserClasspath.class.getClassLoader();
     private static ScenarioCatalog catalog;
+    private static String entries;
 
     private UserClasspath() {
     }
@@ -29,6 +30,12 @@ final class UserClasspath {
     static void reset() {
         loader = UserClasspath.class.getClassLoader();
         catalog = null;
+        entries = null;
+    }
+
+    /** The class path named for this run, if any: what a second JVM must be given too. */
+    static java.util.Optional<String> entries() {
+        return java.util.Optional.ofNullable(entries);
     }
 
     /** Adds the entries to the class path the catalogues are discovered on. */
@@ -41,6 +48,7 @@ final class UserClasspath {
         }
         loader = new URLClassLoader(urls.toArray(URL[]::new), UserClasspath.class.getClassLoader());
         catalog = null;
+        entries = classpath;
     }
 
     private static List<URL> urls(String entry) {

@@ -15,15 +15,19 @@ import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
 /**
- * The one line that reproduces a run: {@code zksim1:SCENARIO:SEED:PLAN:CHOICES:DIGEST}. The
+ * The one line that reproduces a run: {@code zksim2:SCENARIO:SEED:PLAN:CHOICES:DIGEST}. The
  * seed is hex; PLAN and CHOICES are "-" when the run generated them from the seed, otherwise
  * the fault plan text and the recorded choices, compressed and base64url-encoded (a shrunk
  * run needs both); DIGEST is the first 16 hex characters of the trace digest the replay
  * must reproduce (or all 64), or "-" for a run that never finished (a crash outside any
  * event, a run abandoned at its wall-clock bound), whose replay has nothing to compare.
+ *
+ * <p>The version names the digest's encoding: zksim1 digested rendered text lines, zksim2
+ * digests the compact binary encoding of the trace's fields and runs with ZooKeeper's
+ * randomised snapshot schedule, so a zksim1 line cannot be checked and is refused in one line.
  */
 public record ReproLine(RunSpec spec, String digest) {
-    private static final String VERSION = "zksim1";
+    private static final String VERSION = "zksim2";
     private static final int DIGEST_CHARS = 16;
     private static final int FULL_DIGEST_CHARS = 64;
     private static final String NO_DIGEST = "-";
@@ -58,8 +62,12 @@ public record ReproLine(RunSpec spec, String digest) {
     /** Parses a line; throws IllegalArgumentException with a one-line reason. */
     public static ReproLine parse(String line) {
         String[] parts = line.trim().split(":", -1);
+        if (parts[0].equals("zksim1")) {
+            throw new IllegalArgumentException("a zksim1 reproduce line comes from an older zksim whose trace digest "
+                    + "this version computes differently; re-run the scenario and seed to get a zksim2 line");
+        }
         if (parts.length != 6 || !parts[0].equals(VERSION)) {
-            throw new IllegalArgumentException("malformed reproduce line (expected zksim1:SCENARIO:SEED:PLAN:CHOICES:DIGEST)");
+            throw new IllegalArgumentException("malformed reproduce line (expected zksim2:SCENARIO:SEED:PLAN:CHOICES:DIGEST)");
         }
         long seed;
         try {

@@ -7,19 +7,25 @@ import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.RunawayRun;
 import dev.zksim.scenario.ScenarioRunner;
 import dev.zksim.scenario.SeedSkipped;
+import dev.zksim.kernel.trace.LineDigest;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Shrinks a failing run to a minimal one by re-running edited versions from scratch and
  * keeping any edit that still fails the same way (same failure kind). It shrinks the fault
  * plan (drop steps) and the recorded choices of every stream (drop blocks of draws, zero
  * them, halve them) together, in rounds, until a round changes nothing or the run budget is
- * spent. Because every helper over {@code Choices} maps small draws to simple outcomes,
+ * spent. Candidates already tried are not run again, so the round that finds nothing new
+ * costs only the edits it has not seen. Because every helper over {@code Choices} maps small draws to simple outcomes,
  * smaller choices mean fewer clients, fewer operations, shorter delays.
  */
 public final class Shrinker {
     private final ScenarioRunner runner;
     private final int budget;
+    private final Set<String> tried = new TreeSet<>();
     private int runs;
 
     public Shrinker(ScenarioRunner runner, int budget) {
@@ -34,6 +40,7 @@ public final class Shrinker {
 
     public RunOutcome shrink(RunOutcome failing) {
         runs = 0;
+        tried.clear();
         FailureKind kind = failing.failureKind().orElseThrow(() -> new IllegalArgumentException("the run did not fail"));
         RunOutcome best = failing;
         boolean improved = true;
@@ -112,8 +119,17 @@ public final class Shrinker {
         return current;
     }
 
-    /** Runs a candidate; returns its outcome if it fails the same way and is smaller than current. */
+    /**
+     * Runs a candidate; returns its outcome if it fails the same way and is smaller than
+     * current. A run is a pure function of its spec, so a candidate tried before (the half of
+     * a draw of 1 is the zero already tried; the last round re-proposes every edit of the
+     * previous one that failed) would fail again and is not run: once no new edit is left,
+     * shrinking stops instead of spending its budget on known answers.
+     */
     private RunOutcome attempt(RunSpec candidate, FailureKind kind, RunOutcome current) {
+        if (!tried.add(LineDigest.of(List.of(key(candidate))))) {
+            return null;
+        }
         runs++;
         RunOutcome outcome;
         try {
@@ -143,6 +159,17 @@ public final class Shrinker {
             }
         }
         return new long[] {outcome.plan().steps().size(), outcome.choices().size(), sum};
+    }
+
+    /** Everything a fixed spec's run depends on, as text. */
+    private static String key(RunSpec spec) {
+        StringBuilder key = new StringBuilder(spec.plan() == null ? "-" : spec.plan().toString());
+        if (spec.choices() != null) {
+            for (String label : spec.choices().labels()) {
+                key.append('\n').append(label).append('=').append(Arrays.toString(spec.choices().values(label)));
+            }
+        }
+        return key.toString();
     }
 
     /** The spec that replays an outcome exactly: its plan and its drawn choices, fixed. */

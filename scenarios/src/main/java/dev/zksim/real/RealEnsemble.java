@@ -137,6 +137,9 @@ public final class RealEnsemble implements AutoCloseable {
         // Unknown config keys become "zookeeper."-prefixed system properties: this one
         // stops every server from binding the admin server's fixed port 8080.
         properties.put("admin.enableServer", "false");
+        // Every in-process client connects from 127.0.0.1, and ZooKeeper refuses more than
+        // 60 connections from one address by default: hundreds of clients need no limit.
+        properties.put("maxClientCnxns", "0");
         File dataDir = Files.createDirectory(root.resolve("server-" + serverId)).toFile();
         return new InstanceSpec(dataDir, -1, -1, -1, true, serverId, tickTimeMs, -1, properties, "127.0.0.1");
     }

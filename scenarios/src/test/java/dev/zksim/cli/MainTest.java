@@ -65,11 +65,14 @@ class MainTest {
         assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "3")).isZero();
         String digest = stdout().lines().filter(line -> line.startsWith("digest: ")).findFirst().orElseThrow().substring(8);
         out.reset();
-        assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isZero();
+        assertThat(Main.execute("replay", "zksim2:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isZero();
         assertThat(stdout()).contains("digest matches the reproduce line");
-        assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:0000000000000000")).isEqualTo(2);
+        assertThat(Main.execute("replay", "zksim2:ensemble-random-ops:3:-:-:0000000000000000")).isEqualTo(2);
         assertThat(Main.execute("replay", "garbage")).isEqualTo(2);
         assertThat(stderr().lines()).last().asString().contains("malformed reproduce line");
+        err.reset();
+        assertThat(Main.execute("replay", "zksim2:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isEqualTo(2);
+        assertThat(stderr().lines()).hasSize(1).first().asString().contains("a zksim1 reproduce line comes from an older zksim");
     }
 
     @Test
@@ -103,5 +106,18 @@ class MainTest {
     void testWithoutTheLauncherPointsToIt() {
         assertThat(Main.execute("test")).isEqualTo(2);
         assertThat(stderr()).contains("./zksim test");
+    }
+
+    @Test
+    void checkDeterminismReplaysEverySeedInOneSecondJvmAndItsDigestsAreTheRunsDigests() {
+        assertThat(Main.execute("check-determinism", "lock-basic", "--seed", "3", "--seeds", "2", "--fork")).isZero();
+        assertThat(stdout()).contains("2 seeds deterministic (the same digests in a second JVM)");
+        String seed4 = stdout().lines().filter(line -> line.startsWith("seed 4: ")).findFirst().orElseThrow().substring(8);
+        out.reset();
+        assertThat(Main.execute("check-determinism", "lock-basic", "--seed", "4", "--seeds", "1", "--digests-only")).isZero();
+        assertThat(stdout().lines()).containsExactly("digest of seed 4 " + seed4);
+        out.reset();
+        assertThat(Main.execute("run", "lock-basic", "--seed", "4")).isZero();
+        assertThat(stdout()).contains("digest: " + seed4);
     }
 }

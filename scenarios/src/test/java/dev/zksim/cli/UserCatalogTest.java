@@ -96,7 +96,7 @@ class UserCatalogTest {
 
     @Test
     void aLineWhoseCatalogueIsNotOnTheClasspathIsOneLine() {
-        assertThat(Main.execute("replay", "zksim1:acme/acme-lock:3:-:-:0123456789abcdef")).isEqualTo(2);
+        assertThat(Main.execute("replay", "zksim2:acme/acme-lock:3:-:-:0123456789abcdef")).isEqualTo(2);
         assertOneLineError("needs catalogue 'acme'", "--classpath");
     }
 }

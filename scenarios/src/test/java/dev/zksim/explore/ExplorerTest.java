@@ -182,7 +182,7 @@ class ExplorerTest {
         ExploreReport report = Explorer.builder(CATALOG, "canary-no-recheck-lock").strategy(Explorer.Strategy.PCT).explore();
         PropertyCheck.Counterexample example = Explorer.counterexample(CATALOG, report.violation().orElseThrow(), true)
                 .orElseThrow();
-        assertThat(example.line().toString()).startsWith("zksim1:canary-no-recheck-lock:");
+        assertThat(example.line().toString()).startsWith("zksim2:canary-no-recheck-lock:");
         RunOutcome replayed = new ScenarioRunner(CATALOG).run(ReproLine.parse(example.line().toString()).spec());
         assertThat(replayed.failureKind()).contains(FailureKind.SAFETY_VIOLATION);
         assertThat(example.line().matches(replayed.digest())).isTrue();

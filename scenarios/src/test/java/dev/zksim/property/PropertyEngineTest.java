@@ -20,7 +20,7 @@ class PropertyEngineTest {
         assertThat(counterexample.kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
         assertThat(counterexample.minimal().plan().steps()).isEmpty();
         assertThat(counterexample.minimal().knobs()).contains("clients: 2", "increments per client: 1");
-        assertThat(counterexample.describe()).contains("reproduce: ./zksim replay zksim1:test-lost-update:");
+        assertThat(counterexample.describe()).contains("reproduce: ./zksim replay zksim2:test-lost-update:");
     }
 
     @Test
@@ -34,10 +34,21 @@ class PropertyEngineTest {
     }
 
     @Test
+    void shrinkingAMinimalCaseAgainCostsAtMostOneRoundOfEditsNotItsBudget() {
+        PropertyCheck.Counterexample counterexample = new PropertyCheck(runner).check("test-lost-update", 0, 30, true).orElseThrow();
+        Shrinker shrinker = new Shrinker(runner, 10_000);
+        RunOutcome again = shrinker.shrink(counterexample.minimal());
+        assertThat(Shrinker.size(again)).isEqualTo(Shrinker.size(counterexample.minimal()));
+        int total = counterexample.minimal().choices().size();
+        assertThat(shrinker.runs()).as("at most a deletion, a zero and a half per draw, each tried once")
+                .isLessThanOrEqualTo(4 * total + counterexample.minimal().plan().steps().size() + 1).isLessThan(10_000);
+    }
+
+    @Test
     void anUnshrunkFailureReproducesFromScenarioAndSeedAlone() {
         PropertyCheck.Counterexample counterexample = new PropertyCheck(runner).check("test-lost-update", 0, 30, false).orElseThrow();
         String line = counterexample.line().toString();
-        assertThat(line).matches("zksim1:test-lost-update:[0-9a-f]+:-:-:[0-9a-f]{16}");
+        assertThat(line).matches("zksim2:test-lost-update:[0-9a-f]+:-:-:[0-9a-f]{16}");
         RunOutcome replay = runner.run(ReproLine.parse(line).spec());
         assertThat(replay.digest()).isEqualTo(counterexample.original().digest());
     }
@@ -45,11 +56,13 @@ class PropertyEngineTest {
     @Test
     void malformedLinesAreOneLineErrors() {
         assertThatThrownBy(() -> ReproLine.parse("nonsense")).hasMessageContaining("malformed reproduce line");
-        assertThatThrownBy(() -> ReproLine.parse("zksim1:x:zz:-:-:ab")).hasMessageContaining("malformed seed 'zz'");
-        assertThatThrownBy(() -> ReproLine.parse("zksim1:x:1:@@@:-:ab")).hasMessageContaining("corrupt data");
-        assertThatThrownBy(() -> runner.run(ReproLine.parse("zksim1:nope:1:-:-:00000000000000ab").spec()))
+        assertThatThrownBy(() -> ReproLine.parse("zksim1:x:1:-:-:ab"))
+                .hasMessageContaining("zksim1 reproduce line comes from an older zksim").hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> ReproLine.parse("zksim2:x:zz:-:-:ab")).hasMessageContaining("malformed seed 'zz'");
+        assertThatThrownBy(() -> ReproLine.parse("zksim2:x:1:@@@:-:ab")).hasMessageContaining("corrupt data");
+        assertThatThrownBy(() -> runner.run(ReproLine.parse("zksim2:nope:1:-:-:00000000000000ab").spec()))
                 .hasMessageContaining("unknown scenario 'nope'");
         // A digest is compared in full: a short prefix cannot pass for a match.
-        assertThatThrownBy(() -> ReproLine.parse("zksim1:x:1:-:-:ab")).hasMessageContaining("malformed digest 'ab'");
+        assertThatThrownBy(() -> ReproLine.parse("zksim2:x:1:-:-:ab")).hasMessageContaining("malformed digest 'ab'");
     }
 }

@@ -17,7 +17,8 @@ import java.util.List;
  * @param sessionTimeoutMs the timeout clients request
  * @param networkDelay one-way delay of every link
  * @param fsyncLatency how long one fsync of the txn log takes
- * @param snapCount snapshot after this many txns
+ * @param snapCount ZooKeeper's snapCount: a server snapshots after snapCount/2 plus a drawn
+ *     share of snapCount/2 txns ({@link dev.zksim.kernel.disk.SnapshotSchedule})
  * @param fidelity where ZooKeeper promises nothing, how the simulation behaves (faithful by default)
  * @param counterStarts nodes every server starts with, their sequence counter (cversion) and
  *     data version far along, e.g. near 2^31 - 1 to reach ZooKeeper's overflow behaviour
@@ -35,6 +36,9 @@ public record EnsembleConfig(
         boolean selfChecks,
         Fidelity fidelity,
         List<CounterStart> counterStarts) {
+
+    /** ZooKeeper's default snapCount (zookeeper.snapCount). */
+    public static final int DEFAULT_SNAP_COUNT = 100_000;
 
     public EnsembleConfig {
         if (servers != 1 && servers != 3 && servers != 5 && servers != 7) {
@@ -68,12 +72,13 @@ public record EnsembleConfig(
 
     /**
      * ZooKeeper's sample settings (tickTime 2 s, initLimit 10, syncLimit 5), a 10 s session
-     * timeout, a LAN of 0.1 to 1 ms links, a 0.5 to 2 ms fsync, the strict crash policy and
-     * the self-checks on.
+     * timeout, a LAN of 0.1 to 1 ms links, a 0.5 to 2 ms fsync, the strict crash policy,
+     * ZooKeeper's snapCount of 100,000 (so a run that does not ask for snapshots pays for none)
+     * and the self-checks on.
      */
     public static EnsembleConfig defaults(int servers) {
         return new EnsembleConfig(servers, 2000, 10, 5, 10_000, new Distribution.Uniform(100, Time.millis(1)),
-                new Distribution.Uniform(500, Time.millis(2)), CrashPolicy.LOSE_UNSYNCED, 100, true);
+                new Distribution.Uniform(500, Time.millis(2)), CrashPolicy.LOSE_UNSYNCED, DEFAULT_SNAP_COUNT, true);
     }
 
     public EnsembleConfig withServers(int count) {
@@ -104,5 +109,14 @@ public record EnsembleConfig(
     public EnsembleConfig withSelfChecks(boolean on) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
                 crashPolicy, snapCount, on, fidelity, counterStarts);
+    }
+
+    /**
+     * For scenarios that want snapshots often, to exercise recovery from them and SNAP
+     * syncs: a smaller snapCount, randomised the same way.
+     */
+    public EnsembleConfig withSnapCount(int count) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
+                crashPolicy, count, selfChecks);
     }
 }

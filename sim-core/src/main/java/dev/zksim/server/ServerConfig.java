@@ -11,7 +11,8 @@ import java.util.List;
  * @param tickTimeMs the session expiry granularity (reference 4.4)
  * @param minSessionTimeoutMs negotiated timeouts are clamped to [min, max]
  * @param maxSessionTimeoutMs see minSessionTimeoutMs
- * @param snapCount a snapshot is written after every snapCount committed txns
+ * @param snapCount ZooKeeper's snapCount: a snapshot is written after snapCount/2 plus a drawn
+ *     share of snapCount/2 committed txns ({@link dev.zksim.kernel.disk.SnapshotSchedule})
  * @param maxBuffer jute.maxbuffer: a larger request closes the connection (reference 1.6)
  * @param fsyncLatency how long an fsync takes, or null for an instant one
  * @param drawnOrders whether the orders ZooKeeper leaves unspecified (a getChildren list,

@@ -1,6 +1,5 @@
 package dev.zksim.kernel.trace;
 
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -9,7 +8,9 @@ import java.util.function.LongSupplier;
 
 /**
  * The evidence of a run: every emitted event goes into a rolling SHA-256 digest over its
- * canonical line, into a ring buffer of the most recent records, and to any attached sinks
+ * compact binary encoding ({@link DigestEncoder}; nothing is rendered to text unless a sink
+ * asks for {@link TraceRecord#canonicalLine()}), into a ring buffer of the most recent
+ * records, and to any attached sinks
  * (a JSON-lines exporter, a report collector). Memory stays bounded however long the run:
  * only the ring buffer is kept, and sinks decide for themselves what to retain.
  */
@@ -20,8 +21,7 @@ public final class Trace {
     private final MessageDigest digest;
     private final TraceRecord[] ring;
     private final List<TraceSink> sinks = new ArrayList<>();
-    private final StringBuilder line = new StringBuilder(256);
-    private byte[] bytes = new byte[256];
+    private final DigestEncoder encoder = new DigestEncoder();
     private long count;
     private boolean enabled = true;
     private boolean digesting = true;
@@ -41,37 +41,19 @@ public final class Trace {
         if (!enabled) {
             return;
         }
-        TraceRecord record = new TraceRecord(count, clock.getAsLong(), process, event);
+        long time = clock.getAsLong();
         if (digesting) {
-            line.setLength(0);
-            record.appendCanonical(line).append('\n');
-            updateDigest(line);
+            encoder.reset();
+            encoder.writeHeader(time, process);
+            encoder.writeValue(event);
+            digest.update(encoder.buffer(), 0, encoder.size());
         }
+        TraceRecord record = new TraceRecord(count, time, process, event);
         ring[(int) (count % ring.length)] = record;
         count++;
         for (int i = 0; i < sinks.size(); i++) {
             sinks.get(i).accept(record);
         }
-    }
-
-    /**
-     * Feeds the line to the digest as UTF-8. Trace text is almost always ASCII, which is
-     * copied byte for byte into a reused buffer; anything else takes the general encoder.
-     */
-    private void updateDigest(CharSequence text) {
-        int length = text.length();
-        if (bytes.length < length) {
-            bytes = new byte[Math.max(length, bytes.length * 2)];
-        }
-        for (int i = 0; i < length; i++) {
-            char c = text.charAt(i);
-            if (c >= 0x80) {
-                digest.update(text.toString().getBytes(StandardCharsets.UTF_8));
-                return;
-            }
-            bytes[i] = (byte) c;
-        }
-        digest.update(bytes, 0, length);
     }
 
     /**

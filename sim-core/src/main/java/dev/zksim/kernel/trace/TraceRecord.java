@@ -6,9 +6,10 @@ import dev.zksim.kernel.Time;
 public record TraceRecord(long sequence, long time, String process, TraceEvent event) {
 
     /**
-     * The canonical line the digest is computed over, stable across JVMs: time, process and
-     * the event's text. The sequence number is left out because the digest already depends
-     * on the order of lines.
+     * The canonical line, stable across JVMs: time, process and the event's text. Sinks and
+     * divergence reports read it; the digest is computed over the structured fields instead
+     * ({@link DigestEncoder}), which carry the same information without rendering it. The
+     * sequence number is left out: order is already what a sequence of lines says.
      */
     public String canonicalLine() {
         return appendCanonical(new StringBuilder(96)).toString();

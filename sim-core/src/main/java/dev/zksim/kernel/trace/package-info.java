@@ -1,6 +1,6 @@
 /**
  * The trace: typed events stamped with time and process, a rolling SHA-256 digest over their
- * canonical lines (the determinism check compares digests), a bounded ring of recent
+ * compact binary encoding (the determinism check compares digests), a bounded ring of recent
  * records, sinks for export (JSON lines) and capture, and the diff that names the first
  * line where two runs of one seed diverge.
  */

@@ -2,6 +2,7 @@ package dev.zksim.server.persist;
 
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.choice.Distribution;
+import dev.zksim.kernel.disk.SnapshotSchedule;
 import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.server.CommitListener;
 import dev.zksim.server.TxnCommitter;
@@ -14,21 +15,21 @@ import java.util.function.Supplier;
  * The standalone commit path (ZooKeeper's SyncRequestProcessor): append the txn to the log,
  * fsync, and only then hand it to the listener, so that nothing is applied or answered
  * before it is durable (reference 5.6). Txns that arrive while an fsync is pending join it
- * (group commit). Every {@code snapCount} handed-over txns a snapshot of the database is
- * written, after the listener applied the txn that completes the count.
+ * (group commit). A snapshot of the database is written when the {@link SnapshotSchedule}
+ * says so (after snapCount/2 plus a drawn share of snapCount/2 handed-over txns), after the
+ * listener applied the txn that completes the count.
  */
 public final class LocalCommitter implements TxnCommitter {
     private final SimProcess process;
     private final TxnLogStore store;
     private final Distribution fsyncLatency;
     private final Choices fsyncChoices;
-    private final int snapCount;
+    private final SnapshotSchedule schedule;
     private final Supplier<DatabaseSnapshot> snapshots;
     private final List<Transaction> unsynced = new ArrayList<>();
     private CommitListener listener;
     private boolean flushScheduled;
     private boolean stopped;
-    private int sinceSnapshot;
 
     public LocalCommitter(SimProcess process, TxnLogStore store, Distribution fsyncLatency, int snapCount,
             Supplier<DatabaseSnapshot> snapshots) {
@@ -36,7 +37,7 @@ public final class LocalCommitter implements TxnCommitter {
         this.store = store;
         this.fsyncLatency = fsyncLatency;
         this.fsyncChoices = process.choices().stream("fsync");
-        this.snapCount = snapCount;
+        this.schedule = new SnapshotSchedule(snapCount, process.choices());
         this.snapshots = snapshots;
     }
 
@@ -69,8 +70,7 @@ public final class LocalCommitter implements TxnCommitter {
         unsynced.clear();
         for (Transaction transaction : batch) {
             listener.committed(transaction);
-            if (++sinceSnapshot >= snapCount) {
-                sinceSnapshot = 0;
+            if (schedule.countTxn()) {
                 store.writeSnapshot(snapshots.get());
             }
         }

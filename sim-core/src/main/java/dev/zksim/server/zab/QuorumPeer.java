@@ -1,5 +1,6 @@
 package dev.zksim.server.zab;
 
+import dev.zksim.kernel.disk.SnapshotSchedule;
 import dev.zksim.kernel.net.Connection;
 import dev.zksim.kernel.net.ConnectionHandler;
 import dev.zksim.kernel.net.Network;
@@ -36,7 +37,7 @@ public final class QuorumPeer {
     private FollowerRole follower;
     private long leaderId = -1;
     private long lastDelivered;
-    private int sinceSnapshot;
+    private final SnapshotSchedule snapshots;
 
     public QuorumPeer(SimProcess process, Network network, ZabConfig config, ZabApplication app, ZabMonitor monitor) {
         this.process = process;
@@ -46,6 +47,7 @@ public final class QuorumPeer {
         this.monitor = monitor;
         this.storage = new ZabStorage(process, config);
         this.election = new FastElection(this);
+        this.snapshots = new SnapshotSchedule(config.snapshotEvery(), process.choices());
     }
 
     /** Recovers from disk and starts looking for a leader; call from the Node's start. */
@@ -235,14 +237,13 @@ public final class QuorumPeer {
             app.deliver(entry.zxid(), entry.payload());
             monitor.delivered(myId(), entry.zxid(), entry.payload());
             lastDelivered = entry.zxid();
-            if (++sinceSnapshot >= config.snapshotEvery()) {
+            if (snapshots.countTxn()) {
                 takeSnapshot();
             }
         }
     }
 
     private void takeSnapshot() {
-        sinceSnapshot = 0;
         storage.writeSnapshot(lastDelivered, app.takeSnapshot());
         trace(new ZabEvent.SnapshotTaken(Zxid.hex(lastDelivered)));
     }
@@ -251,7 +252,7 @@ public final class QuorumPeer {
         app.installSnapshot(snapshot, zxid);
         monitor.stateReset(myId(), zxid);
         lastDelivered = zxid;
-        sinceSnapshot = 0;
+        snapshots.reset();
     }
 
     /** Every connection a member opened to this peer: election and quorum traffic. */

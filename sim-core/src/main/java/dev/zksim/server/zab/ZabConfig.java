@@ -14,7 +14,8 @@ import java.util.TreeMap;
  * The remaining knobs are simulator choices: how often to snapshot, how many recent txns
  * the leader keeps for DIFF syncs, election timing, and the fsync latency.
  *
- * @param snapshotEvery take a snapshot after this many delivered txns
+ * @param snapshotEvery ZooKeeper's snapCount: snapshot after snapshotEvery/2 plus a drawn share
+ *     of snapshotEvery/2 delivered txns ({@link dev.zksim.kernel.disk.SnapshotSchedule})
  * @param committedLogWindow the leader syncs a follower by DIFF only if it lacks at most
  *     this many txns; older followers get a SNAP
  * @param finalizeWait how long (micros) election waits for a better vote after a quorum agrees

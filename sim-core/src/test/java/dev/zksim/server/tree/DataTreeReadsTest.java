@@ -54,4 +54,23 @@ class DataTreeReadsTest {
         assertThat(tree.allChildrenNumber("/p")).isEqualTo(2);
         assertThat(tree.allChildrenNumber("/")).isEqualTo(tree.nodeCount() - 1);
     }
+
+    @Test
+    void childListsAreSharedBetweenReadsUntilTheChildrenChange() {
+        DataTree tree = DataTree.standalone();
+        tree.apply(txn(1, persistent("/p", 1)));
+        tree.apply(txn(2, persistent("/p/b", 1)));
+        tree.apply(txn(3, persistent("/p/a", 1)));
+        var first = tree.getChildren("/p");
+        assertThat(first).containsExactly("a", "b");
+        assertThat(tree.getChildren("/p")).isSameAs(first);
+        assertThat(tree.getChildren2("/p").children()).isSameAs(first);
+        tree.apply(txn(4, persistent("/p/c", 1)));
+        assertThat(tree.getChildren("/p")).containsExactly("a", "b", "c");
+        assertThat(first).as("a list once returned never changes").containsExactly("a", "b");
+        tree.apply(txn(5, new Txn.DeleteTxn("/p/a")));
+        assertThat(tree.getChildren("/p")).containsExactly("b", "c");
+        tree.apply(txn(6, persistent("/p/c", 1)));
+        assertThat(tree.getChildren("/p")).as("a create that fails leaves the list as it was").containsExactly("b", "c");
+    }
 }

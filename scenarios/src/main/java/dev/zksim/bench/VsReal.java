@@ -1,0 +1,262 @@
+package dev.zksim.bench;
+
+import dev.zksim.ensemble.Ensemble;
+import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.real.RealEnsemble;
+import dev.zksim.real.RealZooKeeperClient;
+import java.io.File;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code zksim bench vs-real}: the same workload on a real ZooKeeper 3.9 started in this JVM
+ * by curator-test and on zksim, interleaved, with one line per configuration and mode:
+ *
+ * <ul>
+ *   <li>{@code fresh}: each side's first run in a newly started JVM (a child process), the
+ *       run a user starts to replay one seed. The JVMs' own start is excluded from both
+ *       sides and printed beside. zksim's time includes building and electing its ensemble;
+ *       the real side's excludes starting the servers, so the ratio is conservative.</li>
+ *   <li>{@code warm}: the median of many runs once the JIT has settled, zksim with its
+ *       self-checks and trace digest on, and again with both off. Real runs and zksim
+ *       batches alternate, so a change of machine load hits both sides.</li>
+ * </ul>
+ *
+ * Each line also gives the simulated seconds per wall-clock second.
+ */
+@SuppressForbidden("a benchmark: times real and simulated runs on the wall clock and starts child JVMs; not simulation code")
+public final class VsReal {
+    private static final String CHILD_PREFIX = "vs-real-child";
+
+    /**
+     * @param configs the configurations to run, in order
+     * @param reps real runs per configuration (each followed by a zksim batch)
+     * @param warmupSeconds zksim's JIT warm-up per configuration, checks on and off together
+     * @param batchSeconds how long each zksim batch runs (at least three runs)
+     * @param fresh whether to measure fresh runs in child JVMs
+     */
+    public record Settings(List<VsRealConfig> configs, int reps, double warmupSeconds, double batchSeconds, boolean fresh) {
+    }
+
+    /** The configurations of issue 13 with enough repetitions to settle the JIT. */
+    public static Settings standard() {
+        return new Settings(VsRealConfig.STANDARD, 3, 3.0, 0.5, true);
+    }
+
+    /** Parses a comma-separated list of {@code servers/clients/rounds[:kind]}. */
+    public static List<VsRealConfig> parseConfigs(String text) {
+        List<VsRealConfig> configs = new ArrayList<>();
+        for (String part : text.split(",")) {
+            configs.add(VsRealConfig.parse(part.trim()));
+        }
+        return configs;
+    }
+
+    private VsReal() {
+    }
+
+    /** Runs every configuration and prints its lines as soon as they are measured. */
+    public static void run(Settings settings, PrintStream out) throws Exception {
+        out.println("load: " + loadAverage() + " (1-minute load average; ratios are measured side by side)");
+        for (VsRealConfig config : settings.configs()) {
+            if (settings.fresh()) {
+                try {
+                    fresh(config, out);
+                } catch (Exception e) {
+                    out.println(String.format(Locale.ROOT, "%-22s fresh  failed: %s", config, firstLine(e)));
+                }
+            }
+            try {
+                warm(config, settings, out);
+            } catch (Exception e) {
+                out.println(String.format(Locale.ROOT, "%-22s warm   failed: %s%s", config, firstLine(e),
+                        RealRun.exitRequested()));
+            }
+        }
+    }
+
+    private static void fresh(VsRealConfig config, PrintStream out) throws Exception {
+        Child real = Child.run("real", config);
+        Child sim = Child.run("sim", config);
+        out.println(line(config, "fresh", real.workloadNanos(), sim.workloadNanos(), sim.virtualMicros())
+                + String.format(Locale.ROOT, "  (JVM start excluded: real %s, zksim %s)",
+                duration(real.jvmStartNanos()), duration(sim.jvmStartNanos())));
+    }
+
+    private static String firstLine(Exception e) {
+        String message = String.valueOf(e.getMessage());
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+
+    private static void warm(VsRealConfig config, Settings settings, PrintStream out) throws Exception {
+        Samples real = new Samples();
+        Samples checked = new Samples();
+        Samples bare = new Samples();
+        long[] seed = {1};
+        warmUp(config, settings.warmupSeconds(), seed);
+        try (RealEnsemble ensemble = RealRun.start(config)) {
+            timeReal(ensemble, config);
+            for (int rep = 0; rep < settings.reps(); rep++) {
+                real.add(timeReal(ensemble, config), 0);
+                simBatch(config, settings.batchSeconds(), seed, checked, bare);
+            }
+        }
+        out.println(line(config, "warm", real.median(), checked.median(), checked.medianVirtual())
+                + "  checks and trace on");
+        out.println(line(config, "warm", real.median(), bare.median(), bare.medianVirtual())
+                + "  checks and trace off");
+    }
+
+    /**
+     * The JIT needs about a hundred runs to settle: warm up for that many (checks on and off
+     * alternating) and at least the given time, but never more than five times that time.
+     */
+    private static void warmUp(VsRealConfig config, double seconds, long[] seed) {
+        long start = System.nanoTime();
+        long least = (long) (seconds * 1e9);
+        Samples ignored = new Samples();
+        for (int runs = 0; ; runs++) {
+            long elapsed = System.nanoTime() - start;
+            if ((runs >= 100 && elapsed >= least) || elapsed >= 5 * least) {
+                return;
+            }
+            timeSim(config, seed[0]++, runs % 2 == 0, ignored);
+        }
+    }
+
+    /** zksim runs, alternating checks on and off, until the batch's time is up (at least three of each). */
+    private static void simBatch(VsRealConfig config, double seconds, long[] seed, Samples checked, Samples bare) {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        for (int runs = 0; runs < 3 || System.nanoTime() < end; runs++) {
+            timeSim(config, seed[0]++, true, checked);
+            timeSim(config, seed[0]++, false, bare);
+        }
+    }
+
+    private static void timeSim(VsRealConfig config, long seed, boolean checksAndTrace, Samples samples) {
+        Ensemble ensemble = SimSide.elected(config, seed, checksAndTrace);
+        long start = System.nanoTime();
+        long virtual = SimSide.run(ensemble, config);
+        samples.add(System.nanoTime() - start, virtual);
+    }
+
+    private static long timeReal(RealEnsemble ensemble, VsRealConfig config) throws Exception {
+        List<RealZooKeeperClient> clients = RealRun.connect(ensemble, config);
+        try {
+            long start = System.nanoTime();
+            RealRun.run(clients, config);
+            return System.nanoTime() - start;
+        } finally {
+            RealRun.close(clients);
+        }
+    }
+
+    static String line(VsRealConfig config, String mode, long realNanos, long simNanos, long virtualMicros) {
+        double virtualPerWall = simNanos == 0 ? 0 : virtualMicros * 1e3 / simNanos;
+        return String.format(Locale.ROOT, "%-10s %-11s %-5s  real %9s  zksim %9s  %7.0fx  %6.0f virtual s/s",
+                config.servers() + "/" + config.clients() + "/" + config.rounds(), config.kind().label(), mode,
+                duration(realNanos), duration(simNanos), (double) realNanos / Math.max(1, simNanos), virtualPerWall);
+    }
+
+    static String duration(long nanos) {
+        if (nanos >= 1_000_000_000L) {
+            return String.format(Locale.ROOT, "%.2f s", nanos / 1e9);
+        }
+        if (nanos >= 1_000_000L) {
+            return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+        }
+        return String.format(Locale.ROOT, "%.0f us", nanos / 1e3);
+    }
+
+    private static String loadAverage() {
+        return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /** Wall times of one side's runs and the simulated time each covered. */
+    private static final class Samples {
+        private final List<Long> nanos = new ArrayList<>();
+        private final List<Long> virtual = new ArrayList<>();
+
+        void add(long wallNanos, long virtualMicros) {
+            nanos.add(wallNanos);
+            virtual.add(virtualMicros);
+        }
+
+        long median() {
+            return medianOf(nanos);
+        }
+
+        long medianVirtual() {
+            return medianOf(virtual);
+        }
+
+        private static long medianOf(List<Long> values) {
+            List<Long> sorted = new ArrayList<>(values);
+            sorted.sort(null);
+            return sorted.get(sorted.size() / 2);
+        }
+    }
+
+    /**
+     * One fresh run in a child JVM started with this JVM's class path and options: the
+     * child prints how long its JVM took to reach main, the workload's wall time and the
+     * simulated time (0 for the real side).
+     */
+    record Child(long jvmStartNanos, long workloadNanos, long virtualMicros) {
+
+        static Child run(String side, VsRealConfig config) throws Exception {
+            String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+            List<String> command = new ArrayList<>();
+            command.add(java);
+            for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+                if (!option.startsWith("-XX:StartFlightRecording") && !option.startsWith("-agent")) {
+                    command.add(option);
+                }
+            }
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), VsReal.class.getName(), side,
+                    config.spec()));
+            Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int status = child.waitFor();
+            for (String outputLine : output.split("\n")) {
+                if (outputLine.startsWith(CHILD_PREFIX + " ")) {
+                    String[] fields = outputLine.split(" ");
+                    return new Child(Long.parseLong(fields[1]), Long.parseLong(fields[2]), Long.parseLong(fields[3]));
+                }
+            }
+            String reason = output.lines().filter(text -> !text.startsWith("SLF4J")).findFirst().orElse("no output");
+            throw new IllegalStateException("the fresh " + side + " run failed (exit " + status + "): " + reason);
+        }
+    }
+
+    /**
+     * The child's entry point: {@code sim SPEC} or {@code real SPEC}. It prints
+     * {@code vs-real-child JVM_START_NANOS WORKLOAD_NANOS VIRTUAL_MICROS}.
+     */
+    public static void main(String[] args) throws Exception {
+        long jvmStart = ManagementFactory.getRuntimeMXBean().getUptime() * 1_000_000L;
+        VsRealConfig config = VsRealConfig.parse(args[1]);
+        long workload;
+        long virtual = 0;
+        if (args[0].equals("sim")) {
+            long start = System.nanoTime();
+            virtual = SimSide.run(SimSide.elected(config, 1, true), config);
+            workload = System.nanoTime() - start;
+        } else {
+            try (RealEnsemble ensemble = RealRun.start(config)) {
+                workload = timeReal(ensemble, config);
+            } catch (Exception e) {
+                System.out.println("the real run failed: " + e + RealRun.exitRequested());
+                System.exit(1);
+                return;
+            }
+        }
+        System.out.println(CHILD_PREFIX + " " + jvmStart + " " + workload + " " + virtual);
+        System.exit(0);
+    }
+}

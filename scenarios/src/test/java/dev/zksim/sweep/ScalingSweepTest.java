@@ -1,0 +1,39 @@
+package dev.zksim.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zksim.catalog.Catalog;
+import dev.zksim.scenario.ScenarioRunner;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class ScalingSweepTest {
+
+    @Test
+    void oneAndTwoThreadsRunTheSameSeedsToTheSameDigestsAndReportBothRates() {
+        SweepConfig config = new SweepConfig("lock-basic", 0, 12, 0, 1, 1, null, null, false);
+        ScalingSweep.Scaling scaling = new ScalingSweep(new Sweep(new ScenarioRunner(Catalog.standard())))
+                .run(config, (done, total, failures, rate) -> { });
+        assertThat(scaling.oneThread().seedsRun()).isEqualTo(12);
+        assertThat(scaling.twoThreads().seedsRun()).isEqualTo(12);
+        assertThat(scaling.sameDigests()).isTrue();
+        assertThat(scaling.speedup()).isPositive();
+        assertThat(scaling.describe()).matches("lock-basic scaling: 1 thread [0-9.]+ seeds/s, 2 threads [0-9.]+ seeds/s, "
+                + "[0-9.]+x, same digests");
+    }
+
+    @Test
+    void digestsThatDifferBetweenThreadCountsAreReportedAsNondeterminism() {
+        TreeMap<Long, String> one = new TreeMap<>();
+        one.put(1L, "aa");
+        TreeMap<Long, String> two = new TreeMap<>();
+        two.put(1L, "bb");
+        ScalingSweep.Scaling scaling = new ScalingSweep.Scaling(
+                new SweepResult("x", 1, 10, 100, new TreeMap<>(), one, Optional.empty()),
+                new SweepResult("x", 1, 10, 50, new TreeMap<>(), two, Optional.empty()));
+        assertThat(scaling.sameDigests()).isFalse();
+        assertThat(scaling.speedup()).isEqualTo(2.0);
+        assertThat(scaling.describe()).contains("DIFFERENT DIGESTS");
+    }
+}

@@ -30,8 +30,8 @@ class ScalingSweepTest {
         TreeMap<Long, String> two = new TreeMap<>();
         two.put(1L, "bb");
         ScalingSweep.Scaling scaling = new ScalingSweep.Scaling(
-                new SweepResult("x", 1, 10, 100, new TreeMap<>(), one, Optional.empty()),
-                new SweepResult("x", 1, 10, 50, new TreeMap<>(), two, Optional.empty()));
+                new SweepResult("x", 1, 0, 10, 100, new TreeMap<>(), one, Optional.empty(), false),
+                new SweepResult("x", 1, 0, 10, 50, new TreeMap<>(), two, Optional.empty(), false));
         assertThat(scaling.sameDigests()).isFalse();
         assertThat(scaling.speedup()).isEqualTo(2.0);
         assertThat(scaling.describe()).contains("DIFFERENT DIGESTS");

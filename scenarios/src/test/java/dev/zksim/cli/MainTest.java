@@ -71,7 +71,7 @@ class MainTest {
         assertThat(Main.execute("replay", "garbage")).isEqualTo(2);
         assertThat(stderr().lines()).last().asString().contains("malformed reproduce line");
         err.reset();
-        assertThat(Main.execute("replay", "zksim2:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isEqualTo(2);
+        assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isEqualTo(2);
         assertThat(stderr().lines()).hasSize(1).first().asString().contains("a zksim1 reproduce line comes from an older zksim");
     }
 

@@ -96,6 +96,10 @@ class RendezvousCheckerTest {
         Hist hist = new Hist().at(1).invoke("w1", OpKind.PUBLISH, A)
                 .at(3).invoke("c", OpKind.RENDEZVOUS, Value.tuple(NODE)).ok("c", OpKind.RENDEZVOUS, A);
         assertThat(check(hist).isValid()).isTrue();
+        // Nor does an outcome the worker could not learn (INFO) mean it lost.
+        Hist unknown = new Hist().at(1).invoke("w1", OpKind.PUBLISH, A).add("w1", OpType.INFO, OpKind.PUBLISH, A)
+                .at(3).invoke("c", OpKind.RENDEZVOUS, Value.tuple(NODE)).ok("c", OpKind.RENDEZVOUS, A);
+        assertThat(check(unknown).isValid()).isTrue();
     }
 
     @Test

@@ -47,11 +47,12 @@ class WakeUpsTest {
         Hist hist = new Hist().at(1).ok("c2", WOKEN, deletion("/lock/n-1", -1))
                 .at(2).ok("c3", WOKEN, deletion("/lock/n-1", -1))
                 .at(3).ok("c4", WOKEN, deletion("/lock/n-1", 0))
-                .invoke("c5", WOKEN, deletion("/lock/n-1", 0));
+                .invoke("c5", WOKEN, deletion("/lock/n-1", 0))
+                .ok("c6", WOKEN, deletion("/lock/n-1", 0));
         assertThat(WakeUps.of(hist.history(), WOKEN, PROGRESS)).containsExactly(
                 new WakeUp("/lock/n-1", 1_000, List.of(woken("c2", false))),
                 new WakeUp("/lock/n-1", 2_000, List.of(woken("c3", false))),
-                new WakeUp("/lock/n-1", 3_000, List.of(woken("c4", false))));
+                new WakeUp("/lock/n-1", 3_000, List.of(woken("c4", false), woken("c6", false))));
     }
 
     @Test

@@ -99,4 +99,15 @@ class CheckerEdgeCasesTest {
         Hist early = new Hist().at(0).invoke("p1", ENTER).invoke("p2", ENTER).at(1).add("p1", OpType.OK, ENTER, Value.NONE);
         assertThat(new DoubleBarrierChecker(3).check(early.history()).isValid()).isFalse();
     }
+
+    @Test
+    void leavingBeforeEveryoneArrivedIsEarlyButOtherOpsBeforeArrivalAreNot() {
+        Hist leftEarly = new Hist().at(0).invoke("p1", ENTER).invoke("p2", ENTER)
+                .at(1).invoke("p1", LEAVE).add("p1", OpType.OK, LEAVE, Value.NONE);
+        CheckResult.Violation violation = (CheckResult.Violation) new DoubleBarrierChecker(3).check(leftEarly.history());
+        assertThat(violation.explanation()).contains(" went through when only 2 of 3 participants had arrived ");
+        assertThat(violation.ops()).containsExactly(leftEarly.op(3));
+        Hist unrelated = new Hist().at(0).invoke("p1", ENTER).call("p1", DEQUEUE);
+        assertThat(new DoubleBarrierChecker(3).check(unrelated.history()).isValid()).isTrue();
+    }
 }

@@ -43,6 +43,19 @@ class RevocationDeadlinesTest {
     }
 
     @Test
+    void aForcedReleaseCountsWhenItCompletedAndOnlyAForcedReleaseCounts() {
+        // Asked for in time but confirmed only after the deadline: too late.
+        Hist confirmedLate = new Hist().at(0).call("c1", ACQUIRE).at(20).call("admin", REVOKE, v("c1"))
+                .at(160).invoke("admin", FORCED_RELEASE, v("c1")).at(175).ok("admin", FORCED_RELEASE, v("c1"))
+                .at(400).call("c2", ACQUIRE);
+        assertThat(forced.check(confirmedLate.history()).isValid()).isFalse();
+        // A second revocation naming the holder is not a forced release.
+        Hist revokedAgain = new Hist().at(0).call("c1", ACQUIRE).at(20).call("admin", REVOKE, v("c1"))
+                .at(60).call("admin", REVOKE, v("c1")).at(400).call("c2", ACQUIRE);
+        assertThat(forced.check(revokedAgain.history()).isValid()).isFalse();
+    }
+
+    @Test
     void aHistoryEndingExactlyAtTheDeadlineIsJudged() {
         Hist h = new Hist().at(0).call("c1", ACQUIRE).at(20).call("admin", REVOKE, v("c1")).at(120).call("c2", ACQUIRE);
         assertThat(cooperative.check(h.history()).isValid()).isFalse();

@@ -2,8 +2,8 @@ package dev.zksim.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zksim.kernel.FailureKind;
 import dev.zksim.history.OpKind;
+import dev.zksim.kernel.FailureKind;
 import org.junit.jupiter.api.Test;
 
 /** Election liveness: a leadership overlaps [heal, heal + bound]; times in ms, checker in µs. */

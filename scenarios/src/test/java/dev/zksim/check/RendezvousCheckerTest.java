@@ -3,10 +3,10 @@ package dev.zksim.check;
 import static dev.zksim.check.Hist.v;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zksim.kernel.FailureKind;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.OpType;
 import dev.zksim.history.Value;
+import dev.zksim.kernel.FailureKind;
 import org.junit.jupiter.api.Test;
 
 /** Exactly once, the published address: each rule with a history that keeps it and one that breaks it. */

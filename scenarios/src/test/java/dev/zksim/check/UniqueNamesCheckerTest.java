@@ -3,8 +3,8 @@ package dev.zksim.check;
 import static dev.zksim.check.Hist.v;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zksim.kernel.FailureKind;
 import dev.zksim.history.OpKind;
+import dev.zksim.kernel.FailureKind;
 import org.junit.jupiter.api.Test;
 
 /** Every name is handed out at most once, across processes. */

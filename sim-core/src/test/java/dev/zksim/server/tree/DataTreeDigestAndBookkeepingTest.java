@@ -23,6 +23,9 @@ import org.junit.jupiter.api.Test;
  */
 class DataTreeDigestAndBookkeepingTest {
     private static final long OTHER_SESSION = 0x99L;
+    /** Pinned digests: the fresh standalone tree, and that tree plus /a holding "ab" at zxid 1. */
+    private static final long FRESH_TREE_DIGEST = -8674438344557725739L;
+    private static final long TREE_WITH_AB_DIGEST = 1696498415702535701L;
 
     private static DataTree treeWith(byte[] data) {
         DataTree tree = DataTree.standalone();
@@ -71,9 +74,6 @@ class DataTreeDigestAndBookkeepingTest {
         assertThat(DataTree.standalone().digest()).isEqualTo(FRESH_TREE_DIGEST);
         assertThat(treeWith(bytes("ab")).digest()).isEqualTo(TREE_WITH_AB_DIGEST);
     }
-
-    private static final long FRESH_TREE_DIGEST = -8674438344557725739L;
-    private static final long TREE_WITH_AB_DIGEST = 1696498415702535701L;
 
     @Test
     void snapshotsListNodesInPathOrderWhateverTheCreationOrder() {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
  * The participant listing on its own: the exhaustive decision test uses it as part of its
  * oracle, so it needs a check that does not depend on it.
  */
-class DoubleBarrierParticipantsTest {
+class DoubleBarrierLeaveDecisionTest {
 
     @Test
     void participantsAreTheSortedChildrenWithoutTheReadyMarker() {

@@ -1,0 +1,69 @@
+package dev.zksim.check;
+
+import static dev.zksim.check.Hist.v;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zksim.history.OpKind;
+import dev.zksim.history.Value;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Reading wake-ups out of a history: grouping by deletion, and progress until the next wake-up. */
+class WakeUpsTest {
+    private static final OpKind WOKEN = new OpKind("WOKEN");
+    private static final List<OpKind> PROGRESS = List.of(OpKind.ACQUIRE);
+
+    private static Value deletion(String path, long zxid) {
+        return Value.tuple(v(path), v(zxid));
+    }
+
+    private static WakeUp.Woken woken(String client, boolean progressed) {
+        return new WakeUp.Woken(client, progressed);
+    }
+
+    @Test
+    void wakeUpsOfOneDeletionAreGroupedAndEachClientsProgressIsJudged() {
+        Hist hist = new Hist().at(1).ok("c2", WOKEN, deletion("/lock/n-1", 7))
+                .at(2).ok("c3", WOKEN, deletion("/lock/n-1", 7))
+                .at(3).call("c2", OpKind.ACQUIRE)
+                .at(4).ok("c3", WOKEN, deletion("/lock/n-2", 9))
+                .at(5).call("c3", OpKind.ACQUIRE);
+        assertThat(WakeUps.of(hist.history(), WOKEN, PROGRESS)).containsExactly(
+                new WakeUp("/lock/n-1", 1_000, List.of(woken("c2", true), woken("c3", false))),
+                new WakeUp("/lock/n-2", 4_000, List.of(woken("c3", true))));
+    }
+
+    @Test
+    void aFailedProgressOpOrOneOfAnotherKindIsNoProgress() {
+        Hist hist = new Hist().at(1).ok("c2", WOKEN, deletion("/lock/n-1", 7))
+                .at(2).invoke("c2", OpKind.ACQUIRE).fail("c2", OpKind.ACQUIRE)
+                .call("c2", OpKind.RELEASE);
+        assertThat(WakeUps.of(hist.history(), WOKEN, PROGRESS))
+                .containsExactly(new WakeUp("/lock/n-1", 1_000, List.of(woken("c2", false))));
+    }
+
+    @Test
+    void catchUpEventsWithoutAZxidCountOnTheirOwnAndOnlyOkNotificationsCount() {
+        Hist hist = new Hist().at(1).ok("c2", WOKEN, deletion("/lock/n-1", -1))
+                .at(2).ok("c3", WOKEN, deletion("/lock/n-1", -1))
+                .at(3).ok("c4", WOKEN, deletion("/lock/n-1", 0))
+                .invoke("c5", WOKEN, deletion("/lock/n-1", 0))
+                .ok("c6", WOKEN, deletion("/lock/n-1", 0));
+        assertThat(WakeUps.of(hist.history(), WOKEN, PROGRESS)).containsExactly(
+                new WakeUp("/lock/n-1", 1_000, List.of(woken("c2", false))),
+                new WakeUp("/lock/n-1", 2_000, List.of(woken("c3", false))),
+                new WakeUp("/lock/n-1", 3_000, List.of(woken("c4", false), woken("c6", false))));
+    }
+
+    @Test
+    void theHerdCheckerRunsOverAHistory() {
+        // Three clients woken by one deletion, two of which only go back to waiting.
+        Hist herd = new Hist().at(1).ok("c2", WOKEN, deletion("/lock/n-1", 7)).ok("c3", WOKEN, deletion("/lock/n-1", 7))
+                .ok("c4", WOKEN, deletion("/lock/n-1", 7)).at(2).call("c2", OpKind.ACQUIRE);
+        Checker checker = WakeUps.checker(HerdChecker.herdFree(), WOKEN, PROGRESS);
+        assertThat(checker.name()).isEqualTo(HerdChecker.herdFree().name());
+        assertThat(checker.check(herd.history()).isValid()).isFalse();
+        Hist calm = new Hist().at(1).ok("c2", WOKEN, deletion("/lock/n-1", 7)).at(2).call("c2", OpKind.ACQUIRE);
+        assertThat(checker.check(calm.history()).isValid()).isTrue();
+    }
+}

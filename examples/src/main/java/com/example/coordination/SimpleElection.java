@@ -3,7 +3,6 @@ package com.example.coordination;
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -83,20 +82,30 @@ public final class SimpleElection {
             suspended = true;
             listener.suspended();
         } else if (connected && leading && suspended) {
-            suspended = false;
-            int mine = attempt;
-            zk.exists(dir + "/" + node, false).whenComplete((stat, error) -> {
-                if (mine == attempt && leading) {
-                    if (stat != null) {
-                        listener.leading(epoch);
-                    } else {
-                        leading = false;
-                        running = false;
-                        listener.lost();
-                    }
-                }
-            });
+            confirmAfterReconnect(attempt);
         }
+    }
+
+    /**
+     * Back from SUSPENDED: lead again only if the node is still there. A connection lost again
+     * before the answer leaves the candidate suspended for the next reconnect to confirm; an
+     * answer of "no node" (or of an expired session) ends the candidacy.
+     */
+    private void confirmAfterReconnect(int mine) {
+        zk.exists(dir + "/" + node, false).whenComplete((stat, error) -> {
+            if (mine != attempt || !leading || !suspended) {
+                return;
+            }
+            if (error != null && ZkNodes.code(error) == KeeperException.Code.CONNECTIONLOSS) {
+                return;
+            }
+            suspended = false;
+            if (stat != null) {
+                listener.leading(epoch);
+            } else {
+                giveUp(mine);
+            }
+        });
     }
 
     private String prefix(int mine) {
@@ -127,7 +136,7 @@ public final class SimpleElection {
                 retryOrGiveUp(mine, error, () -> check(mine));
                 return;
             }
-            List<String> sorted = new ArrayList<>(children);
+            List<String> sorted = ZkNodes.withoutOwnLeftovers(zk, dir, children, owner + "-", node);
             sorted.sort(Comparator.comparing(ZkNodes::sequence));
             int index = sorted.indexOf(node);
             if (index < 0) {

@@ -3,7 +3,6 @@ package com.example.coordination;
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -89,19 +88,31 @@ public final class SimpleLock {
             suspended = true;
             listener.suspended();
         } else if (connected && held && suspended) {
-            suspended = false;
-            int mine = attempt;
-            zk.exists(dir + "/" + node, false).whenComplete((stat, error) -> {
-                if (mine == attempt && held) {
-                    if (stat != null) {
-                        listener.held(token);
-                    } else {
-                        held = false;
-                        listener.lost();
-                    }
-                }
-            });
+            confirmAfterReconnect(attempt);
         }
+    }
+
+    /**
+     * Back from SUSPENDED: hold again only if the node is still there. A connection lost again
+     * before the answer leaves the holder suspended for the next reconnect to confirm; an
+     * answer of "no node" (or of an expired session) means the lock is lost.
+     */
+    private void confirmAfterReconnect(int mine) {
+        zk.exists(dir + "/" + node, false).whenComplete((stat, error) -> {
+            if (mine != attempt || !held || !suspended) {
+                return;
+            }
+            if (error != null && ZkNodes.code(error) == KeeperException.Code.CONNECTIONLOSS) {
+                return;
+            }
+            suspended = false;
+            if (stat != null) {
+                listener.held(token);
+            } else {
+                held = false;
+                listener.lost();
+            }
+        });
     }
 
     private String prefix(int mine) {
@@ -132,7 +143,7 @@ public final class SimpleLock {
                 retryOrFail(mine, error, () -> check(mine));
                 return;
             }
-            List<String> sorted = new ArrayList<>(children);
+            List<String> sorted = ZkNodes.withoutOwnLeftovers(zk, dir, children, owner + "-", node);
             sorted.sort(Comparator.comparing(ZkNodes::sequence));
             int index = sorted.indexOf(node);
             if (index < 0) {

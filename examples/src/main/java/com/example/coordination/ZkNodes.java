@@ -2,6 +2,8 @@ package com.example.coordination;
 
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.ZooKeeperClient;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -42,5 +44,24 @@ final class ZkNodes {
             }
             return all;
         }).thenCompose(stage -> stage);
+    }
+
+    /**
+     * The children without this owner's leftovers, which it deletes. A create whose reply was
+     * lost can be created twice: the client reconnects to a follower that has not yet applied
+     * the first create, does not find it, and creates again. The older node is this owner's
+     * too, and left in place it would sit in front of every later attempt for ever.
+     */
+    static List<String> withoutOwnLeftovers(ZooKeeperClient zk, String dir, List<String> children, String ownerPrefix,
+            String current) {
+        List<String> kept = new ArrayList<>();
+        for (String child : children) {
+            if (child.startsWith(ownerPrefix) && !child.equals(current)) {
+                delete(zk, dir + "/" + child);
+            } else {
+                kept.add(child);
+            }
+        }
+        return kept;
     }
 }

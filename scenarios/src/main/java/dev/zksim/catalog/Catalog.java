@@ -38,6 +38,9 @@ public final class Catalog {
                 .add(GroupScenarios.rendezvous())
                 .add(GroupScenarios.naming())
                 .add(MixedScenarios.leaderPublishesConfig())
-                .add(MixedScenarios.lockHoldersEnqueue());
+                .add(MixedScenarios.lockHoldersEnqueue())
+                .add(SemaphoreScenarios.semaphore())
+                .add(SemaphoreScenarios.leakyCanary())
+                .add(SemaphoreScenarios.overCountingCanary());
     }
 }

@@ -28,6 +28,11 @@ public final class Testkit {
         return new ReadWriteLockScenario(id, factory);
     }
 
+    /** A counting semaphore of N leases: see {@link SemaphoreScenario} for the workload and the checks. */
+    public static SemaphoreScenario semaphore(String id, SemaphoreScenario.Factory factory) {
+        return new SemaphoreScenario(id, factory);
+    }
+
     /** A leader election or latch: see {@link ElectionScenario}. */
     public static ElectionScenario election(String id, ElectionUnderTest.Factory factory) {
         return new ElectionScenario(id, factory);

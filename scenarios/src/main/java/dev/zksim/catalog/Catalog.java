@@ -41,6 +41,7 @@ public final class Catalog {
                 .add(MixedScenarios.lockHoldersEnqueue())
                 .add(SemaphoreScenarios.semaphore())
                 .add(SemaphoreScenarios.leakyCanary())
-                .add(SemaphoreScenarios.overCountingCanary());
+                .add(SemaphoreScenarios.overCountingCanary())
+                .add(GroupScenarios.staleRejoinCanary());
     }
 }

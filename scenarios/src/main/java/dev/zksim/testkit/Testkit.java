@@ -33,6 +33,11 @@ public final class Testkit {
         return new SemaphoreScenario(id, factory);
     }
 
+    /** A group membership: see {@link MembershipScenario} for the workload and the checks. */
+    public static MembershipScenario membership(String id, MembershipUnderTest.Factory factory) {
+        return new MembershipScenario(id, factory);
+    }
+
     /** A leader election or latch: see {@link ElectionScenario}. */
     public static ElectionScenario election(String id, ElectionUnderTest.Factory factory) {
         return new ElectionScenario(id, factory);

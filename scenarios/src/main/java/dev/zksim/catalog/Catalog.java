@@ -42,6 +42,7 @@ public final class Catalog {
                 .add(SemaphoreScenarios.semaphore())
                 .add(SemaphoreScenarios.leakyCanary())
                 .add(SemaphoreScenarios.overCountingCanary())
-                .add(GroupScenarios.staleRejoinCanary());
+                .add(GroupScenarios.staleRejoinCanary())
+                .add(CoordinationScenarios.startOnceCanary());
     }
 }

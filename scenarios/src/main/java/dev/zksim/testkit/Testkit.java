@@ -38,6 +38,11 @@ public final class Testkit {
         return new MembershipScenario(id, factory);
     }
 
+    /** A watched configuration or cached value: see {@link ConfigScenario} for the workload and the checks. */
+    public static ConfigScenario configuration(String id, ConfigUnderTest.Factory factory) {
+        return new ConfigScenario(id, factory);
+    }
+
     /** A leader election or latch: see {@link ElectionScenario}. */
     public static ElectionScenario election(String id, ElectionUnderTest.Factory factory) {
         return new ElectionScenario(id, factory);

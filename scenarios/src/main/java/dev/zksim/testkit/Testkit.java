@@ -43,6 +43,16 @@ public final class Testkit {
         return new ConfigScenario(id, factory);
     }
 
+    /** A FIFO queue (exactly once unless declared otherwise): see {@link QueueScenario}. */
+    public static QueueScenario fifoQueue(String id, QueueUnderTest.Factory factory) {
+        return new QueueScenario(id, QueueUnderTest.Order.FIFO, factory);
+    }
+
+    /** A priority queue (exactly once unless declared otherwise): see {@link QueueScenario}. */
+    public static QueueScenario priorityQueue(String id, QueueUnderTest.Factory factory) {
+        return new QueueScenario(id, QueueUnderTest.Order.PRIORITY, factory);
+    }
+
     /** A leader election or latch: see {@link ElectionScenario}. */
     public static ElectionScenario election(String id, ElectionUnderTest.Factory factory) {
         return new ElectionScenario(id, factory);

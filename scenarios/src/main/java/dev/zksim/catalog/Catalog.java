@@ -43,6 +43,7 @@ public final class Catalog {
                 .add(SemaphoreScenarios.leakyCanary())
                 .add(SemaphoreScenarios.overCountingCanary())
                 .add(GroupScenarios.staleRejoinCanary())
-                .add(CoordinationScenarios.startOnceCanary());
+                .add(CoordinationScenarios.startOnceCanary())
+                .add(GroupScenarios.oneShortBarrierCanary());
     }
 }

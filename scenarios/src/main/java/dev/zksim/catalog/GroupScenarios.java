@@ -2,7 +2,6 @@ package dev.zksim.catalog;
 
 import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
-import dev.zksim.check.DoubleBarrierChecker;
 import dev.zksim.check.LivenessChecker;
 import dev.zksim.check.RendezvousChecker;
 import dev.zksim.check.UniqueNamesChecker;
@@ -29,29 +28,16 @@ public final class GroupScenarios {
     }
 
     public static Scenario doubleBarrier() {
-        return new CatalogScenario("double-barrier",
-                "Double barrier: nobody computes before all arrive or leaves while another computes, under random faults",
-                knobs -> {
-                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
-                    int participants = knobs.intIn(2, 5);
-                    long compute = Time.millis(knobs.intIn(10, 1000));
-                    long bound = Bounds.afterHeal(swarm, compute + Time.seconds(5));
-                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
-                    List<String> ids = clientIds(participants);
-                    RecipeTrial.Installer installer = (ensemble, history) -> {
-                        for (int i = 0; i < participants; i++) {
-                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
-                                    GroupScripts.doubleBarrierParticipant(participants, compute)));
-                        }
-                    };
-                    // A participant whose session expired never arrives again (its process lives on with
-                    // a dead handle), and the barrier has no timeout: the others then wait for ever.
-                    RecipeTrial.Checks checks = (heal, end) -> List.of(new DoubleBarrierChecker(participants),
-                            unlessLost(ids, false, new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENTER, OpKind.LEAVE)));
-                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                            "participants: " + participants, "compute: up to " + Time.format(compute),
-                            "liveness bound: " + Time.format(bound) + " (unless a participant's session expired)"));
-                });
+        return Testkit.doubleBarrier("double-barrier", RecipeBarriers.doubleBarrier())
+                .title("Double barrier: nobody computes before all arrive or leaves while another computes, under random faults")
+                .build();
+    }
+
+    /** A participant that counts one too few goes in before the last one arrived. */
+    public static Scenario oneShortBarrierCanary() {
+        return Testkit.doubleBarrier("canary-double-barrier-one-short", RecipeBarriers.oneShortCanary())
+                .title("Canary: a double barrier participant that counts one too few enters before all arrived")
+                .participants(2, 4).noFaults().build();
     }
 
     public static Scenario membership() {

@@ -53,6 +53,11 @@ public final class Testkit {
         return new QueueScenario(id, QueueUnderTest.Order.PRIORITY, factory);
     }
 
+    /** A double barrier: see {@link DoubleBarrierScenario} for the workload and the checks. */
+    public static DoubleBarrierScenario doubleBarrier(String id, DoubleBarrierUnderTest.Factory factory) {
+        return new DoubleBarrierScenario(id, factory);
+    }
+
     /** A leader election or latch: see {@link ElectionScenario}. */
     public static ElectionScenario election(String id, ElectionUnderTest.Factory factory) {
         return new ElectionScenario(id, factory);

@@ -5,7 +5,6 @@ import dev.zksim.api.Watcher;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import dev.zksim.kernel.Time;
-import dev.zksim.recipes.doublebarrier.DoubleBarrier;
 import dev.zksim.recipes.naming.NameService;
 import dev.zksim.recipes.rendezvous.Rendezvous;
 import dev.zksim.recipes.support.ConnectionState;
@@ -14,11 +13,10 @@ import java.util.ArrayDeque;
 import java.util.TreeSet;
 
 /**
- * Workloads for the recipes where processes meet: the double barrier, the rendezvous and the
- * naming service (group membership has the testkit's {@link MembershipWorkload}).
+ * Workloads for the rendezvous and the naming service (the double barrier and group
+ * membership have the testkit's {@link DoubleBarrierWorkload} and {@link MembershipWorkload}).
  */
 public final class GroupScripts {
-    private static final String DOUBLE_BARRIER = "/dbarrier";
     private static final String RENDEZVOUS = "/rv";
     private static final String NAMES = "/names";
 
@@ -32,34 +30,6 @@ public final class GroupScripts {
                 session.log().notify(OpKind.LOST);
             }
         });
-    }
-
-    // ---- double barrier ----
-
-    /**
-     * A participant of a double barrier for {@code threshold}: ENTER, compute for up to
-     * {@code compute}, LEAVE; once. A restarted process that had not left enters again under
-     * its new session's name (the ready node lets it straight through) and then leaves.
-     */
-    public static ScriptClient.Script doubleBarrierParticipant(int threshold, long compute) {
-        boolean[] left = {false};
-        return session -> {
-            reportLost(session);
-            if (left[0]) {
-                return;
-            }
-            DoubleBarrier barrier = new DoubleBarrier(session.zk(), DOUBLE_BARRIER, session.guid(), threshold);
-            long start = session.context().choices().longIn(0, Time.millis(300));
-            session.after(start, () -> session.recordThen(OpKind.ENTER, Value.NONE, barrier.enter(), ok -> Value.NONE,
-                    (ok, error) -> {
-                        if (error != null) {
-                            return;
-                        }
-                        long work = session.context().choices().longIn(0, compute);
-                        session.after(work, () -> session.recordThen(OpKind.LEAVE, Value.NONE, barrier.leave(),
-                                done -> Value.NONE, (done, failure) -> left[0] |= failure == null));
-                    }));
-        };
     }
 
     // ---- parents ----

@@ -40,6 +40,12 @@ public final class Catalog {
                 .add(GroupScenarios.naming())
                 .add(MixedScenarios.leaderPublishesConfig())
                 .add(MixedScenarios.lockHoldersEnqueue())
-                .add(InterleavingScenarios.unversionedCounterCanary()));
+                .add(InterleavingScenarios.unversionedCounterCanary())
+                .add(SemaphoreScenarios.semaphore())
+                .add(SemaphoreScenarios.leakyCanary())
+                .add(SemaphoreScenarios.overCountingCanary())
+                .add(GroupScenarios.staleRejoinCanary())
+                .add(CoordinationScenarios.startOnceCanary())
+                .add(GroupScenarios.oneShortBarrierCanary()));
     }
 }

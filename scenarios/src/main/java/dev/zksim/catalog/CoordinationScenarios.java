@@ -2,17 +2,18 @@ package dev.zksim.catalog;
 
 import dev.zksim.check.BarrierChecker;
 import dev.zksim.check.Checker;
-import dev.zksim.check.ConfigurationChecker;
 import dev.zksim.check.LivenessChecker;
 import dev.zksim.check.TwoPhaseCommitChecker;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
+import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.CoordinationScripts;
 import dev.zksim.workload.ScriptClient;
 import dev.zksim.workload.Workloads;
+import dev.zksim.testkit.Testkit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -79,24 +80,17 @@ public final class CoordinationScenarios {
     }
 
     public static Scenario configuration() {
-        return new CatalogScenario("configuration",
-                "Configuration: readers never use a partial configuration while a writer republishes, under random faults",
-                knobs -> {
-                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
-                    int readers = knobs.intIn(1, 4);
-                    int versions = knobs.intIn(2, 8);
-                    long bound = Bounds.afterHeal(swarm, Time.seconds(5));
-                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
-                    RecipeTrial.Installer installer = (ensemble, history) -> {
-                        Workloads.add(ensemble, new ScriptClient(new ClientLog(history), CoordinationScripts.configWriter(versions)));
-                        for (int i = 0; i < readers; i++) {
-                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), CoordinationScripts.configReader()));
-                        }
-                    };
-                    RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(ConfigurationChecker.withoutInitialConfig(),
-                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.CONFIG_WRITE));
-                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                            "readers: " + readers, "versions: " + versions, "liveness bound: " + Time.format(bound)));
-                });
+        return Testkit.configuration("configuration", RecipeConfigs.configs())
+                .title("Configuration: readers never use a partial configuration while a writer republishes, under random faults")
+                .build();
+    }
+
+    /** A reader that does not follow its new session: caught only when a reader's session expires. */
+    public static Scenario startOnceCanary() {
+        return Testkit.configuration("canary-config-start-once", RecipeConfigs.startOnceCanary())
+                .title("Canary: a configuration reader that does not restart after a new session never converges")
+                .servers(1, 3).readers(2, 4).versions(6, 8).gap(Time.millis(600))
+                .faults(1, 2, Time.seconds(2), List.of(FaultKind.EXPIRE_SESSION))
+                .build();
     }
 }

@@ -2,21 +2,21 @@ package dev.zksim.catalog;
 
 import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
-import dev.zksim.check.DoubleBarrierChecker;
 import dev.zksim.check.LivenessChecker;
-import dev.zksim.check.MembershipChecker;
 import dev.zksim.check.RendezvousChecker;
 import dev.zksim.check.UniqueNamesChecker;
 import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
+import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.GroupScripts;
 import dev.zksim.workload.ScriptClient;
 import dev.zksim.workload.Workloads;
+import dev.zksim.testkit.Testkit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -28,52 +28,31 @@ public final class GroupScenarios {
     }
 
     public static Scenario doubleBarrier() {
-        return new CatalogScenario("double-barrier",
-                "Double barrier: nobody computes before all arrive or leaves while another computes, under random faults",
-                knobs -> {
-                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
-                    int participants = knobs.intIn(2, 5);
-                    long compute = Time.millis(knobs.intIn(10, 1000));
-                    long bound = Bounds.afterHeal(swarm, compute + Time.seconds(5));
-                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
-                    List<String> ids = clientIds(participants);
-                    RecipeTrial.Installer installer = (ensemble, history) -> {
-                        for (int i = 0; i < participants; i++) {
-                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
-                                    GroupScripts.doubleBarrierParticipant(participants, compute)));
-                        }
-                    };
-                    // A participant whose session expired never arrives again (its process lives on with
-                    // a dead handle), and the barrier has no timeout: the others then wait for ever.
-                    RecipeTrial.Checks checks = (heal, end) -> List.of(new DoubleBarrierChecker(participants),
-                            unlessLost(ids, false, new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENTER, OpKind.LEAVE)));
-                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                            "participants: " + participants, "compute: up to " + Time.format(compute),
-                            "liveness bound: " + Time.format(bound) + " (unless a participant's session expired)"));
-                });
+        return Testkit.doubleBarrier("double-barrier", RecipeBarriers.doubleBarrier())
+                .title("Double barrier: nobody computes before all arrive or leaves while another computes, under random faults")
+                .build();
+    }
+
+    /** A participant that counts one too few goes in before the last one arrived. */
+    public static Scenario oneShortBarrierCanary() {
+        return Testkit.doubleBarrier("canary-double-barrier-one-short", RecipeBarriers.oneShortCanary())
+                .title("Canary: a double barrier participant that counts one too few enters before all arrived")
+                .participants(2, 4).noFaults().build();
     }
 
     public static Scenario membership() {
-        return new CatalogScenario("membership",
-                "Membership: members join, leave and rejoin, and every live member's view converges after the heal",
-                knobs -> {
-                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
-                    int members = knobs.intIn(2, 5);
-                    int cycles = knobs.intIn(0, 2);
-                    long sample = Time.millis(500);
-                    long bound = Bounds.afterHeal(swarm, Time.seconds(5));
-                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
-                    RecipeTrial.Installer installer = (ensemble, history) -> {
-                        for (int i = 0; i < members; i++) {
-                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), GroupScripts.member(cycles, sample)));
-                        }
-                    };
-                    RecipeTrial.Checks checks = (heal, end) -> List.of(new MembershipChecker(heal),
-                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.JOIN, OpKind.LEAVE_GROUP));
-                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                            "members: " + members, "leave and rejoin cycles: " + cycles,
-                            "view sampled every: " + Time.format(sample), "liveness bound: " + Time.format(bound)));
-                });
+        return Testkit.membership("membership", RecipeGroups.members())
+                .title("Membership: members join, leave and rejoin, and every live member's view converges after the heal")
+                .build();
+    }
+
+    /** A member that does not rejoin for real after a new session: caught only when a session expires. */
+    public static Scenario staleRejoinCanary() {
+        return Testkit.membership("canary-membership-stale-rejoin", RecipeGroups.staleRejoinCanary())
+                .title("Canary: a member that thinks it is still joined after a new session is in no one else's view")
+                .servers(1, 3).members(2, 4).cycles(0, 0)
+                .faults(1, 2, Time.seconds(2), List.of(FaultKind.EXPIRE_SESSION))
+                .build();
     }
 
     public static Scenario rendezvous() {

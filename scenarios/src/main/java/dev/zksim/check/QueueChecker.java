@@ -34,24 +34,34 @@ import java.util.Map;
  */
 public final class QueueChecker implements Checker {
     private final boolean mustDrain;
+    private final boolean duplicatesAllowed;
 
-    private QueueChecker(boolean mustDrain) {
+    private QueueChecker(boolean mustDrain, boolean duplicatesAllowed) {
         this.mustDrain = mustDrain;
+        this.duplicatesAllowed = duplicatesAllowed;
     }
 
     /** Duplicates, phantoms and order; for runs that may end with items still queued. */
     public static QueueChecker ordered() {
-        return new QueueChecker(false);
+        return new QueueChecker(false, false);
     }
 
     /** Also requires that no acknowledged item was lost; for runs that drained the queue. */
     public static QueueChecker orderedAndDrained() {
-        return new QueueChecker(true);
+        return new QueueChecker(true, false);
+    }
+
+    /**
+     * For a queue that declares at-least-once delivery: an item may be dequeued again (only
+     * its first dequeue is held to the order), but none may be lost.
+     */
+    public static QueueChecker atLeastOnce() {
+        return new QueueChecker(true, true);
     }
 
     @Override
     public String name() {
-        return mustDrain ? "queue (ordered, drained)" : "queue (ordered)";
+        return (duplicatesAllowed ? "queue (at least once, " : "queue (") + (mustDrain ? "ordered, drained)" : "ordered)");
     }
 
     /** Where an item went: its enqueue, and the dequeue that returned it if one did. */
@@ -109,6 +119,9 @@ public final class QueueChecker implements Checker {
         if (item == null || item.enqueue().invocation().index() > returned.index()) {
             return CheckResult.safety(name(), returned.time(),
                     returned.describe() + " returned item " + id + " that nobody had enqueued", List.of(returned));
+        }
+        if (item.dequeue() != null && duplicatesAllowed) {
+            return null;
         }
         if (item.dequeue() != null) {
             Op first = item.dequeued();

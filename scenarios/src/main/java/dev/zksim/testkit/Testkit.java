@@ -28,6 +28,36 @@ public final class Testkit {
         return new ReadWriteLockScenario(id, factory);
     }
 
+    /** A counting semaphore of N leases: see {@link SemaphoreScenario} for the workload and the checks. */
+    public static SemaphoreScenario semaphore(String id, SemaphoreScenario.Factory factory) {
+        return new SemaphoreScenario(id, factory);
+    }
+
+    /** A group membership: see {@link MembershipScenario} for the workload and the checks. */
+    public static MembershipScenario membership(String id, MembershipUnderTest.Factory factory) {
+        return new MembershipScenario(id, factory);
+    }
+
+    /** A watched configuration or cached value: see {@link ConfigScenario} for the workload and the checks. */
+    public static ConfigScenario configuration(String id, ConfigUnderTest.Factory factory) {
+        return new ConfigScenario(id, factory);
+    }
+
+    /** A FIFO queue (exactly once unless declared otherwise): see {@link QueueScenario}. */
+    public static QueueScenario fifoQueue(String id, QueueUnderTest.Factory factory) {
+        return new QueueScenario(id, QueueUnderTest.Order.FIFO, factory);
+    }
+
+    /** A priority queue (exactly once unless declared otherwise): see {@link QueueScenario}. */
+    public static QueueScenario priorityQueue(String id, QueueUnderTest.Factory factory) {
+        return new QueueScenario(id, QueueUnderTest.Order.PRIORITY, factory);
+    }
+
+    /** A double barrier: see {@link DoubleBarrierScenario} for the workload and the checks. */
+    public static DoubleBarrierScenario doubleBarrier(String id, DoubleBarrierUnderTest.Factory factory) {
+        return new DoubleBarrierScenario(id, factory);
+    }
+
     /** A leader election or latch: see {@link ElectionScenario}. */
     public static ElectionScenario election(String id, ElectionUnderTest.Factory factory) {
         return new ElectionScenario(id, factory);

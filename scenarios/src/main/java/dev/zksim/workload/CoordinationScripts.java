@@ -6,17 +6,13 @@ import dev.zksim.kernel.Time;
 import dev.zksim.recipes.barrier.Barrier;
 import dev.zksim.recipes.config.Config;
 import dev.zksim.recipes.config.ConfigReader;
-import dev.zksim.recipes.config.ConfigWriter;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.recipes.twophase.TwoPhaseCoordinator;
 import dev.zksim.recipes.twophase.TwoPhaseSite;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
-/** Workloads for the barrier, two-phase commit and dynamic configuration. */
+/** Workloads for the barrier, two-phase commit, and the configuration reader of the mixed scenario. */
 public final class CoordinationScripts {
     static final List<String> CONFIG_KEYS = List.of("a", "b", "c");
     private static final String BARRIER = "/barrier";
@@ -89,28 +85,6 @@ public final class CoordinationScripts {
                 }
             });
         });
-    }
-
-    /** Publishes {@code versions} configurations, each with every key set to the version. */
-    public static ScriptClient.Script configWriter(int versions) {
-        int[] published = {0};
-        return session -> publish(session, new ConfigWriter(session.zk(), CONFIG), versions, published);
-    }
-
-    private static void publish(ScriptClient.Session session, ConfigWriter writer, int versions, int[] published) {
-        if (published[0] >= versions || session.states().current() == ConnectionState.LOST) {
-            return;
-        }
-        int version = ++published[0];
-        Map<String, byte[]> entries = new TreeMap<>();
-        List<Value> value = new ArrayList<>(List.of(Value.of(version)));
-        for (String key : CONFIG_KEYS) {
-            entries.put(key, Integer.toString(version).getBytes(StandardCharsets.UTF_8));
-            value.add(Value.of(key + "=" + version));
-        }
-        session.record(OpKind.CONFIG_WRITE, Value.tuple(value), writer.publish(entries), ok -> Value.tuple(value),
-                ok -> session.after(session.context().choices().longIn(Time.millis(20), Time.millis(300)),
-                        () -> publish(session, writer, versions, published)));
     }
 
     /** Reports every configuration its reader hears as CONFIG_READ (version, key=value...). */

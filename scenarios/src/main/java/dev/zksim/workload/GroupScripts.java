@@ -5,25 +5,18 @@ import dev.zksim.api.Watcher;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import dev.zksim.kernel.Time;
-import dev.zksim.recipes.doublebarrier.DoubleBarrier;
-import dev.zksim.recipes.membership.GroupMember;
-import dev.zksim.recipes.membership.GroupView;
 import dev.zksim.recipes.naming.NameService;
 import dev.zksim.recipes.rendezvous.Rendezvous;
 import dev.zksim.recipes.support.ConnectionState;
-import dev.zksim.recipes.support.HolderState;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Workloads for the recipes where processes meet: the double barrier, group membership,
- * the rendezvous and the naming service.
+ * Workloads for the rendezvous and the naming service (the double barrier and group
+ * membership have the testkit's {@link DoubleBarrierWorkload} and {@link MembershipWorkload}).
  */
 public final class GroupScripts {
-    private static final String DOUBLE_BARRIER = "/dbarrier";
-    private static final String GROUP = "/group";
     private static final String RENDEZVOUS = "/rv";
     private static final String NAMES = "/names";
 
@@ -39,62 +32,13 @@ public final class GroupScripts {
         });
     }
 
-    // ---- double barrier ----
+    // ---- parents ----
 
     /**
-     * A participant of a double barrier for {@code threshold}: ENTER, compute for up to
-     * {@code compute}, LEAVE; once. A restarted process that had not left enters again under
-     * its new session's name (the ready node lets it straight through) and then leaves.
-     */
-    public static ScriptClient.Script doubleBarrierParticipant(int threshold, long compute) {
-        boolean[] left = {false};
-        return session -> {
-            reportLost(session);
-            if (left[0]) {
-                return;
-            }
-            DoubleBarrier barrier = new DoubleBarrier(session.zk(), DOUBLE_BARRIER, session.guid(), threshold);
-            long start = session.context().choices().longIn(0, Time.millis(300));
-            session.after(start, () -> session.recordThen(OpKind.ENTER, Value.NONE, barrier.enter(), ok -> Value.NONE,
-                    (ok, error) -> {
-                        if (error != null) {
-                            return;
-                        }
-                        long work = session.context().choices().longIn(0, compute);
-                        session.after(work, () -> session.recordThen(OpKind.LEAVE, Value.NONE, barrier.leave(),
-                                done -> Value.NONE, (done, failure) -> left[0] |= failure == null));
-                    }));
-        };
-    }
-
-    // ---- membership ----
-
-    /**
-     * A member: watches the group's view (VIEW OK with the member set at every change it
-     * hears, and the view it holds every {@code sample}, so the history shows what it
-     * believes after the heal even when nothing changes), joins under its process id
-     * (JOIN; retried while an older session of the same process still holds the name), and
-     * for each of {@code cycles} leaves (LEAVE_GROUP) after a while and joins again.
-     */
-    public static ScriptClient.Script member(int cycles, long sample) {
-        int[] cycled = {0};
-        return session -> {
-            reportLost(session);
-            GroupView view = new GroupView(session.zk(), GROUP, changed ->
-                    session.log().notify(OpKind.VIEW, Value.sortedSet(changed.view())));
-            ensure(session, GROUP, () -> {
-                view.start();
-                sampleView(session, view, sample);
-                join(session, cycles, cycled);
-            });
-        };
-    }
-
-    /**
-     * Creates a parent node (again after a connection loss) before the script goes on. The
-     * membership script needs it because GroupView.start, which creates the group node too,
-     * does not retry a create lost to a connection loss, and a view whose listing then finds
-     * no group node stops for good (reported as a recipe bug; see membership seed 2).
+     * Creates a parent node (again after a connection loss) before the script goes on, so
+     * that a create lost to a connection loss does not leave the script without its parent
+     * (the membership adapter does the same with EnsurePath before GroupView.start; see
+     * membership seed 2).
      */
     static void ensure(ScriptClient.Session session, String path, Runnable then) {
         session.zk().create(path, null, CreateMode.PERSISTENT).whenComplete((ok, error) -> {
@@ -104,49 +48,6 @@ public final class GroupScripts {
                 session.after(Time.millis(50), () -> ensure(session, path, then));
             }
         });
-    }
-
-    private static void sampleView(ScriptClient.Session session, GroupView view, long sample) {
-        session.after(sample, () -> {
-            if (session.states().current() == ConnectionState.LOST) {
-                return;
-            }
-            List<String> current = view.current();
-            if (current != null) {
-                session.log().notify(OpKind.VIEW, Value.sortedSet(current));
-            }
-            sampleView(session, view, sample);
-        });
-    }
-
-    private static void join(ScriptClient.Session session, int cycles, int[] cycled) {
-        if (session.states().current() == ConnectionState.LOST) {
-            return;
-        }
-        String id = session.context().id();
-        GroupMember member = new GroupMember(session.zk(), GROUP, id, id.getBytes(StandardCharsets.UTF_8),
-                session.states(), state -> {
-                    if (state == HolderState.SUSPENDED) {
-                        session.log().notify(OpKind.SUSPENDED);
-                    }
-                });
-        session.record(OpKind.JOIN, Value.NONE, member.join(), ok -> Value.NONE, ok -> {
-            if (member.state() != HolderState.HELD) {
-                session.after(Time.millis(300), () -> join(session, cycles, cycled));
-            } else if (cycled[0] < cycles) {
-                cycled[0]++;
-                session.after(session.context().choices().longIn(Time.millis(100), Time.seconds(2)),
-                        () -> leaveAndRejoin(session, member, cycles, cycled));
-            }
-        });
-    }
-
-    private static void leaveAndRejoin(ScriptClient.Session session, GroupMember member, int cycles, int[] cycled) {
-        if (member.state() != HolderState.HELD && member.state() != HolderState.SUSPENDED) {
-            return;
-        }
-        session.record(OpKind.LEAVE_GROUP, Value.NONE, member.leave(), ok -> Value.NONE, ok ->
-                session.after(session.context().choices().longIn(0, Time.millis(500)), () -> join(session, cycles, cycled)));
     }
 
     // ---- rendezvous ----

@@ -54,6 +54,9 @@ public final class LockWorkload implements Recorded {
     private boolean releasing;
     private boolean waitingForSession;
     private int finished;
+    private Runnable whenDone = () -> { };
+    private Countdown startGate;
+    private long gateDeadline;
 
     public LockWorkload(LockUnderTest.Factory factory, Plan plan, ClientLog log, FencedResource resource) {
         this(factory, Role.EXCLUSIVE, plan, log, resource);
@@ -65,6 +68,22 @@ public final class LockWorkload implements Recorded {
         this.plan = plan;
         this.log = log;
         this.resource = resource;
+    }
+
+    /** Runs the action once this client has finished all its rounds. */
+    public LockWorkload whenDone(Runnable action) {
+        this.whenDone = action;
+        return this;
+    }
+
+    /**
+     * Starts only when the countdown reaches zero, or at the simulated instant {@code deadline}
+     * (microseconds) if that comes first: a probe that must find every other client done.
+     */
+    public LockWorkload startAfter(Countdown gate, long deadline) {
+        this.startGate = gate;
+        this.gateDeadline = deadline;
+        return this;
     }
 
     @Override
@@ -89,7 +108,26 @@ public final class LockWorkload implements Recorded {
                 ctx.schedule(ctx.choices().longIn(0, Time.millis(100)), () -> renew(mine));
             }
         });
-        ctx.schedule(ctx.choices().longIn(0, plan.startDelay()), this::next);
+        long delay = ctx.choices().longIn(0, plan.startDelay());
+        if (startGate == null) {
+            ctx.schedule(delay, this::next);
+        } else {
+            openGate(ctx, delay);
+        }
+    }
+
+    /** Starts after the gate opens or the deadline passes, whichever is first, once per incarnation. */
+    private void openGate(ClientContext ctx, long delay) {
+        int mine = incarnation;
+        boolean[] opened = new boolean[1];
+        Runnable start = () -> {
+            if (!opened[0] && mine == incarnation) {
+                opened[0] = true;
+                ctx.schedule(delay, this::next);
+            }
+        };
+        startGate.whenZero(start);
+        ctx.schedule(Math.max(0, gateDeadline - ctx.now()), start);
     }
 
     @Override
@@ -156,6 +194,9 @@ public final class LockWorkload implements Recorded {
             }
             release(mine);
             finished++;
+            if (finished == plan.rounds()) {
+                whenDone.run();
+            }
             context.schedule(think(), this::next);
         });
     }

@@ -57,6 +57,12 @@ class CatalogDoesWorkTest {
         MAIN.put("mixed-leader-config", Map.of(OpKind.ELECTED, 1, OpKind.CONFIG_WRITE, 1, OpKind.CONFIG_READ, 1));
         MAIN.put("mixed-lock-queue", Map.of(OpKind.ACQUIRE, 4, OpKind.ENQUEUE, 4, OpKind.DEQUEUE, 4));
         MAIN.put("canary-unversioned-counter", Map.of(OpKind.of("INCREMENT"), 2));
+        MAIN.put("semaphore", Map.of(OpKind.ACQUIRE, 4, OpKind.RELEASE, 2));
+        MAIN.put("canary-semaphore-leaky", Map.of(OpKind.ACQUIRE, 2));
+        MAIN.put("canary-semaphore-over-count", Map.of(OpKind.ACQUIRE, 4));
+        MAIN.put("canary-double-barrier-one-short", Map.of(OpKind.ENTER, 2));
+        MAIN.put("canary-config-start-once", Map.of(OpKind.CONFIG_WRITE, 2, OpKind.CONFIG_READ, 1));
+        MAIN.put("canary-membership-stale-rejoin", Map.of(OpKind.JOIN, 2, OpKind.VIEW, 2));
     }
 
     static Stream<Arguments> scenarios() {

@@ -93,4 +93,16 @@ class QueueCheckerTest {
         Hist h = new Hist().at(0).call("p", ENQUEUE, v("a")).call("p", ENQUEUE, v("a"));
         assertThatThrownBy(() -> QueueChecker.ordered().check(h.history())).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void atLeastOnceForgivesASecondDequeueButNotALostItem() {
+        Hist twice = new Hist().at(0).call("p", ENQUEUE, Value.of("a"))
+                .at(1).call("c1", DEQUEUE, Value.of("a"))
+                .at(2).call("c2", DEQUEUE, Value.of("a"));
+        assertThat(QueueChecker.atLeastOnce().check(twice.history()).isValid()).isTrue();
+        assertThat(QueueChecker.orderedAndDrained().check(twice.history()).isValid()).isFalse();
+        Hist lost = new Hist().at(0).call("p", ENQUEUE, Value.of("a"));
+        assertThat(QueueChecker.atLeastOnce().check(lost.history()).isValid()).isFalse();
+        assertThat(QueueChecker.ordered().check(lost.history()).isValid()).isTrue();
+    }
 }

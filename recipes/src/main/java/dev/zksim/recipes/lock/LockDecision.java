@@ -15,6 +15,14 @@ public sealed interface LockDecision {
     record Watch(String node) implements LockDecision {
     }
 
+    /**
+     * Wait for any change of the directory's children, then re-list: for a rule in which
+     * the deletion of any one of several nodes may let the caller in (a semaphore's permits),
+     * so that no single node can be watched instead.
+     */
+    record WatchChildren() implements LockDecision {
+    }
+
     /** The caller's own node is not among the children. */
     record NotQueued() implements LockDecision {
     }

@@ -58,6 +58,7 @@ public final class SequentialLock implements DistributedLock {
     private final LockRule rule;
     private final boolean recheckOnWake;
     private final NodeCreator creator;
+    private final CreateMode nodeMode;
     private final LockListener listener;
     private final Consumer<ConnectionState> connectionListener = this::onConnection;
     private final Watcher ownWatcher = this::onOwnEvent;
@@ -83,7 +84,8 @@ public final class SequentialLock implements DistributedLock {
      */
     public SequentialLock(ZooKeeperClient zk, ConnectionStates connection, String dir, String guid, String role,
             LockRule rule, boolean recheckOnWake, LockListener listener) {
-        this(zk, connection, dir, guid, role, rule, recheckOnWake, ProtectedCreate::create, listener);
+        this(zk, connection, dir, guid, role, rule, recheckOnWake, ProtectedCreate::create,
+                CreateMode.EPHEMERAL_SEQUENTIAL, listener);
     }
 
     /**
@@ -92,7 +94,22 @@ public final class SequentialLock implements DistributedLock {
      */
     public SequentialLock(ZooKeeperClient zk, ConnectionStates connection, String dir, String guid, String role,
             LockRule rule, boolean recheckOnWake, NodeCreator creator, LockListener listener) {
+        this(zk, connection, dir, guid, role, rule, recheckOnWake, creator, CreateMode.EPHEMERAL_SEQUENTIAL, listener);
+    }
+
+    /**
+     * As above, with the mode of the node each acquisition creates: EPHEMERAL_SEQUENTIAL for
+     * every correct lock; PERSISTENT_SEQUENTIAL only for a canary whose holds outlive a crash.
+     */
+    public SequentialLock(ZooKeeperClient zk, ConnectionStates connection, String dir, String guid, String role,
+            LockRule rule, boolean recheckOnWake, CreateMode nodeMode, LockListener listener) {
+        this(zk, connection, dir, guid, role, rule, recheckOnWake, ProtectedCreate::create, nodeMode, listener);
+    }
+
+    private SequentialLock(ZooKeeperClient zk, ConnectionStates connection, String dir, String guid, String role,
+            LockRule rule, boolean recheckOnWake, NodeCreator creator, CreateMode nodeMode, LockListener listener) {
         this.creator = creator;
+        this.nodeMode = nodeMode;
         this.zk = zk;
         this.connection = connection;
         this.dir = dir;
@@ -165,7 +182,8 @@ public final class SequentialLock implements DistributedLock {
 
     private void create(long current) {
         String name = guid + "_" + attempts;
-        creator.create(zk, dir, name, role, name.getBytes(StandardCharsets.UTF_8), CreateMode.EPHEMERAL_SEQUENTIAL).whenComplete((path, error) -> created(current, path, error));
+        creator.create(zk, dir, name, role, name.getBytes(StandardCharsets.UTF_8), nodeMode)
+                .whenComplete((path, error) -> created(current, path, error));
     }
 
     private synchronized void created(long current, String path, Throwable error) {
@@ -234,6 +252,7 @@ public final class SequentialLock implements DistributedLock {
         switch (rule.decide(children, me)) {
             case LockDecision.Acquired acquired -> hold();
             case LockDecision.Watch watch -> watch(current, dir + "/" + watch.node());
+            case LockDecision.WatchChildren watchAll -> watchChildren(current);
             case LockDecision.NotQueued notQueued -> lose(KeeperException.create(KeeperException.Code.NONODE, node));
         }
     }
@@ -253,6 +272,34 @@ public final class SequentialLock implements DistributedLock {
             // The node went away between the listing and the exists: list again at once.
             watched = null;
             check();
+        }
+    }
+
+    /** Lists again with a watch on the directory; that listing decides too, or the watch wakes us. */
+    private void watchChildren(long current) {
+        watched = dir;
+        zk.getChildren(dir, otherWatcher).whenComplete((children, error) -> childrenWatched(current, children, error));
+    }
+
+    private synchronized void childrenWatched(long current, List<String> children, Throwable error) {
+        if (current != round || state != HolderState.WAITING) {
+            return;
+        }
+        if (error != null) {
+            retryOrLose(error, this::check);
+            return;
+        }
+        // The directory may have changed since the unwatched listing; only this one is current.
+        switch (rule.decide(children, node.substring(dir.length() + 1))) {
+            case LockDecision.Acquired acquired -> {
+                watched = null;
+                hold();
+            }
+            case LockDecision.NotQueued notQueued -> lose(KeeperException.create(KeeperException.Code.NONODE, node));
+            case LockDecision.Watch watch -> watch(current, dir + "/" + watch.node());
+            case LockDecision.WatchChildren again -> {
+                // The watch is armed: wait for the next change of the children.
+            }
         }
     }
 

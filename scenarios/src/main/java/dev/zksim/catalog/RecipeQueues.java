@@ -1,0 +1,182 @@
+package dev.zksim.catalog;
+
+import dev.zksim.api.KeeperException;
+import dev.zksim.recipes.priorityqueue.DistributedPriorityQueue;
+import dev.zksim.recipes.queue.DistributedQueue;
+import dev.zksim.recipes.support.ConnectionState;
+import dev.zksim.testkit.QueueUnderTest;
+import dev.zksim.testkit.TestClient;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * zksim's FIFO and priority queues as the testkit's {@link QueueUnderTest}, and the canary
+ * consumer that deletes without checking that it won.
+ */
+public final class RecipeQueues {
+    static final String PATH = "/queue";
+
+    private RecipeQueues() {
+    }
+
+    /** zksim's FIFO queue (exactly once). */
+    public static QueueUnderTest.Factory fifo() {
+        return client -> new Handle(client, false);
+    }
+
+    /** zksim's priority queue (exactly once). */
+    public static QueueUnderTest.Factory priority() {
+        return client -> new Handle(client, true);
+    }
+
+    /** The queue operations of either recipe. */
+    private interface Recipe {
+        CompletionStage<Void> ensure();
+
+        CompletionStage<Void> offer(byte[] data, int priority);
+
+        CompletionStage<DistributedQueue.Item> take();
+    }
+
+    /**
+     * One client's handle. The recipes' ledger needs an id unique per session, so each session
+     * gets its own recipe object; a take still waiting when the session is lost fails with
+     * SESSIONEXPIRED, as a call on the dead handle would.
+     */
+    private static final class Handle implements QueueUnderTest {
+        private final TestClient client;
+        private final boolean priorities;
+        private Recipe recipe;
+        private boolean ensured;
+        private int sessions;
+        private CompletableFuture<String> waiting;
+
+        Handle(TestClient client, boolean priorities) {
+            this.client = client;
+            this.priorities = priorities;
+            client.connection().subscribe(state -> {
+                if (state == ConnectionState.LOST) {
+                    recipe = null;
+                    if (waiting != null) {
+                        waiting.completeExceptionally(KeeperException.create(KeeperException.Code.SESSIONEXPIRED, PATH));
+                    }
+                }
+            });
+        }
+
+        private Recipe recipe() {
+            if (recipe == null) {
+                String id = client.uniqueName() + "s" + (++sessions);
+                if (priorities) {
+                    DistributedPriorityQueue queue = new DistributedPriorityQueue(client.zk(), PATH, id);
+                    recipe = new Recipe() {
+                        public CompletionStage<Void> ensure() {
+                            return queue.ensure();
+                        }
+
+                        public CompletionStage<Void> offer(byte[] data, int priority) {
+                            return queue.offer(data, priority);
+                        }
+
+                        public CompletionStage<DistributedQueue.Item> take() {
+                            return queue.take();
+                        }
+                    };
+                } else {
+                    DistributedQueue queue = new DistributedQueue(client.zk(), PATH, id);
+                    recipe = new Recipe() {
+                        public CompletionStage<Void> ensure() {
+                            return queue.ensure();
+                        }
+
+                        public CompletionStage<Void> offer(byte[] data, int priority) {
+                            return queue.offer(data);
+                        }
+
+                        public CompletionStage<DistributedQueue.Item> take() {
+                            return queue.take();
+                        }
+                    };
+                }
+            }
+            return recipe;
+        }
+
+        /** The queue nodes are made once per handle, before its first operation. */
+        private CompletionStage<Void> ensured() {
+            if (ensured) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return recipe().ensure().thenRun(() -> ensured = true);
+        }
+
+        @Override
+        public CompletionStage<Void> offer(String item, int priority) {
+            return ensured().thenCompose(ok -> recipe().offer(item.getBytes(StandardCharsets.UTF_8), priority));
+        }
+
+        @Override
+        public CompletionStage<String> take() {
+            CompletableFuture<String> result = new CompletableFuture<>();
+            waiting = result;
+            ensured().thenCompose(ok -> recipe().take()).whenComplete((item, error) -> {
+                if (error != null) {
+                    result.completeExceptionally(error);
+                } else {
+                    result.complete(new String(item.data(), StandardCharsets.UTF_8));
+                }
+            });
+            return result;
+        }
+    }
+
+    /**
+     * CANARY, BROKEN ON PURPOSE: offers as the FIFO queue does, but takes by listing the queue
+     * with a watch, reading the lowest item and deleting it with version -1 without looking at
+     * the answer. Consumers woken by the same new item race for it; the losers' deletes fail
+     * with NoNode, yet each reports the item as its own.
+     */
+    public static QueueUnderTest.Factory uncheckedConsumerCanary() {
+        return client -> {
+            QueueUnderTest offers = new Handle(client, false);
+            return new QueueUnderTest() {
+                @Override
+                public CompletionStage<Void> offer(String item, int priority) {
+                    return offers.offer(item, priority);
+                }
+
+                @Override
+                public CompletionStage<String> take() {
+                    CompletableFuture<String> result = new CompletableFuture<>();
+                    uncheckedTake(client, result);
+                    return result;
+                }
+            };
+        };
+    }
+
+    private static void uncheckedTake(TestClient client, CompletableFuture<String> result) {
+        client.zk().getChildren(PATH, event -> uncheckedTake(client, result)).whenComplete((children, error) -> {
+            if (result.isDone()) {
+                return;
+            }
+            List<String> items = children == null ? List.of()
+                    : children.stream().filter(name -> name.startsWith("queue-")).sorted().toList();
+            if (error != null) {
+                result.completeExceptionally(error);
+            } else if (!items.isEmpty()) {
+                String node = PATH + "/" + items.getFirst();
+                client.zk().getData(node, false).whenComplete((data, failure) -> {
+                    if (failure == null) {
+                        client.zk().delete(node, -1);
+                        result.complete(new String(data.data(), StandardCharsets.UTF_8));
+                    } else {
+                        result.completeExceptionally(failure);
+                    }
+                });
+            }
+        });
+    }
+}

@@ -1,0 +1,84 @@
+package dev.zksim.testkit;
+
+import dev.zksim.catalog.Bounds;
+import dev.zksim.catalog.Profiles;
+import dev.zksim.catalog.RecipeTrial;
+import dev.zksim.catalog.SwarmKnobs;
+import dev.zksim.check.DoubleBarrierChecker;
+import dev.zksim.check.LivenessChecker;
+import dev.zksim.history.OpKind;
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Trial;
+import dev.zksim.workload.ClientLog;
+import dev.zksim.workload.DoubleBarrierWorkload;
+import dev.zksim.workload.Workloads;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A double barrier under test: N participants each enter, compute for a while and leave,
+ * once; after {@code Expired} a participant that had not left opens a new session and enters
+ * again with the same object.
+ *
+ * <p>Checked, as safety: no one starts computing or leaves before all N arrived, and no one
+ * leaves while another participant that entered is still computing (unless that one's
+ * session died, which removes its node); and every enter and leave completes within a bound
+ * after the heal.
+ */
+public final class DoubleBarrierScenario extends ScenarioBuilder<DoubleBarrierScenario> {
+    private final DoubleBarrierUnderTest.Factory factory;
+    private int minParticipants = 2;
+    private int maxParticipants = 5;
+    private long computeMin = Time.millis(10);
+    private long computeMax = Time.millis(1000);
+
+    DoubleBarrierScenario(String id, DoubleBarrierUnderTest.Factory factory) {
+        super(id, "Double barrier " + id + ": nobody computes before all arrive or leaves while another computes");
+        this.factory = Objects.requireNonNull(factory, "factory");
+        faults(0, 3, Time.seconds(3), Profiles.withoutPausedClients());
+    }
+
+    /** How many participants a seed runs, inclusive range. */
+    public DoubleBarrierScenario participants(int min, int max) {
+        if (min < 1 || max < min) {
+            throw new IllegalArgumentException("participants: need 1 <= min <= max, not " + min + ".." + max);
+        }
+        this.minParticipants = min;
+        this.maxParticipants = max;
+        return this;
+    }
+
+    /** Each seed computes up to a time drawn from [min, max] microseconds. */
+    public DoubleBarrierScenario compute(long min, long max) {
+        if (min < 0 || max < min) {
+            throw new IllegalArgumentException("compute: need 0 <= min <= max");
+        }
+        this.computeMin = min;
+        this.computeMax = max;
+        return this;
+    }
+
+    @Override
+    protected Trial prepare(Choices knobs) {
+        SwarmKnobs swarm = swarm(knobs);
+        int participants = knobs.intIn(minParticipants, maxParticipants);
+        long compute = knobs.longIn(computeMin, computeMax);
+        return trial(swarm, participants, compute, faultsFor(swarm));
+    }
+
+    private Trial trial(SwarmKnobs swarm, int participants, long compute, FaultProfile faults) {
+        long bound = Bounds.afterHeal(swarm, compute + Time.seconds(5));
+        RecipeTrial.Installer installer = (ensemble, history) -> {
+            for (int i = 0; i < participants; i++) {
+                Workloads.add(ensemble, new DoubleBarrierWorkload(factory, participants, compute, new ClientLog(history)));
+            }
+        };
+        RecipeTrial.Checks checks = (heal, end) -> List.of(new DoubleBarrierChecker(participants),
+                new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENTER, OpKind.LEAVE));
+        List<String> described = List.of("participants: " + participants, "compute: up to " + Time.format(compute),
+                "liveness bound: " + Time.format(bound));
+        return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described);
+    }
+}

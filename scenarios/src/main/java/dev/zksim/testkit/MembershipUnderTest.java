@@ -1,0 +1,45 @@
+package dev.zksim.testkit;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The contract of a group membership under test. One instance is one member: it joins the
+ * group under the name it was built with, watches who else is a member (its own view), and
+ * may leave and join again; after its session is lost the workload opens a new session and
+ * calls {@link #join} again on the same instance, which must then rejoin for real.
+ */
+public interface MembershipUnderTest {
+
+    /**
+     * Joins (again): completes once this member is in the group, and (re)starts the member's
+     * view of the group, so that it follows the current session. Fails if it cannot join.
+     */
+    CompletionStage<Void> join();
+
+    /** Leaves the group; completes when the recipe's cleanup is done. */
+    CompletionStage<Void> leave();
+
+    /** The members this member believes are in the group now (its own name included), if it knows. */
+    Optional<List<String>> view();
+
+    /** What a member tells its caller unasked. */
+    interface Events {
+
+        /** The member's view changed: the names of the members it now sees. */
+        void view(List<String> members);
+
+        /** The connection is down: this member may already be gone from the group. */
+        void suspended();
+
+        /** This member is no longer in the group (its session expired or its node was deleted). */
+        void lost();
+    }
+
+    /** Builds the member called {@code name} on a client. */
+    @FunctionalInterface
+    interface Factory {
+        MembershipUnderTest create(TestClient client, String name, Events events);
+    }
+}

@@ -1,0 +1,122 @@
+package dev.zksim.testkit;
+
+import dev.zksim.catalog.Bounds;
+import dev.zksim.catalog.Profiles;
+import dev.zksim.catalog.RecipeTrial;
+import dev.zksim.catalog.SwarmKnobs;
+import dev.zksim.check.Checker;
+import dev.zksim.check.LivenessChecker;
+import dev.zksim.check.QueueChecker;
+import dev.zksim.history.OpKind;
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Trial;
+import dev.zksim.workload.ClientLog;
+import dev.zksim.workload.QueueWorkload;
+import dev.zksim.workload.Workloads;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A queue under test, with its declared delivery mode and order. Producers offer unique
+ * items (with random priorities 0..9 for a priority queue), consumers take for the whole run;
+ * after {@code Expired} each opens a new session and goes on with the same queue object.
+ *
+ * <p>Checked: no item is taken that nobody offered; order (an item offered after another
+ * was acknowledged, with no more urgent priority, is not taken before anyone even tried to
+ * take the earlier one); for exactly-once and at-most-once, no item is taken twice; for
+ * exactly-once and at-least-once, every acknowledged item is taken by the end (forgiving as
+ * many as there were takes with an unknown outcome); every offer completes within a bound
+ * after the heal.
+ */
+public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
+    private final QueueUnderTest.Factory factory;
+    private final QueueUnderTest.Order order;
+    private QueueUnderTest.Delivery delivery = QueueUnderTest.Delivery.EXACTLY_ONCE;
+    private int minProducers = 1;
+    private int maxProducers = 3;
+    private int minConsumers = 1;
+    private int maxConsumers = 3;
+    private int minItems = 3;
+    private int maxItems = 10;
+
+    QueueScenario(String id, QueueUnderTest.Order order, QueueUnderTest.Factory factory) {
+        super(id, "Queue " + id + ": producers and consumers keep " + order + " order under random faults");
+        this.order = Objects.requireNonNull(order, "order");
+        this.factory = Objects.requireNonNull(factory, "factory");
+        faults(0, 3, Time.seconds(3), Profiles.withoutPausedClients());
+    }
+
+    /** The delivery the queue promises (exactly once by default). */
+    public QueueScenario delivery(QueueUnderTest.Delivery promised) {
+        this.delivery = Objects.requireNonNull(promised, "delivery");
+        return this;
+    }
+
+    /** How many producers a seed runs, inclusive range. */
+    public QueueScenario producers(int min, int max) {
+        checkRange("producers", min, max);
+        this.minProducers = min;
+        this.maxProducers = max;
+        return this;
+    }
+
+    /** How many consumers a seed runs, inclusive range. */
+    public QueueScenario consumers(int min, int max) {
+        checkRange("consumers", min, max);
+        this.minConsumers = min;
+        this.maxConsumers = max;
+        return this;
+    }
+
+    /** How many items each producer offers, inclusive range. */
+    public QueueScenario items(int min, int max) {
+        checkRange("items", min, max);
+        this.minItems = min;
+        this.maxItems = max;
+        return this;
+    }
+
+    private static void checkRange(String what, int min, int max) {
+        if (min < 1 || max < min) {
+            throw new IllegalArgumentException(what + ": need 1 <= min <= max, not " + min + ".." + max);
+        }
+    }
+
+    @Override
+    protected Trial prepare(Choices knobs) {
+        SwarmKnobs swarm = swarm(knobs);
+        int producers = knobs.intIn(minProducers, maxProducers);
+        int consumers = knobs.intIn(minConsumers, maxConsumers);
+        int items = knobs.intIn(minItems, maxItems);
+        return trial(swarm, producers, consumers, new QueueWorkload.Plan(items, order == QueueUnderTest.Order.PRIORITY),
+                faultsFor(swarm));
+    }
+
+    private Trial trial(SwarmKnobs swarm, int producers, int consumers, QueueWorkload.Plan plan, FaultProfile faults) {
+        long bound = Bounds.afterHeal(swarm, Time.seconds(5));
+        RecipeTrial.Installer installer = (ensemble, history) -> {
+            for (int i = 0; i < producers; i++) {
+                Workloads.add(ensemble, new QueueWorkload(factory, true, plan, new ClientLog(history)));
+            }
+            for (int i = 0; i < consumers; i++) {
+                Workloads.add(ensemble, new QueueWorkload(factory, false, plan, new ClientLog(history)));
+            }
+        };
+        RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(checker(),
+                new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENQUEUE));
+        List<String> described = List.of("producers: " + producers, "consumers: " + consumers,
+                "items per producer: " + plan.items(), "delivery: " + delivery + ", order: " + order,
+                "liveness bound: " + Time.format(bound));
+        return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described);
+    }
+
+    private QueueChecker checker() {
+        return switch (delivery) {
+            case EXACTLY_ONCE -> QueueChecker.orderedAndDrained();
+            case AT_LEAST_ONCE -> QueueChecker.atLeastOnce();
+            case AT_MOST_ONCE -> QueueChecker.ordered();
+        };
+    }
+}

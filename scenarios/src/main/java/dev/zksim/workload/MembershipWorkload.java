@@ -1,0 +1,173 @@
+package dev.zksim.workload;
+
+import dev.zksim.api.WatchedEvent;
+import dev.zksim.api.ZooKeeperClient;
+import dev.zksim.ensemble.ClientContext;
+import dev.zksim.history.OpKind;
+import dev.zksim.history.Value;
+import dev.zksim.kernel.Time;
+import dev.zksim.recipes.support.ConnectionState;
+import dev.zksim.testkit.MembershipUnderTest;
+import java.util.List;
+
+/**
+ * A group member: joins under its process id (JOIN), and for a number of cycles leaves
+ * (LEAVE_GROUP) after a while and joins again. What the member itself sees is recorded:
+ * VIEW OK with the member set at every change it reports, and the view it holds every
+ * {@code sample}, so the history shows what every member believes after the heal even when
+ * nothing changes. SUSPENDED and LOST are recorded as the member reports them. When its
+ * session expires the client opens a new session and joins again with the same member
+ * object; a crash starts a new member object with the new process incarnation.
+ */
+public final class MembershipWorkload implements Recorded {
+
+    /** Leave-and-rejoin cycles, the start delay and the view sampling period (microseconds). */
+    public record Plan(int cycles, long startDelay, long sample) {
+    }
+
+    private final MembershipUnderTest.Factory factory;
+    private final Plan plan;
+    private final ClientLog log;
+    private ClientContext context;
+    private SessionClient client;
+    private MembershipUnderTest member;
+    private int incarnation;
+    private int cycled;
+    private boolean joined;
+    private boolean wanted;
+    private boolean joining;
+
+    public MembershipWorkload(MembershipUnderTest.Factory factory, Plan plan, ClientLog log) {
+        this.factory = factory;
+        this.plan = plan;
+        this.log = log;
+    }
+
+    @Override
+    public ClientLog log() {
+        return log;
+    }
+
+    @Override
+    public void started(ClientContext ctx, ZooKeeperClient zk) {
+        log.attach(ctx.id());
+        context = ctx;
+        incarnation++;
+        client = new SessionClient(ctx, zk, log, ctx.id() + "i" + incarnation);
+        joined = false;
+        wanted = false;
+        joining = false;
+        SessionClient mine = client;
+        member = factory.create(client, ctx.id(), new Events(mine));
+        client.connection().subscribe(state -> {
+            if (state == ConnectionState.LOST) {
+                ctx.schedule(ctx.choices().longIn(0, Time.millis(100)), () -> renew(mine));
+            }
+        });
+        ctx.schedule(ctx.choices().longIn(0, plan.startDelay()), this::join);
+        ctx.schedule(plan.sample(), () -> sample(mine));
+    }
+
+    @Override
+    public void process(WatchedEvent event) {
+        client.process(event);
+    }
+
+    private void renew(SessionClient expired) {
+        if (expired != client) {
+            return;
+        }
+        client.renew();
+        if (wanted) {
+            join();
+        }
+    }
+
+    /** Joins unless a join is under way; a member whose session is lost joins again once renewed. */
+    private void join() {
+        wanted = true;
+        if (joining || client.connection().current() == ConnectionState.LOST) {
+            return;
+        }
+        joining = true;
+        ClientLog.Call call = log.invoke(OpKind.JOIN);
+        MembershipUnderTest mine = member;
+        mine.join().whenComplete((ok, error) -> {
+            if (mine != member) {
+                return;
+            }
+            joining = false;
+            if (error != null) {
+                call.fail(Workloads.describe(error));
+                context.schedule(Time.millis(300), this::join);
+                return;
+            }
+            call.ok();
+            joined = true;
+            if (cycled < plan.cycles()) {
+                cycled++;
+                context.schedule(context.choices().longIn(Time.millis(100), Time.seconds(2)), () -> leave(mine));
+            }
+        });
+    }
+
+    private void leave(MembershipUnderTest mine) {
+        if (mine != member || !joined) {
+            return;
+        }
+        joined = false;
+        wanted = false;
+        ClientLog.Call call = log.invoke(OpKind.LEAVE_GROUP);
+        mine.leave().whenComplete((ok, error) -> {
+            if (error == null) {
+                call.ok();
+            } else {
+                call.info(Workloads.describe(error));
+            }
+            if (mine == member) {
+                context.schedule(context.choices().longIn(0, Time.millis(500)), this::join);
+            }
+        });
+    }
+
+    private void sample(SessionClient owner) {
+        if (owner != client) {
+            return;
+        }
+        if (client.connection().current() == ConnectionState.CONNECTED) {
+            member.view().ifPresent(view -> log.notify(OpKind.VIEW, Value.sortedSet(view)));
+        }
+        context.schedule(plan.sample(), () -> sample(owner));
+    }
+
+    /** What the member reports unasked, recorded for the checkers while its process lives. */
+    private final class Events implements MembershipUnderTest.Events {
+        private final SessionClient owner;
+
+        Events(SessionClient owner) {
+            this.owner = owner;
+        }
+
+        @Override
+        public void view(List<String> members) {
+            if (owner == client) {
+                log.notify(OpKind.VIEW, Value.sortedSet(members));
+            }
+        }
+
+        @Override
+        public void suspended() {
+            if (owner == client) {
+                log.notify(OpKind.SUSPENDED);
+            }
+        }
+
+        @Override
+        public void lost() {
+            if (owner == client) {
+                joined = false;
+                log.notify(OpKind.LOST);
+            }
+        }
+    }
+}

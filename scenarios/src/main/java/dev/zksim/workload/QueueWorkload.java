@@ -1,0 +1,131 @@
+package dev.zksim.workload;
+
+import dev.zksim.api.WatchedEvent;
+import dev.zksim.api.ZooKeeperClient;
+import dev.zksim.ensemble.ClientContext;
+import dev.zksim.history.OpKind;
+import dev.zksim.history.Value;
+import dev.zksim.kernel.Time;
+import dev.zksim.recipes.support.ConnectionState;
+import dev.zksim.testkit.QueueUnderTest;
+
+/**
+ * A producer or a consumer of a queue. A producer offers {@code items} items one at a time
+ * (ENQUEUE with the item's id, or (id, priority) with priorities), never re-offering an item
+ * after an unknown outcome: it moves on to a new id, so a duplicate in the history is the
+ * queue's. A consumer takes items (DEQUEUE OK with the id) for the whole run. After
+ * {@code Expired} either opens a new session and goes on with the same queue object; a crash
+ * starts a new object with the new process incarnation.
+ */
+public final class QueueWorkload implements Recorded {
+
+    /** Items per producer, and whether they carry random priorities 0..9. */
+    public record Plan(int items, boolean priorities) {
+    }
+
+    private final QueueUnderTest.Factory factory;
+    private final boolean producer;
+    private final Plan plan;
+    private final ClientLog log;
+    private ClientContext context;
+    private SessionClient client;
+    private QueueUnderTest queue;
+    private int incarnation;
+    private int produced;
+    private boolean busy;
+
+    public QueueWorkload(QueueUnderTest.Factory factory, boolean producer, Plan plan, ClientLog log) {
+        this.factory = factory;
+        this.producer = producer;
+        this.plan = plan;
+        this.log = log;
+    }
+
+    @Override
+    public ClientLog log() {
+        return log;
+    }
+
+    @Override
+    public void started(ClientContext ctx, ZooKeeperClient zk) {
+        log.attach(ctx.id());
+        context = ctx;
+        client = new SessionClient(ctx, zk, log, ctx.id() + "i" + (++incarnation));
+        busy = false;
+        queue = factory.create(client);
+        SessionClient mine = client;
+        client.connection().subscribe(state -> {
+            if (state == ConnectionState.LOST) {
+                log.notify(OpKind.LOST);
+                ctx.schedule(ctx.choices().longIn(0, Time.millis(100)), () -> renew(mine));
+            }
+        });
+        ctx.schedule(ctx.choices().longIn(0, Time.millis(200)), this::next);
+    }
+
+    @Override
+    public void process(WatchedEvent event) {
+        client.process(event);
+    }
+
+    private void renew(SessionClient expired) {
+        if (expired == client) {
+            client.renew();
+            next();
+        }
+    }
+
+    private void next() {
+        if (busy || client.connection().current() == ConnectionState.LOST) {
+            return;
+        }
+        if (producer) {
+            offer();
+        } else {
+            take();
+        }
+    }
+
+    private void offer() {
+        if (produced >= plan.items()) {
+            return;
+        }
+        busy = true;
+        String id = context.id() + "-" + produced++;
+        int priority = plan.priorities() ? context.choices().intIn(0, 9) : 0;
+        Value value = plan.priorities() ? Value.tuple(Value.of(id), Value.of(priority)) : Value.of(id);
+        ClientLog.Call call = log.invoke(OpKind.ENQUEUE, value);
+        QueueUnderTest mine = queue;
+        mine.offer(id, priority).whenComplete((ok, error) -> {
+            if (mine != queue) {
+                return;
+            }
+            finish(call, error, value);
+            context.schedule(context.choices().longIn(0, Time.millis(30)), this::next);
+        });
+    }
+
+    private void take() {
+        busy = true;
+        ClientLog.Call call = log.invoke(OpKind.DEQUEUE);
+        QueueUnderTest mine = queue;
+        mine.take().whenComplete((item, error) -> {
+            if (mine != queue) {
+                return;
+            }
+            finish(call, error, item == null ? Value.NONE : Value.of(item));
+            context.schedule(context.choices().longIn(0, Time.millis(20)), this::next);
+        });
+    }
+
+    private void finish(ClientLog.Call call, Throwable error, Value value) {
+        busy = false;
+        if (error == null) {
+            call.ok(value);
+        } else if (Workloads.uncertain(error)) {
+            call.info(Workloads.describe(error));
+        } else {
+            call.fail(Workloads.describe(error));
+        }
+    }
+}

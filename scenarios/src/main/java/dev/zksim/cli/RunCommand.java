@@ -71,6 +71,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--junit", paramLabel = "FILE", description = "Write a JUnit XML report of the sweep here.")
     private Path junit;
 
+    @Option(names = "--stop-at-first", description = "Start no further seed once one fails (the failure is still shrunk).")
+    private boolean stopAtFirst;
+
+    @Option(names = "--for", paramLabel = "DURATION",
+            description = "Start no further seed after this much wall-clock time, e.g. 60s or 10m.")
+    private String budget;
+
     @Option(names = "--no-shrink", description = "Do not shrink the first failure of a sweep (shards in CI).")
     private boolean noShrink;
 
@@ -113,7 +120,25 @@ final class RunCommand implements Callable<Integer> {
         }
         SweepConfig config = new SweepConfig(scenario, first, seeds, shard.index(), shard.count(), workers, plan, results,
                 !noShrink, Math.multiplyExact(maxWallSeconds, 1000L));
-        return scaling ? scalingSweep(runner, config) : new SweepRun(runner, config, jsonl, junit).execute();
+        return scaling ? scalingSweep(runner, config)
+                : new SweepRun(runner, config, jsonl, junit, stopAtFirst, budgetMillis()).execute();
+    }
+
+    /** The --for budget in milliseconds, 0 without one. */
+    private long budgetMillis() {
+        if (budget == null) {
+            return 0;
+        }
+        long micros;
+        try {
+            micros = Time.parse(budget);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("--for '" + budget + "' is too large");
+        }
+        if (micros <= 0) {
+            throw new IllegalArgumentException("--for must be a positive duration such as 60s, not '" + budget + "'");
+        }
+        return Math.max(1, micros / 1000);
     }
 
     private RunLimits limits() {

@@ -28,12 +28,25 @@ final class SweepRun {
     private final SweepConfig config;
     private final Path jsonl;
     private final Path junit;
+    private final boolean stopAtFirst;
+    private final long budgetMillis;
+    private volatile String stoppedBecause;
 
     SweepRun(ScenarioRunner runner, SweepConfig config, Path jsonl, Path junit) {
+        this(runner, config, jsonl, junit, false, 0);
+    }
+
+    /**
+     * @param stopAtFirst start no further seed once one fails
+     * @param budgetMillis start no further seed after this much wall-clock time; 0 for none
+     */
+    SweepRun(ScenarioRunner runner, SweepConfig config, Path jsonl, Path junit, boolean stopAtFirst, long budgetMillis) {
         this.runner = runner;
         this.config = config;
         this.jsonl = jsonl;
         this.junit = junit;
+        this.stopAtFirst = stopAtFirst;
+        this.budgetMillis = budgetMillis;
     }
 
     int execute() {
@@ -69,12 +82,22 @@ final class SweepRun {
             }
         }, "zksim-sweep-interrupt");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
+        Thread budget = budgetMillis > 0 ? startBudget(sweep) : null;
         try {
             ProgressBar bar = new ProgressBar(System.err);
-            SweepResult result = sweep.run(config, bar::update, outputs::finding);
+            SweepResult result = sweep.run(config, bar::update, finding -> {
+                outputs.finding(finding);
+                if (stopAtFirst) {
+                    stoppedBecause = "--stop-at-first: a seed failed";
+                    sweep.finishEarly();
+                }
+            });
             bar.finish();
             return report(result, outputs);
         } finally {
+            if (budget != null) {
+                budget.interrupt();
+            }
             summarized.countDown();
             removeHook(onInterrupt);
         }
@@ -89,6 +112,9 @@ final class SweepRun {
                 config.shardCount(), result.seedsRun(), result.skipped(), result.findings().size(), result.events(),
                 result.wallMillis(), result.interrupted());
         outputs.summary(summary);
+        if (stoppedBecause != null) {
+            System.out.println("stopped early (" + stoppedBecause + "): the seeds not started count as skipped");
+        }
         result.firstFailure().ifPresent(first -> System.out.println("first failure: " + first.describe()));
         if (!result.findings().isEmpty() && config.results() != null && outputs.allWritten()) {
             System.out.println("failing seeds written to " + config.results());
@@ -103,6 +129,23 @@ final class SweepRun {
             return Main.BAD_INPUT;
         }
         return result.exitCode();
+    }
+
+    /** A timer that ends the sweep early once its wall-clock budget is spent (--for). */
+    @SuppressForbidden("a sweep's time budget is wall-clock time by definition; it only decides when to stop starting seeds")
+    private Thread startBudget(Sweep sweep) {
+        Thread timer = new Thread(() -> {
+            try {
+                Thread.sleep(budgetMillis);
+                stoppedBecause = "--for: the time budget is spent";
+                sweep.finishEarly();
+            } catch (InterruptedException e) {
+                // The sweep ended before its budget: nothing to stop.
+            }
+        }, "zksim-sweep-budget");
+        timer.setDaemon(true);
+        timer.start();
+        return timer;
     }
 
     @SuppressForbidden("removes the sweep's Ctrl-C hook once the sweep is over")

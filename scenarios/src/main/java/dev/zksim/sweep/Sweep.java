@@ -42,6 +42,7 @@ public final class Sweep {
     private final ScenarioRunner runner;
     private final long graceMillis;
     private volatile boolean stopRequested;
+    private volatile boolean finishing;
 
     public Sweep(ScenarioRunner runner) {
         this(runner, WallClock.GRACE_MILLIS);
@@ -56,6 +57,16 @@ public final class Sweep {
     /** Ends the sweep as soon as possible; the result says it was interrupted. Safe from any thread. */
     public void requestStop() {
         stopRequested = true;
+    }
+
+    /**
+     * Starts no further seed (the rest count as skipped) and ends once the running ones are
+     * done, as a normal end: the first failure found so far is still shrunk. For a user's stop
+     * rule (the first failure, a time budget), unlike {@link #requestStop}, which is Ctrl-C.
+     * Safe from any thread.
+     */
+    public void finishEarly() {
+        finishing = true;
     }
 
     public SweepResult run(SweepConfig config, Progress progress) {
@@ -110,6 +121,11 @@ public final class Sweep {
 
     private void runSeed(RunSpec spec, Map<Long, Running> running, MpscUnboundedArrayQueue<SeedResult> results) {
         if (stopRequested) {
+            return;
+        }
+        if (finishing) {
+            // Every seed still yields a result, so the collector ends as it always does.
+            results.offer(SeedResult.skipped(spec, "not run: the sweep stopped early"));
             return;
         }
         Running entry = new Running(spec, System.nanoTime(), new AtomicBoolean());

@@ -1,0 +1,70 @@
+package dev.zksim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Sweeps a user stops early: at the first failure, or when a time budget is spent. */
+class EarlyStopTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream originalOut;
+    private PrintStream originalErr;
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void capture() {
+        originalOut = System.out;
+        originalErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(originalOut);
+        System.setErr(originalErr);
+    }
+
+    private int seedsRun() {
+        Matcher matcher = Pattern.compile("(\\d+) seeds run").matcher(out.toString(StandardCharsets.UTF_8));
+        assertThat(matcher.find()).as(out.toString(StandardCharsets.UTF_8)).isTrue();
+        return Integer.parseInt(matcher.group(1));
+    }
+
+    @Test
+    void stopAtFirstEndsAfterTheFirstFailureAndStillShrinksIt() {
+        int code = Main.execute("run", "canary-no-recheck-lock", "--seeds", "300", "--threads", "1", "--stop-at-first",
+                "--results", dir.resolve("failures.txt").toString());
+        assertThat(code).isEqualTo(3);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("stopped early (--stop-at-first")
+                .contains("first failure:").contains("shrunk from");
+        assertThat(seedsRun()).isLessThan(300);
+    }
+
+    @Test
+    void aTimeBudgetEndsTheSweepAndItPassesOnWhatItRan() {
+        int code = Main.execute("run", "lock-basic", "--seeds", "1000000", "--threads", "1", "--for", "1s",
+                "--results", dir.resolve("failures.txt").toString());
+        assertThat(code).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("stopped early (--for: the time budget is spent)");
+        assertThat(seedsRun()).isBetween(1, 999_999);
+    }
+
+    @Test
+    void aBudgetThatIsNotADurationIsOneLine() {
+        assertThat(Main.execute("run", "lock-basic", "--seeds", "10", "--for", "0s")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).lines().count()).isEqualTo(1);
+    }
+}

@@ -1,5 +1,10 @@
 package dev.zksim.catalog;
 
+import dev.zksim.testkit.CatalogScenario;
+import dev.zksim.testkit.RecipeTrial;
+import dev.zksim.testkit.Bounds;
+import dev.zksim.testkit.Profiles;
+import dev.zksim.testkit.SwarmKnobs;
 import dev.zksim.check.BarrierChecker;
 import dev.zksim.check.Checker;
 import dev.zksim.check.LivenessChecker;

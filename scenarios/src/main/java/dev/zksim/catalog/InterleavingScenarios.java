@@ -1,5 +1,8 @@
 package dev.zksim.catalog;
 
+import dev.zksim.testkit.CatalogScenario;
+import dev.zksim.testkit.RecipeTrial;
+import dev.zksim.testkit.SwarmKnobs;
 import dev.zksim.check.IncrementChecker;
 import dev.zksim.ensemble.EnsembleConfig;
 import dev.zksim.kernel.Time;

@@ -1,5 +1,6 @@
 package dev.zksim.catalog;
 
+import dev.zksim.testkit.SwarmKnobs;
 import dev.zksim.check.Checker;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.ensemble.EnsembleConfig;

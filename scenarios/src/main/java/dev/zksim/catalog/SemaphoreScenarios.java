@@ -1,5 +1,6 @@
 package dev.zksim.catalog;
 
+import dev.zksim.testkit.Profiles;
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.recipes.semaphore.LeakySemaphore;

@@ -1,9 +1,5 @@
 package dev.zksim.testkit;
 
-import dev.zksim.catalog.Bounds;
-import dev.zksim.catalog.Profiles;
-import dev.zksim.catalog.RecipeTrial;
-import dev.zksim.catalog.SwarmKnobs;
 import dev.zksim.check.ConfigurationChecker;
 import dev.zksim.check.ConvergenceChecker;
 import dev.zksim.check.LivenessChecker;

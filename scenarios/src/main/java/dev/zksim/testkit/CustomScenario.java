@@ -1,7 +1,5 @@
 package dev.zksim.testkit;
 
-import dev.zksim.catalog.RecipeTrial;
-import dev.zksim.catalog.SwarmKnobs;
 import dev.zksim.check.Checker;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;

@@ -1,8 +1,5 @@
 package dev.zksim.testkit;
 
-import dev.zksim.catalog.Bounds;
-import dev.zksim.catalog.RecipeTrial;
-import dev.zksim.catalog.SwarmKnobs;
 import dev.zksim.check.Checker;
 import dev.zksim.check.ExclusionChecker;
 import dev.zksim.check.FencedResource;

@@ -1,8 +1,5 @@
 package dev.zksim.testkit;
 
-import dev.zksim.catalog.CatalogScenario;
-import dev.zksim.catalog.Profiles;
-import dev.zksim.catalog.SwarmKnobs;
 import dev.zksim.ensemble.EnsembleConfig;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;

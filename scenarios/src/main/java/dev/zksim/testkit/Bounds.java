@@ -1,4 +1,4 @@
-package dev.zksim.catalog;
+package dev.zksim.testkit;
 
 import dev.zksim.kernel.Time;
 

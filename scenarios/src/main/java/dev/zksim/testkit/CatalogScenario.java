@@ -1,4 +1,4 @@
-package dev.zksim.catalog;
+package dev.zksim.testkit;
 
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.scenario.Scenario;

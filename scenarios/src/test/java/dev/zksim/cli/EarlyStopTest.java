@@ -2,40 +2,18 @@ package dev.zksim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Sweeps a user stops early: at the first failure, or when a time budget is spent. */
-class EarlyStopTest {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream originalOut;
-    private PrintStream originalErr;
+class EarlyStopTest extends CliTestSupport {
 
     @TempDir
     Path dir;
-
-    @BeforeEach
-    void capture() {
-        originalOut = System.out;
-        originalErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore() {
-        System.setOut(originalOut);
-        System.setErr(originalErr);
-    }
 
     private int seedsRun() {
         Matcher matcher = Pattern.compile("(\\d+) seeds run").matcher(out.toString(StandardCharsets.UTF_8));

@@ -3,37 +3,15 @@ package dev.zksim.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 
 /** herd-report: the files it writes, what it prints, and one-line errors for bad counts. */
-class HerdReportCommandTest {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream originalOut;
-    private PrintStream originalErr;
-
-    @BeforeEach
-    void capture() {
-        originalOut = System.out;
-        originalErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore() {
-        System.setOut(originalOut);
-        System.setErr(originalErr);
-    }
+class HerdReportCommandTest extends CliTestSupport {
 
     @Test
     void writesTheWellFormedPageCsvAndJsonAndPrintsThePathAndSlopes() throws Exception {

@@ -2,40 +2,9 @@ package dev.zksim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class MainTest {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream originalOut;
-    private PrintStream originalErr;
-
-    @BeforeEach
-    void capture() {
-        originalOut = System.out;
-        originalErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore() {
-        System.setOut(originalOut);
-        System.setErr(originalErr);
-    }
-
-    private String stdout() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private String stderr() {
-        return err.toString(StandardCharsets.UTF_8);
-    }
+class MainTest extends CliTestSupport {
 
     @Test
     void helpListsTheCommands() {

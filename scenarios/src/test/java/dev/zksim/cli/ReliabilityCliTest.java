@@ -2,15 +2,11 @@ package dev.zksim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,32 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Every case of the reliability issue, driven through the command line in this JVM: the
  * exit code, and for bad input exactly one line of error and never a stack trace.
  */
-class ReliabilityCliTest {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream originalOut;
-    private PrintStream originalErr;
+class ReliabilityCliTest extends CliTestSupport {
 
     @TempDir
     Path dir;
-
-    @BeforeEach
-    void capture() {
-        originalOut = System.out;
-        originalErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore() {
-        System.setOut(originalOut);
-        System.setErr(originalErr);
-    }
-
-    private String stdout() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
 
     /** stderr without the JVM's own warnings and the sweep's progress bar. */
     private List<String> errors() {

@@ -7,43 +7,21 @@ import dev.zksim.property.ReproLine;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioRunner;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The commands that render runs: replay --html and fourletter. */
-class ReportCommandsTest {
+class ReportCommandsTest extends CliTestSupport {
     private static String line;
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream originalOut;
-    private PrintStream originalErr;
 
     @BeforeAll
     static void reproduceLine() {
         RunSpec spec = RunSpec.of("ensemble-random-ops", 7);
         line = new ReproLine(spec, new ScenarioRunner(Catalog.standard()).run(spec).digest()).toString();
-    }
-
-    @BeforeEach
-    void capture() {
-        originalOut = System.out;
-        originalErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore() {
-        System.setOut(originalOut);
-        System.setErr(originalErr);
     }
 
     @Test

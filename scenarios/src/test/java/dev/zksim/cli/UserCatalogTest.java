@@ -2,14 +2,10 @@ package dev.zksim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,28 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
  * A user's scenario catalogue on the command line: found through {@code --classpath}, run and
  * replayed like zksim's own, and every way a user can get it wrong is one line and exit 2.
  */
-class UserCatalogTest {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream originalOut;
-    private PrintStream originalErr;
+class UserCatalogTest extends CliTestSupport {
 
     @TempDir
     Path dir;
-
-    @BeforeEach
-    void capture() {
-        originalOut = System.out;
-        originalErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore() {
-        System.setOut(originalOut);
-        System.setErr(originalErr);
-    }
 
     /** A class path directory whose services file names the given catalogue classes. */
     private String classpathListing(String... providers) throws IOException {
@@ -46,10 +24,6 @@ class UserCatalogTest {
         Files.createDirectories(services);
         Files.writeString(services.resolve("dev.zksim.testkit.CatalogProvider"), String.join("\n", providers) + "\n");
         return dir.toString();
-    }
-
-    private String stderr() {
-        return err.toString(StandardCharsets.UTF_8);
     }
 
     private void assertOneLineError(String... fragments) {

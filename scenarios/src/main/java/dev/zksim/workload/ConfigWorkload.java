@@ -65,11 +65,7 @@ public final class ConfigWorkload implements Recorded {
                 log.notify(OpKind.CONFIG_READ, value(entries));
             }
         });
-        client.connection().subscribe(state -> {
-            if (state == ConnectionState.LOST) {
-                ctx.schedule(ctx.choices().longIn(0, Time.millis(100)), () -> renew(mine));
-            }
-        });
+        client.renewAfterLoss(() -> { }, this::resume);
         if (writer) {
             ctx.schedule(ctx.choices().longIn(0, Time.millis(200)), this::publish);
         } else {
@@ -83,11 +79,8 @@ public final class ConfigWorkload implements Recorded {
         client.process(event);
     }
 
-    private void renew(SessionClient expired) {
-        if (expired != client) {
-            return;
-        }
-        client.renew();
+    /** The new session after an expiry: a writer goes on publishing, a reader starts reading again. */
+    private void resume() {
         if (writer) {
             publish();
         } else {

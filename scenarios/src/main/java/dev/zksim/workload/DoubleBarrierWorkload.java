@@ -45,13 +45,7 @@ public final class DoubleBarrierWorkload implements Recorded {
         context = ctx;
         client = new SessionClient(ctx, zk, log, ctx.id() + "i" + (++incarnation));
         barrier = factory.create(client, participants);
-        SessionClient mine = client;
-        client.connection().subscribe(state -> {
-            if (state == ConnectionState.LOST) {
-                log.notify(OpKind.LOST);
-                ctx.schedule(ctx.choices().longIn(0, Time.millis(100)), () -> renew(mine));
-            }
-        });
+        client.renewAfterLoss(() -> log.notify(OpKind.LOST), this::resume);
         ctx.schedule(ctx.choices().longIn(0, Time.millis(300)), this::enter);
     }
 
@@ -60,15 +54,12 @@ public final class DoubleBarrierWorkload implements Recorded {
         client.process(event);
     }
 
-    private void renew(SessionClient expired) {
-        if (expired == client) {
-            // The expired session's pending call will never be answered: its outcome is unknown.
-            if (open != null && !open.isDone()) {
-                open.info("SESSIONEXPIRED");
-            }
-            client.renew();
-            enter();
+    /** The new session after an expiry: the old session's pending call will never be answered, so its outcome is unknown. */
+    private void resume() {
+        if (open != null && !open.isDone()) {
+            open.info("SESSIONEXPIRED");
         }
+        enter();
     }
 
     /** Enters (again); an older attempt that completes later is ignored. */

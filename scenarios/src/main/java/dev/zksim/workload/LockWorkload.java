@@ -6,7 +6,6 @@ import dev.zksim.check.FencedResource;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
-import dev.zksim.kernel.Time;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
@@ -101,13 +100,7 @@ public final class LockWorkload implements Recorded {
         holding = false;
         waitingForSession = false;
         lock = factory.create(client, new Events(client));
-        SessionClient mine = client;
-        client.connection().subscribe(state -> {
-            if (state == ConnectionState.LOST) {
-                // Renewed in an event of its own, so that every listener hears LOST first.
-                ctx.schedule(ctx.choices().longIn(0, Time.millis(100)), () -> renew(mine));
-            }
-        });
+        client.renewAfterLoss(() -> { }, this::resume);
         long delay = ctx.choices().longIn(0, plan.startDelay());
         if (startGate == null) {
             ctx.schedule(delay, this::next);
@@ -135,11 +128,8 @@ public final class LockWorkload implements Recorded {
         client.process(event);
     }
 
-    private void renew(SessionClient expired) {
-        if (expired != client) {
-            return;
-        }
-        client.renew();
+    /** The new session after an expiry: a client that stopped for want of a session goes on. */
+    private void resume() {
         if (waitingForSession) {
             waitingForSession = false;
             next();

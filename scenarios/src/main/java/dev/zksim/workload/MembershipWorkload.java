@@ -59,9 +59,9 @@ public final class MembershipWorkload implements Recorded {
         joining = false;
         SessionClient mine = client;
         member = factory.create(client, ctx.id(), new Events(mine));
-        client.connection().subscribe(state -> {
-            if (state == ConnectionState.LOST) {
-                ctx.schedule(ctx.choices().longIn(0, Time.millis(100)), () -> renew(mine));
+        client.renewAfterLoss(() -> { }, () -> {
+            if (wanted) {
+                join();
             }
         });
         ctx.schedule(ctx.choices().longIn(0, plan.startDelay()), this::join);
@@ -73,15 +73,6 @@ public final class MembershipWorkload implements Recorded {
         client.process(event);
     }
 
-    private void renew(SessionClient expired) {
-        if (expired != client) {
-            return;
-        }
-        client.renew();
-        if (wanted) {
-            join();
-        }
-    }
 
     /** Joins unless a join is under way; a member whose session is lost joins again once renewed. */
     private void join() {

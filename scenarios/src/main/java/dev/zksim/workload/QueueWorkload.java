@@ -53,13 +53,7 @@ public final class QueueWorkload implements Recorded {
         client = new SessionClient(ctx, zk, log, ctx.id() + "i" + (++incarnation));
         busy = false;
         queue = factory.create(client);
-        SessionClient mine = client;
-        client.connection().subscribe(state -> {
-            if (state == ConnectionState.LOST) {
-                log.notify(OpKind.LOST);
-                ctx.schedule(ctx.choices().longIn(0, Time.millis(100)), () -> renew(mine));
-            }
-        });
+        client.renewAfterLoss(() -> log.notify(OpKind.LOST), this::next);
         ctx.schedule(ctx.choices().longIn(0, Time.millis(200)), this::next);
     }
 
@@ -68,12 +62,6 @@ public final class QueueWorkload implements Recorded {
         client.process(event);
     }
 
-    private void renew(SessionClient expired) {
-        if (expired == client) {
-            client.renew();
-            next();
-        }
-    }
 
     private void next() {
         if (busy || client.connection().current() == ConnectionState.LOST) {

@@ -9,6 +9,8 @@ import dev.zksim.api.CreateMode;
 import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.kernel.choice.Choices;
+import dev.zksim.kernel.Time;
+import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.recipes.support.ConnectionStates;
 import dev.zksim.testkit.TestClient;
 import java.util.List;
@@ -55,6 +57,26 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
             }
         });
         current = new WatchTap(fresh, log);
+    }
+
+    /**
+     * Does what an application does when its session expires: a short while after LOST (in an
+     * event of its own, so that every listener hears LOST first) it opens a new session in the
+     * same process, then runs {@code resume} so the workload goes on with its recipe objects.
+     * A crash in between cancels it with the rest of the process's timers.
+     *
+     * @param onLost runs at once when the session is lost, before the new one is opened
+     */
+    public void renewAfterLoss(Runnable onLost, Runnable resume) {
+        states.subscribe(state -> {
+            if (state == ConnectionState.LOST) {
+                onLost.run();
+                context.schedule(context.choices().longIn(0, Time.millis(100)), () -> {
+                    renew();
+                    resume.run();
+                });
+            }
+        });
     }
 
     /** How many sessions this client has opened, the first included. */

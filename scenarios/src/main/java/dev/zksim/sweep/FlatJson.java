@@ -1,5 +1,6 @@
 package dev.zksim.sweep;
 
+import dev.zksim.kernel.trace.JsonLines;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -55,25 +56,7 @@ public final class FlatJson {
     }
 
     private static void string(StringBuilder json, String text) {
-        json.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> json.append("\\\"");
-                case '\\' -> json.append("\\\\");
-                case '\n' -> json.append("\\n");
-                case '\r' -> json.append("\\r");
-                case '\t' -> json.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        json.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        json.append(c);
-                    }
-                }
-            }
-        }
-        json.append('"');
+        JsonLines.string(json, text);
     }
 
     /** A cursor over one line. */

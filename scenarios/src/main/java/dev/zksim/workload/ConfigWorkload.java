@@ -1,7 +1,5 @@
 package dev.zksim.workload;
 
-import dev.zksim.api.WatchedEvent;
-import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
@@ -22,7 +20,7 @@ import java.util.TreeMap;
  * {@code Expired} either opens a new session and goes on with the same object (the reader
  * calls start again); a crash starts a new object with the new process incarnation.
  */
-public final class ConfigWorkload implements Recorded {
+public final class ConfigWorkload extends SessionWorkload {
     /** The keys of every configuration; the version is key a's value. */
     public static final List<String> KEYS = List.of("a", "b", "c");
 
@@ -33,31 +31,19 @@ public final class ConfigWorkload implements Recorded {
     private final ConfigUnderTest.Factory factory;
     private final boolean writer;
     private final Plan plan;
-    private final ClientLog log;
-    private ClientContext context;
-    private SessionClient client;
     private ConfigUnderTest config;
     private int published;
-    private int incarnation;
     private boolean publishing;
 
     public ConfigWorkload(ConfigUnderTest.Factory factory, boolean writer, Plan plan, ClientLog log) {
+        super(log);
         this.factory = factory;
         this.writer = writer;
         this.plan = plan;
-        this.log = log;
     }
 
     @Override
-    public ClientLog log() {
-        return log;
-    }
-
-    @Override
-    public void started(ClientContext ctx, ZooKeeperClient zk) {
-        log.attach(ctx.id());
-        context = ctx;
-        client = new SessionClient(ctx, zk, log, ctx.id() + "i" + (++incarnation));
+    protected void begin(ClientContext ctx) {
         publishing = false;
         SessionClient mine = client;
         config = factory.create(client, entries -> {
@@ -72,11 +58,6 @@ public final class ConfigWorkload implements Recorded {
             config.start();
             ctx.schedule(plan.sample(), () -> sample(mine));
         }
-    }
-
-    @Override
-    public void process(WatchedEvent event) {
-        client.process(event);
     }
 
     /** The new session after an expiry: a writer goes on publishing, a reader starts reading again. */

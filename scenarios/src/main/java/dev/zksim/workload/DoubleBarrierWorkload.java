@@ -1,7 +1,5 @@
 package dev.zksim.workload;
 
-import dev.zksim.api.WatchedEvent;
-import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
@@ -14,44 +12,27 @@ import dev.zksim.testkit.DoubleBarrierUnderTest;
  * if it had not left, enters again with the same participant object and then leaves; a
  * restarted process that had not left does the same with a new object.
  */
-public final class DoubleBarrierWorkload implements Recorded {
+public final class DoubleBarrierWorkload extends SessionWorkload {
     private final DoubleBarrierUnderTest.Factory factory;
     private final int participants;
     private final long compute;
-    private final ClientLog log;
-    private ClientContext context;
-    private SessionClient client;
     private DoubleBarrierUnderTest barrier;
-    private int incarnation;
     private boolean left;
     private long attempt;
     private ClientLog.Call open;
 
     public DoubleBarrierWorkload(DoubleBarrierUnderTest.Factory factory, int participants, long compute, ClientLog log) {
+        super(log);
         this.factory = factory;
         this.participants = participants;
         this.compute = compute;
-        this.log = log;
     }
 
     @Override
-    public ClientLog log() {
-        return log;
-    }
-
-    @Override
-    public void started(ClientContext ctx, ZooKeeperClient zk) {
-        log.attach(ctx.id());
-        context = ctx;
-        client = new SessionClient(ctx, zk, log, ctx.id() + "i" + (++incarnation));
+    protected void begin(ClientContext ctx) {
         barrier = factory.create(client, participants);
         client.renewAfterLoss(() -> log.notify(OpKind.LOST), this::resume);
         ctx.schedule(ctx.choices().longIn(0, Time.millis(300)), this::enter);
-    }
-
-    @Override
-    public void process(WatchedEvent event) {
-        client.process(event);
     }
 
     /** The new session after an expiry: the old session's pending call will never be answered, so its outcome is unknown. */

@@ -1,7 +1,5 @@
 package dev.zksim.workload;
 
-import dev.zksim.api.WatchedEvent;
-import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.check.FencedResource;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.history.OpKind;
@@ -21,7 +19,7 @@ import dev.zksim.testkit.LockUnderTest;
  * on with the same lock object, as an application does; a crash starts a new lock object
  * with the new process incarnation.
  */
-public final class LockWorkload implements Recorded {
+public final class LockWorkload extends SessionWorkload {
 
     /**
      * Rounds, and the ranges (microseconds) of start delay, hold time and think time. A
@@ -42,13 +40,9 @@ public final class LockWorkload implements Recorded {
     private final LockUnderTest.Factory factory;
     private final Role role;
     private final Plan plan;
-    private final ClientLog log;
     private final FencedResource resource;
-    private ClientContext context;
-    private SessionClient client;
     private LockUnderTest lock;
     private ClientLog.Call acquiring;
-    private int incarnation;
     private boolean holding;
     private boolean releasing;
     private boolean waitingForSession;
@@ -62,10 +56,10 @@ public final class LockWorkload implements Recorded {
     }
 
     public LockWorkload(LockUnderTest.Factory factory, Role role, Plan plan, ClientLog log, FencedResource resource) {
+        super(log);
         this.factory = factory;
         this.role = role;
         this.plan = plan;
-        this.log = log;
         this.resource = resource;
     }
 
@@ -86,16 +80,7 @@ public final class LockWorkload implements Recorded {
     }
 
     @Override
-    public ClientLog log() {
-        return log;
-    }
-
-    @Override
-    public void started(ClientContext ctx, ZooKeeperClient zk) {
-        log.attach(ctx.id());
-        context = ctx;
-        incarnation++;
-        client = new SessionClient(ctx, zk, log, ctx.id() + "i" + incarnation);
+    protected void begin(ClientContext ctx) {
         acquiring = null;
         holding = false;
         waitingForSession = false;
@@ -121,11 +106,6 @@ public final class LockWorkload implements Recorded {
         };
         startGate.whenZero(start);
         ctx.schedule(Math.max(0, gateDeadline - ctx.now()), start);
-    }
-
-    @Override
-    public void process(WatchedEvent event) {
-        client.process(event);
     }
 
     /** The new session after an expiry: a client that stopped for want of a session goes on. */

@@ -1,7 +1,5 @@
 package dev.zksim.workload;
 
-import dev.zksim.api.WatchedEvent;
-import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
@@ -19,7 +17,7 @@ import java.util.List;
  * session expires the client opens a new session and joins again with the same member
  * object; a crash starts a new member object with the new process incarnation.
  */
-public final class MembershipWorkload implements Recorded {
+public final class MembershipWorkload extends SessionWorkload {
 
     /** Leave-and-rejoin cycles, the start delay and the view sampling period (microseconds). */
     public record Plan(int cycles, long startDelay, long sample) {
@@ -27,33 +25,20 @@ public final class MembershipWorkload implements Recorded {
 
     private final MembershipUnderTest.Factory factory;
     private final Plan plan;
-    private final ClientLog log;
-    private ClientContext context;
-    private SessionClient client;
     private MembershipUnderTest member;
-    private int incarnation;
     private int cycled;
     private boolean joined;
     private boolean wanted;
     private boolean joining;
 
     public MembershipWorkload(MembershipUnderTest.Factory factory, Plan plan, ClientLog log) {
+        super(log);
         this.factory = factory;
         this.plan = plan;
-        this.log = log;
     }
 
     @Override
-    public ClientLog log() {
-        return log;
-    }
-
-    @Override
-    public void started(ClientContext ctx, ZooKeeperClient zk) {
-        log.attach(ctx.id());
-        context = ctx;
-        incarnation++;
-        client = new SessionClient(ctx, zk, log, ctx.id() + "i" + incarnation);
+    protected void begin(ClientContext ctx) {
         joined = false;
         wanted = false;
         joining = false;
@@ -67,12 +52,6 @@ public final class MembershipWorkload implements Recorded {
         ctx.schedule(ctx.choices().longIn(0, plan.startDelay()), this::join);
         ctx.schedule(plan.sample(), () -> sample(mine));
     }
-
-    @Override
-    public void process(WatchedEvent event) {
-        client.process(event);
-    }
-
 
     /** Joins unless a join is under way; a member whose session is lost joins again once renewed. */
     private void join() {

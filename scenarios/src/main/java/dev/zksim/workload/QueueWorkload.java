@@ -1,7 +1,5 @@
 package dev.zksim.workload;
 
-import dev.zksim.api.WatchedEvent;
-import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
@@ -17,7 +15,7 @@ import dev.zksim.testkit.QueueUnderTest;
  * {@code Expired} either opens a new session and goes on with the same queue object; a crash
  * starts a new object with the new process incarnation.
  */
-public final class QueueWorkload implements Recorded {
+public final class QueueWorkload extends SessionWorkload {
 
     /** Items per producer, and whether they carry random priorities 0..9. */
     public record Plan(int items, boolean priorities) {
@@ -26,42 +24,24 @@ public final class QueueWorkload implements Recorded {
     private final QueueUnderTest.Factory factory;
     private final boolean producer;
     private final Plan plan;
-    private final ClientLog log;
-    private ClientContext context;
-    private SessionClient client;
     private QueueUnderTest queue;
-    private int incarnation;
     private int produced;
     private boolean busy;
 
     public QueueWorkload(QueueUnderTest.Factory factory, boolean producer, Plan plan, ClientLog log) {
+        super(log);
         this.factory = factory;
         this.producer = producer;
         this.plan = plan;
-        this.log = log;
     }
 
     @Override
-    public ClientLog log() {
-        return log;
-    }
-
-    @Override
-    public void started(ClientContext ctx, ZooKeeperClient zk) {
-        log.attach(ctx.id());
-        context = ctx;
-        client = new SessionClient(ctx, zk, log, ctx.id() + "i" + (++incarnation));
+    protected void begin(ClientContext ctx) {
         busy = false;
         queue = factory.create(client);
         client.renewAfterLoss(() -> log.notify(OpKind.LOST), this::next);
         ctx.schedule(ctx.choices().longIn(0, Time.millis(200)), this::next);
     }
-
-    @Override
-    public void process(WatchedEvent event) {
-        client.process(event);
-    }
-
 
     private void next() {
         if (busy || client.connection().current() == ConnectionState.LOST) {

@@ -109,7 +109,7 @@ public final class JsonLines {
     }
 
     /** Appends a JSON string literal, escaping quotes, backslashes and control characters. */
-    static void string(StringBuilder json, String text) {
+    public static void string(StringBuilder json, String text) {
         json.append('"');
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -3,6 +3,11 @@ package dev.zksim.cli;
 import dev.zksim.kernel.SimulationFailure;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * The zksim command line. Bad input gets one line of error and exit code 2; a failed run
@@ -91,8 +96,23 @@ public final class Main implements Runnable {
             commandLine.getErr().println("zksim: " + oneLine(error.getMessage()));
             return BAD_INPUT;
         }
-        commandLine.getErr().println("zksim: internal error: " + error);
-        error.printStackTrace(commandLine.getErr());
+        commandLine.getErr().println("zksim: internal error: " + oneLine(String.valueOf(error)) + crashReport(error));
         return 1;
+    }
+
+    /**
+     * Writes the stack trace of a bug in zksim itself to a file, for the bug report, so that
+     * the terminal gets one line; says where, or nothing if the file cannot be written.
+     */
+    private static String crashReport(Exception error) {
+        try {
+            Path file = Files.createTempFile("zksim-crash-", ".txt");
+            StringWriter trace = new StringWriter();
+            error.printStackTrace(new PrintWriter(trace));
+            Files.writeString(file, trace.toString());
+            return " (stack trace in " + file + ")";
+        } catch (IOException | SecurityException e) {
+            return "";
+        }
     }
 }

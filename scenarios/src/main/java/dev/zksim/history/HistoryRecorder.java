@@ -57,7 +57,7 @@ public final class HistoryRecorder {
      */
     public static HistoryRecorder attachedTo(Ensemble ensemble) {
         HistoryRecorder recorder = new HistoryRecorder(ensemble.simulation()::now, ensemble.simulation().trace(),
-                process -> ensemble.clientIds().contains(process) ? ensemble.client(process).sessionId() : 0);
+                process -> ensemble.findClient(process).map(EnsembleClient::sessionId).orElse(0L));
         ensemble.onSessionClosed(session -> recorder.sessionClosed(ensemble, session));
         return recorder;
     }

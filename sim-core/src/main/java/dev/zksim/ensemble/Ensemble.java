@@ -176,6 +176,11 @@ public final class Ensemble {
         return client;
     }
 
+    /** The client with this id, if there is one. */
+    public Optional<EnsembleClient> findClient(String id) {
+        return Optional.ofNullable(clients.get(id));
+    }
+
     public List<EnsembleClient> clients() {
         return new ArrayList<>(clients.values());
     }

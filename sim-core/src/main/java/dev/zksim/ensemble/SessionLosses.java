@@ -33,7 +33,7 @@ final class SessionLosses implements ZabMonitor {
     @Override
     public void delivered(long sid, long zxid, Object payload) {
         next.delivered(sid, zxid, payload);
-        if (payload instanceof Transaction transaction && transaction.txn() instanceof Txn.CloseSessionTxn) {
+        if (!listeners.isEmpty() && payload instanceof Transaction transaction && transaction.txn() instanceof Txn.CloseSessionTxn) {
             long session = transaction.header().sessionId();
             if (closed.add(session)) {
                 listeners.forEach(listener -> listener.accept(session));

@@ -109,9 +109,14 @@ public final class Simulation {
         } catch (SimulationFailure failure) {
             throw failure;
         } catch (RuntimeException | AssertionError e) {
-            throw new SimulationFailure(FailureKind.SIMULATOR_CRASH, now, "handler threw " + e, e);
+            throw handlerThrew(e);
         }
         return result(stopReason != null ? RunResult.Outcome.STOPPED : RunResult.Outcome.QUIESCENT);
+    }
+
+    /** A handler that throws anything but a typed failure is a crash of the simulator at this instant. */
+    private SimulationFailure handlerThrew(Throwable e) {
+        return new SimulationFailure(FailureKind.SIMULATOR_CRASH, now, "handler threw " + e, e);
     }
 
     /**
@@ -132,7 +137,7 @@ public final class Simulation {
         } catch (SimulationFailure failure) {
             throw failure;
         } catch (RuntimeException | AssertionError e) {
-            throw new SimulationFailure(FailureKind.SIMULATOR_CRASH, now, "handler threw " + e, e);
+            throw handlerThrew(e);
         }
         return true;
     }

@@ -3,7 +3,6 @@ package dev.zksim.protocol;
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.Op;
 import dev.zksim.api.ZnodeData;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 
@@ -31,7 +30,7 @@ public sealed interface Operation {
     record Create(String path, byte[] data, CreateMode mode, boolean withStat) implements Operation {
         @Override
         public int wireSize() {
-            return HEADER_SIZE + string(path) + buffer(data) + OPEN_ACL_SIZE + 4;
+            return HEADER_SIZE + JuteSize.string(path) + JuteSize.buffer(data) + OPEN_ACL_SIZE + 4;
         }
 
         @Override
@@ -59,7 +58,7 @@ public sealed interface Operation {
     record Delete(String path, int version) implements Operation {
         @Override
         public int wireSize() {
-            return HEADER_SIZE + string(path) + 4;
+            return HEADER_SIZE + JuteSize.string(path) + 4;
         }
 
         @Override
@@ -71,7 +70,7 @@ public sealed interface Operation {
     record SetData(String path, byte[] data, int version) implements Operation {
         @Override
         public int wireSize() {
-            return HEADER_SIZE + string(path) + buffer(data) + 4;
+            return HEADER_SIZE + JuteSize.string(path) + JuteSize.buffer(data) + 4;
         }
 
         @Override
@@ -99,14 +98,14 @@ public sealed interface Operation {
     record Exists(String path, boolean watch) implements Operation {
         @Override
         public int wireSize() {
-            return HEADER_SIZE + string(path) + 1;
+            return HEADER_SIZE + JuteSize.string(path) + 1;
         }
     }
 
     record GetData(String path, boolean watch) implements Operation {
         @Override
         public int wireSize() {
-            return HEADER_SIZE + string(path) + 1;
+            return HEADER_SIZE + JuteSize.string(path) + 1;
         }
     }
 
@@ -114,7 +113,7 @@ public sealed interface Operation {
     record GetChildren(String path, boolean watch, boolean withStat) implements Operation {
         @Override
         public int wireSize() {
-            return HEADER_SIZE + string(path) + 1;
+            return HEADER_SIZE + JuteSize.string(path) + 1;
         }
     }
 
@@ -122,7 +121,7 @@ public sealed interface Operation {
     record GetEphemerals(String prefixPath) implements Operation {
         @Override
         public int wireSize() {
-            return HEADER_SIZE + string(prefixPath);
+            return HEADER_SIZE + JuteSize.string(prefixPath);
         }
     }
 
@@ -130,14 +129,14 @@ public sealed interface Operation {
     record GetAllChildrenNumber(String path) implements Operation {
         @Override
         public int wireSize() {
-            return HEADER_SIZE + string(path);
+            return HEADER_SIZE + JuteSize.string(path);
         }
     }
 
     record Sync(String path) implements Operation {
         @Override
         public int wireSize() {
-            return HEADER_SIZE + string(path);
+            return HEADER_SIZE + JuteSize.string(path);
         }
     }
 
@@ -173,7 +172,7 @@ public sealed interface Operation {
 
         @Override
         public int wireSize() {
-            return HEADER_SIZE + 8 + strings(dataPaths) + strings(existPaths) + strings(childPaths);
+            return HEADER_SIZE + 8 + JuteSize.strings(dataPaths) + JuteSize.strings(existPaths) + JuteSize.strings(childPaths);
         }
     }
 
@@ -193,8 +192,8 @@ public sealed interface Operation {
 
         @Override
         public int wireSize() {
-            return HEADER_SIZE + 8 + strings(dataPaths) + strings(existPaths) + strings(childPaths)
-                    + strings(persistentPaths) + strings(recursivePaths);
+            return HEADER_SIZE + 8 + JuteSize.strings(dataPaths) + JuteSize.strings(existPaths) + JuteSize.strings(childPaths)
+                    + JuteSize.strings(persistentPaths) + JuteSize.strings(recursivePaths);
         }
     }
 
@@ -202,7 +201,7 @@ public sealed interface Operation {
     record AddWatch(String path, boolean recursive) implements Operation {
         @Override
         public int wireSize() {
-            return HEADER_SIZE + string(path) + 4;
+            return HEADER_SIZE + JuteSize.string(path) + 4;
         }
     }
 
@@ -223,26 +222,10 @@ public sealed interface Operation {
 
     private static int opBody(Op op) {
         return switch (op) {
-            case Op.Create create -> string(create.path()) + buffer(create.data()) + OPEN_ACL_SIZE + 4;
-            case Op.Delete delete -> string(delete.path()) + 4;
-            case Op.SetData setData -> string(setData.path()) + buffer(setData.data()) + 4;
-            case Op.Check check -> string(check.path()) + 4;
+            case Op.Create create -> JuteSize.string(create.path()) + JuteSize.buffer(create.data()) + OPEN_ACL_SIZE + 4;
+            case Op.Delete delete -> JuteSize.string(delete.path()) + 4;
+            case Op.SetData setData -> JuteSize.string(setData.path()) + JuteSize.buffer(setData.data()) + 4;
+            case Op.Check check -> JuteSize.string(check.path()) + 4;
         };
-    }
-
-    private static int string(String text) {
-        return 4 + (text == null ? 0 : text.getBytes(StandardCharsets.UTF_8).length);
-    }
-
-    private static int buffer(byte[] data) {
-        return 4 + (data == null ? 0 : data.length);
-    }
-
-    private static int strings(List<String> texts) {
-        int size = 4;
-        for (String text : texts) {
-            size += string(text);
-        }
-        return size;
     }
 }

@@ -1,7 +1,6 @@
 package dev.zksim.protocol;
 
 import dev.zksim.api.OpResult;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -29,13 +28,13 @@ public final class ReplySize {
 
     private static int body(Response response) {
         return switch (response) {
-            case Response.PathResponse path -> string(path.path());
-            case Response.CreateResponse create -> string(create.path()) + STAT;
+            case Response.PathResponse path -> JuteSize.string(path.path());
+            case Response.CreateResponse create -> JuteSize.string(create.path()) + STAT;
             case Response.StatResponse stat -> stat.stat() == null ? 0 : STAT;
-            case Response.DataResponse data -> buffer(data.data()) + STAT;
-            case Response.ChildrenResponse children -> strings(children.children()) + (children.stat() == null ? 0 : STAT);
+            case Response.DataResponse data -> JuteSize.buffer(data.data()) + STAT;
+            case Response.ChildrenResponse children -> JuteSize.strings(children.children()) + (children.stat() == null ? 0 : STAT);
             case Response.MultiResponse multi -> multi(multi.results());
-            case Response.PathsResponse paths -> strings(paths.paths());
+            case Response.PathsResponse paths -> JuteSize.strings(paths.paths());
             case Response.CountResponse count -> 4;
             case Response.Empty empty -> 0;
         };
@@ -45,28 +44,12 @@ public final class ReplySize {
         int size = MULTI_HEADER;
         for (OpResult result : results) {
             size += MULTI_HEADER + switch (result) {
-                case OpResult.CreateResult create -> string(create.path());
+                case OpResult.CreateResult create -> JuteSize.string(create.path());
                 case OpResult.SetDataResult setData -> STAT;
                 case OpResult.ErrorResult error -> 4;
                 case OpResult.DeleteResult delete -> 0;
                 case OpResult.CheckResult check -> 0;
             };
-        }
-        return size;
-    }
-
-    private static int string(String text) {
-        return 4 + (text == null ? 0 : text.getBytes(StandardCharsets.UTF_8).length);
-    }
-
-    private static int buffer(byte[] data) {
-        return 4 + (data == null ? 0 : data.length);
-    }
-
-    private static int strings(List<String> texts) {
-        int size = 4;
-        for (String text : texts) {
-            size += string(text);
         }
         return size;
     }

@@ -1,5 +1,6 @@
 package com.example.coordination;
 
+import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.ZooKeeperClient;
 import java.util.ArrayList;
@@ -8,12 +9,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
-/** What this team's recipes share: error codes, deletes that retry through connection losses, sequence order. */
+/** What this team's recipes share: error codes, creates and deletes that retry through connection losses, sequence order. */
 final class ZkNodes {
 
     private ZkNodes() {
     }
-
 
     static String sequence(String child) {
         return child.substring(child.length() - 10);
@@ -27,6 +27,13 @@ final class ZkNodes {
     static CompletionStage<Void> delete(ZooKeeperClient zk, String path) {
         return zk.delete(path, -1).handle((ok, error) -> error != null && code(error) == KeeperException.Code.CONNECTIONLOSS
                 ? delete(zk, path) : CompletableFuture.<Void>completedFuture(null)).thenCompose(stage -> stage);
+    }
+
+    /** Creates the persistent node at {@code path} unless it exists, through connection losses. */
+    static CompletionStage<Void> ensure(ZooKeeperClient zk, String path) {
+        return zk.create(path, new byte[0], CreateMode.PERSISTENT).handle((created, error) ->
+                error != null && code(error) == KeeperException.Code.CONNECTIONLOSS ? ensure(zk, path)
+                        : CompletableFuture.<Void>completedFuture(null)).thenCompose(stage -> stage);
     }
 
     /** Deletes every child of {@code dir} whose name starts with the prefix. */

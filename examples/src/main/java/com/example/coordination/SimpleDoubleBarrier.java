@@ -1,0 +1,137 @@
+package com.example.coordination;
+
+import dev.zksim.api.CreateMode;
+import dev.zksim.api.KeeperException;
+import dev.zksim.api.Watcher;
+import dev.zksim.api.ZooKeeperClient;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A user's own double barrier for one round of N participants, the recipes page's. Entering:
+ * create {@code dir/<name>} EPHEMERAL, and whoever finds N participant nodes creates
+ * {@code dir/ready}; everybody enters once {@code ready} exists (a watch on it wakes the
+ * waiters). Leaving: delete one's own node, then wait until no participant node is left, so
+ * that nobody leaves while another is still computing (a participant whose session dies
+ * loses its node and so stops holding the others back).
+ *
+ * <p>After a new session the caller enters again with the same object: its node is created
+ * again, and {@code ready} (persistent) lets it straight in.
+ *
+ * <p>{@code waitOnLeave = false} builds a common mistake: leave() returns as soon as the
+ * participant's own node is deleted, without waiting for the others to finish.
+ */
+public final class SimpleDoubleBarrier {
+    private static final String READY = "ready";
+
+    private final ZooKeeperClient zk;
+    private final String dir;
+    private final String name;
+    private final int participants;
+    private final boolean waitOnLeave;
+
+    public SimpleDoubleBarrier(ZooKeeperClient zk, String dir, String name, int participants, boolean waitOnLeave) {
+        this.zk = zk;
+        this.dir = dir;
+        this.name = name;
+        this.participants = participants;
+        this.waitOnLeave = waitOnLeave;
+    }
+
+    /** Arrives; completes once all N have arrived. */
+    public CompletionStage<Void> enter() {
+        CompletableFuture<Void> entered = new CompletableFuture<>();
+        arrive(entered);
+        return entered;
+    }
+
+    /** Done computing; completes once every participant that entered has left too. */
+    public CompletionStage<Void> leave() {
+        CompletableFuture<Void> left = new CompletableFuture<>();
+        ZkNodes.delete(zk, dir + "/" + name).whenComplete((ok, error) -> {
+            if (waitOnLeave) {
+                waitUntilEmpty(left);
+            } else {
+                left.complete(null);
+            }
+        });
+        return left;
+    }
+
+    private void arrive(CompletableFuture<Void> entered) {
+        zk.create(dir + "/" + name, new byte[0], CreateMode.EPHEMERAL).whenComplete((created, error) -> {
+            KeeperException.Code code = error == null ? KeeperException.Code.OK : ZkNodes.code(error);
+            switch (code) {
+                // NODEEXISTS: a create whose reply was lost had been applied.
+                case OK, NODEEXISTS -> waitForReady(entered);
+                case CONNECTIONLOSS -> arrive(entered);
+                case NONODE -> ZkNodes.ensure(zk, dir).whenComplete((ok, failure) -> arrive(entered));
+                default -> entered.completeExceptionally(error);
+            }
+        });
+    }
+
+    private void waitForReady(CompletableFuture<Void> entered) {
+        zk.exists(dir + "/" + READY, once(entered, () -> waitForReady(entered))).whenComplete((stat, error) -> {
+            if (entered.isDone()) {
+                return;
+            }
+            if (error != null) {
+                retryOrFail(entered, error, () -> waitForReady(entered));
+            } else if (stat != null) {
+                entered.complete(null);
+            } else {
+                countArrivals(entered);
+            }
+        });
+    }
+
+    /** The N-th to arrive opens the barrier; the others wait for the ready watch. */
+    private void countArrivals(CompletableFuture<Void> entered) {
+        zk.getChildren(dir, false).whenComplete((children, error) -> {
+            if (entered.isDone()) {
+                return;
+            }
+            if (error != null) {
+                retryOrFail(entered, error, () -> waitForReady(entered));
+            } else if (children.stream().filter(child -> !child.equals(READY)).count() >= participants) {
+                ZkNodes.ensure(zk, dir + "/" + READY).whenComplete((ok, failure) -> waitForReady(entered));
+            }
+        });
+    }
+
+    private void waitUntilEmpty(CompletableFuture<Void> left) {
+        zk.getChildren(dir, once(left, () -> waitUntilEmpty(left))).whenComplete((children, error) -> {
+            if (left.isDone()) {
+                return;
+            }
+            if (error != null) {
+                retryOrFail(left, error, () -> waitUntilEmpty(left));
+            } else if (children.stream().allMatch(child -> child.equals(READY))) {
+                left.complete(null);
+            }
+        });
+    }
+
+    /**
+     * A watcher that looks again once, unless the stage is done by then. Each look sets a new
+     * one-shot watch, so a look repeated after a connection loss cannot make the looks multiply.
+     */
+    private static Watcher once(CompletableFuture<Void> stage, Runnable lookAgain) {
+        boolean[] fired = {false};
+        return event -> {
+            if (!fired[0] && !stage.isDone()) {
+                fired[0] = true;
+                lookAgain.run();
+            }
+        };
+    }
+
+    private static void retryOrFail(CompletableFuture<Void> stage, Throwable error, Runnable retry) {
+        if (ZkNodes.code(error) == KeeperException.Code.CONNECTIONLOSS) {
+            retry.run();
+        } else {
+            stage.completeExceptionally(error);
+        }
+    }
+}

@@ -1,0 +1,232 @@
+package com.example.coordination;
+
+import dev.zksim.kernel.Time;
+import dev.zksim.nemesis.FaultKind;
+import dev.zksim.recipes.support.ConnectionState;
+import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.testkit.ConfigUnderTest;
+import dev.zksim.testkit.DoubleBarrierUnderTest;
+import dev.zksim.testkit.HolderEvents;
+import dev.zksim.testkit.LockUnderTest;
+import dev.zksim.testkit.MembershipUnderTest;
+import dev.zksim.testkit.QueueUnderTest;
+import dev.zksim.testkit.ReadWriteLockScenario;
+import dev.zksim.testkit.SemaphoreScenario;
+import dev.zksim.testkit.TestClient;
+import dev.zksim.testkit.Testkit;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * This project's other recipes, one per shape of zksim's testkit, each with its broken variant
+ * next to it: the adapters between the team's classes and the testkit's contracts, and the
+ * scenarios built from them. A broken variant keeps the passing scenario's workload and checks;
+ * where its bug needs a particular fault (an expiry), the scenario asks for that fault so that
+ * the test finds it in a few seeds.
+ */
+final class ShapeScenarios {
+
+    private ShapeScenarios() {
+    }
+
+    /** Adds every shape's scenario and broken variant to the catalogue. */
+    static ScenarioCatalog addTo(ScenarioCatalog catalog) {
+        return catalog
+                .add(Testkit.readWriteLock("example-rwlock", readWriteLock(false))
+                        .title("Example: the team's read/write lock under faults").build())
+                .add(Testkit.readWriteLock("example-broken-rwlock", readWriteLock(true))
+                        .title("Example: readers that trust the reader before them, which zksim must catch").build())
+                .add(Testkit.semaphore("example-semaphore", semaphore(true))
+                        .title("Example: the team's semaphore under faults; no lease leaks").build())
+                .add(Testkit.semaphore("example-broken-semaphore", semaphore(false))
+                        .title("Example: a semaphore that ranks unsorted children, which zksim must catch").build())
+                .add(Testkit.fifoQueue("example-fifo-queue", fifo(SimpleQueue.OLDEST_FIRST))
+                        .title("Example: the team's FIFO queue, exactly once, under faults").build())
+                .add(Testkit.fifoQueue("example-broken-fifo-queue", fifo(Comparator.naturalOrder()))
+                        .title("Example: a FIFO queue that sorts items by name, which zksim must catch").build())
+                .add(Testkit.priorityQueue("example-priority-queue", priority(SimpleQueue.MOST_URGENT_FIRST))
+                        .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE)
+                        .title("Example: the team's priority queue, at least once, under faults").build())
+                .add(Testkit.priorityQueue("example-broken-priority-queue", priority(SimpleQueue.OLDEST_FIRST))
+                        .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE)
+                        .title("Example: a priority queue that forgot the priority, which zksim must catch").build())
+                .add(Testkit.doubleBarrier("example-double-barrier", doubleBarrier(true))
+                        .title("Example: the team's double barrier under faults").build())
+                .add(Testkit.doubleBarrier("example-broken-double-barrier", doubleBarrier(false))
+                        .title("Example: a double barrier whose leave does not wait, which zksim must catch").build())
+                .add(Testkit.membership("example-membership", membership(false))
+                        .title("Example: the team's group membership under faults").build())
+                .add(Testkit.membership("example-broken-membership", membership(true))
+                        .faults(1, 2, Time.seconds(3), List.of(FaultKind.EXPIRE_SESSION))
+                        .title("Example: a member that remembers it joined across sessions, which zksim must catch")
+                        .build())
+                .add(Testkit.configuration("example-config", config(true))
+                        .title("Example: the team's watched configuration under faults").build())
+                .add(Testkit.configuration("example-broken-config", config(false))
+                        .faults(2, 3, Time.seconds(3), List.of(FaultKind.EXPIRE_SESSION, FaultKind.LAG_FOLLOWER))
+                        .title("Example: a reader that takes any version after a new session, which zksim must catch")
+                        .build())
+                .add(IdScenario.allocator("example-ids", true)
+                        .title("Example: the team's id allocator, a custom program with its own checker").build())
+                .add(IdScenario.allocator("example-broken-ids", false)
+                        .title("Example: an id allocator without compare-and-set, which zksim must catch").build());
+    }
+
+    /** Both sides of the team's read/write lock; each caller gets its own lock object. */
+    static ReadWriteLockScenario.Factory readWriteLock(boolean trustPredecessor) {
+        return new ReadWriteLockScenario.Factory() {
+            @Override
+            public LockUnderTest readLock(TestClient client, HolderEvents events) {
+                return lock(client, new SimpleReadWriteLock(client.zk(), "/example-rw", client.uniqueName(),
+                        trustPredecessor).readLock(listener(events)));
+            }
+
+            @Override
+            public LockUnderTest writeLock(TestClient client, HolderEvents events) {
+                return lock(client, new SimpleReadWriteLock(client.zk(), "/example-rw", client.uniqueName(),
+                        trustPredecessor).writeLock(listener(events)));
+            }
+        };
+    }
+
+    /** One caller's lease on the team's semaphore of {@code permits} leases. */
+    static SemaphoreScenario.Factory semaphore(boolean sorted) {
+        return (client, permits, events) -> lock(client, new SimpleSemaphore(client.zk(), "/example-semaphore",
+                client.uniqueName(), permits, sorted, listener(events)).lease());
+    }
+
+    /** A lock of the team's as the testkit's lock contract: connection changes go to the lock. */
+    private static LockUnderTest lock(TestClient client, SequenceLock lock) {
+        client.connection().subscribe(state ->
+                lock.connectionChanged(state == ConnectionState.CONNECTED, state == ConnectionState.LOST));
+        return new LockUnderTest() {
+            @Override
+            public CompletionStage<Long> acquire() {
+                return lock.acquire();
+            }
+
+            @Override
+            public CompletionStage<Void> release() {
+                return lock.release();
+            }
+        };
+    }
+
+    private static SequenceLock.Listener listener(HolderEvents events) {
+        return new SequenceLock.Listener() {
+            @Override
+            public void held(long token) {
+                events.held(token);
+            }
+
+            @Override
+            public void suspended() {
+                events.suspended();
+            }
+
+            @Override
+            public void lost() {
+                events.lost();
+            }
+        };
+    }
+
+    static QueueUnderTest.Factory fifo(Comparator<String> order) {
+        return client -> queue(client, SimpleQueue.fifo(client.zk(), "/example-queue", order));
+    }
+
+    static QueueUnderTest.Factory priority(Comparator<String> order) {
+        return client -> queue(client, SimpleQueue.priority(client.zk(), "/example-priority-queue", order));
+    }
+
+    private static QueueUnderTest queue(TestClient client, SimpleQueue queue) {
+        client.connection().subscribe(state -> {
+            if (state == ConnectionState.LOST) {
+                queue.sessionLost();
+            }
+        });
+        return new QueueUnderTest() {
+            @Override
+            public CompletionStage<Void> offer(String item, int priority) {
+                return queue.offer(item, priority);
+            }
+
+            @Override
+            public CompletionStage<String> take() {
+                return queue.take();
+            }
+        };
+    }
+
+    static DoubleBarrierUnderTest.Factory doubleBarrier(boolean waitOnLeave) {
+        return (client, participants) -> {
+            SimpleDoubleBarrier barrier = new SimpleDoubleBarrier(client.zk(), "/example-double-barrier",
+                    client.uniqueName(), participants, waitOnLeave);
+            return new DoubleBarrierUnderTest() {
+                @Override
+                public CompletionStage<Void> enter() {
+                    return barrier.enter();
+                }
+
+                @Override
+                public CompletionStage<Void> leave() {
+                    return barrier.leave();
+                }
+            };
+        };
+    }
+
+    static MembershipUnderTest.Factory membership(boolean rememberJoined) {
+        return (client, name, events) -> {
+            SimpleGroup group = new SimpleGroup(client.zk(), "/example-group", name, rememberJoined, events::view);
+            client.connection().subscribe(state -> {
+                if (state == ConnectionState.SUSPENDED) {
+                    events.suspended();
+                } else if (state == ConnectionState.LOST) {
+                    events.lost();
+                }
+            });
+            return new MembershipUnderTest() {
+                @Override
+                public CompletionStage<Void> join() {
+                    return group.join();
+                }
+
+                @Override
+                public CompletionStage<Void> leave() {
+                    return group.leave();
+                }
+
+                @Override
+                public Optional<List<String>> view() {
+                    return group.view();
+                }
+            };
+        };
+    }
+
+    static ConfigUnderTest.Factory config(boolean keepNewest) {
+        return (client, events) -> {
+            SimpleConfig config = new SimpleConfig(client.zk(), "/example-config", keepNewest, events::changed);
+            return new ConfigUnderTest() {
+                @Override
+                public CompletionStage<Void> publish(SortedMap<String, String> entries) {
+                    return config.publish(entries);
+                }
+
+                @Override
+                public void start() {
+                    config.start();
+                }
+
+                @Override
+                public Optional<SortedMap<String, String>> current() {
+                    return config.current();
+                }
+            };
+        };
+    }
+}

@@ -69,6 +69,7 @@ public final class SequenceLock {
     private boolean held;
     private boolean suspended;
     private CompletableFuture<Long> pending;
+    private boolean trustReconnects;
     // One watcher object per attempt: ZooKeeper registers a watcher once per node however
     // often it is passed, so a waiter that re-reads never wakes twice for one deletion.
     private Watcher turnWatcher;
@@ -87,6 +88,18 @@ public final class SequenceLock {
         this.rule = rule;
         this.recheck = recheck;
         this.listener = listener;
+    }
+
+    /**
+     * BROKEN ON PURPOSE, for a canary: this lock takes {@code Expired} for a mere disconnect,
+     * and once connected again holds on without looking at its node, reasoning that ZooKeeper
+     * keeps the session, and so the ephemeral node, through a disconnect. That is true within
+     * a session; after {@code Expired} the node is gone, and the connection that comes back is
+     * a new session's, so the lock believes it holds what another client now holds.
+     */
+    public SequenceLock trustingReconnects() {
+        this.trustReconnects = true;
+        return this;
     }
 
     /** Completes with the fencing token once held; fails if the session is lost or release() comes first. */
@@ -113,7 +126,7 @@ public final class SequenceLock {
 
     /** The connection changed; {@code connected} false means suspended, and {@code lost} that the session is gone. */
     public void connectionChanged(boolean connected, boolean lost) {
-        if (lost) {
+        if (lost && !trustReconnects) {
             if (held) {
                 held = false;
                 listener.lost();
@@ -121,6 +134,9 @@ public final class SequenceLock {
         } else if (!connected && held && !suspended) {
             suspended = true;
             listener.suspended();
+        } else if (connected && held && suspended && trustReconnects) {
+            suspended = false;
+            listener.held(token);
         } else if (connected && held && suspended) {
             confirmAfterReconnect(attempt);
         }

@@ -15,31 +15,36 @@ import java.util.function.Consumer;
 /**
  * A user's own watched configuration: the whole configuration is one node, written with one
  * setData (so nobody reads half of it), as {@code key=value} lines. A reader reads it with a
- * watch and reads again whenever the watch fires.
+ * watch and reads again whenever the watch fires; ZooKeeper keeps a session's reads in order,
+ * and a new session is only established on a server that has applied everything committed
+ * before it, so the reader never goes back to an older configuration. While it has no session
+ * it keeps using the last configuration it read: that is still the newest it knows.
  *
  * <p>The reader object lives as long as the application; after its session expires, the
- * application calls {@link #start} again on the same object. A new session may be served by
- * a follower that has not yet applied the last write the old session read: ZooKeeper keeps a
- * session's reads in order, but not reads across sessions. So the reader keeps the mzxid of
- * what it uses and never takes an older one: it does not go back to an older configuration.
+ * application calls {@link #start} again on the same object, which follows the new session.
  *
- * <p>{@code keepNewest = false} builds the bug that needs a new session to show: the reader
- * takes whatever it reads, which is fine within one session and goes back in time after an
- * expiry when the new session lands on a lagging server.
+ * <p>{@code defaultsAfterExpiry = true} builds a tempting mistake: on {@code Expired} the
+ * reader drops what it read, so as not to "serve a configuration it can no longer watch",
+ * and falls back to the application's built-in defaults until it has read again. The
+ * application then runs, for a while, on a configuration nobody published.
  */
 public final class SimpleConfig {
     private final ZooKeeperClient zk;
     private final String path;
-    private final boolean keepNewest;
+    private final SortedMap<String, String> defaults;
     private final Consumer<SortedMap<String, String>> changed;
     private SortedMap<String, String> current;
-    private long currentMzxid = -1;
     private int generation;
 
-    public SimpleConfig(ZooKeeperClient zk, String path, boolean keepNewest, Consumer<SortedMap<String, String>> changed) {
+    /**
+     * @param defaults null for the correct reader; the broken one falls back to these after {@code Expired}
+     * @param changed told of every configuration the reader starts to use
+     */
+    public SimpleConfig(ZooKeeperClient zk, String path, SortedMap<String, String> defaults,
+            Consumer<SortedMap<String, String>> changed) {
         this.zk = zk;
         this.path = path;
-        this.keepNewest = keepNewest;
+        this.defaults = defaults;
         this.changed = changed;
     }
 
@@ -80,6 +85,13 @@ public final class SimpleConfig {
         read(mine, again[0]);
     }
 
+    /** The session expired: the correct reader keeps what it has until start() reads again. */
+    public void sessionLost() {
+        if (defaults != null) {
+            use(defaults);
+        }
+    }
+
     /** The configuration in use, if any was read yet. */
     public Optional<SortedMap<String, String>> current() {
         return Optional.ofNullable(current);
@@ -94,7 +106,7 @@ public final class SimpleConfig {
                 return;
             }
             if (error == null) {
-                take(decode(read.data()), read.stat().mzxid());
+                use(decode(read.data()));
             } else if (ZkNodes.code(error) == KeeperException.Code.CONNECTIONLOSS) {
                 read(mine, again);
             } else if (ZkNodes.code(error) == KeeperException.Code.NONODE) {
@@ -117,11 +129,7 @@ public final class SimpleConfig {
         });
     }
 
-    private void take(SortedMap<String, String> entries, long mzxid) {
-        if (keepNewest && mzxid <= currentMzxid) {
-            return;
-        }
-        currentMzxid = mzxid;
+    private void use(SortedMap<String, String> entries) {
         current = entries;
         changed.accept(entries);
     }

@@ -7,6 +7,7 @@ import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.testkit.ConfigUnderTest;
 import dev.zksim.testkit.DoubleBarrierUnderTest;
 import dev.zksim.testkit.HolderEvents;
+import dev.zksim.testkit.LockScenario;
 import dev.zksim.testkit.LockUnderTest;
 import dev.zksim.testkit.MembershipUnderTest;
 import dev.zksim.testkit.QueueUnderTest;
@@ -16,8 +17,10 @@ import dev.zksim.testkit.TestClient;
 import dev.zksim.testkit.Testkit;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -28,6 +31,13 @@ import java.util.concurrent.CompletionStage;
  * the test finds it in a few seeds.
  */
 final class ShapeScenarios {
+
+    /**
+     * The priority queue's broken order: the highest digit first, as if 9 were the most urgent,
+     * when the queue's callers use 0 for their most urgent items.
+     */
+    private static final Comparator<String> HIGHEST_DIGIT_FIRST =
+            Comparator.<String>comparingInt(name -> -name.charAt(1)).thenComparing(SimpleQueue.OLDEST_FIRST);
 
     private ShapeScenarios() {
     }
@@ -50,9 +60,15 @@ final class ShapeScenarios {
                 .add(Testkit.priorityQueue("example-priority-queue", priority(SimpleQueue.MOST_URGENT_FIRST))
                         .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE)
                         .title("Example: the team's priority queue, at least once, under faults").build())
-                .add(Testkit.priorityQueue("example-broken-priority-queue", priority(SimpleQueue.OLDEST_FIRST))
+                .add(Testkit.priorityQueue("example-broken-priority-queue", priority(HIGHEST_DIGIT_FIRST))
                         .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE)
-                        .title("Example: a priority queue that forgot the priority, which zksim must catch").build())
+                        .title("Example: a priority queue that reads its priorities backwards, which zksim must catch")
+                        .build())
+                .add(afterExpiry(Testkit.lock("example-lock-after-expiry", expiringLock(false)))
+                        .title("Example: the team's lock, held across expiries and new sessions").build())
+                .add(afterExpiry(Testkit.lock("example-broken-lock-after-expiry", expiringLock(true)))
+                        .title("Example: a lock that takes Expired for a disconnect, which only a new session shows")
+                        .build())
                 .add(Testkit.doubleBarrier("example-double-barrier", doubleBarrier(true))
                         .title("Example: the team's double barrier under faults").build())
                 .add(Testkit.doubleBarrier("example-broken-double-barrier", doubleBarrier(false))
@@ -63,11 +79,11 @@ final class ShapeScenarios {
                         .faults(1, 2, Time.seconds(3), List.of(FaultKind.EXPIRE_SESSION))
                         .title("Example: a member that remembers it joined across sessions, which zksim must catch")
                         .build())
-                .add(Testkit.configuration("example-config", config(true))
+                .add(Testkit.configuration("example-config", config(false))
                         .title("Example: the team's watched configuration under faults").build())
-                .add(Testkit.configuration("example-broken-config", config(false))
-                        .faults(2, 3, Time.seconds(3), List.of(FaultKind.EXPIRE_SESSION, FaultKind.LAG_FOLLOWER))
-                        .title("Example: a reader that takes any version after a new session, which zksim must catch")
+                .add(Testkit.configuration("example-broken-config", config(true))
+                        .faults(1, 2, Time.seconds(3), List.of(FaultKind.EXPIRE_SESSION))
+                        .title("Example: a reader that falls back to defaults on Expired, which zksim must catch")
                         .build())
                 .add(IdScenario.allocator("example-ids", true)
                         .title("Example: the team's id allocator, a custom program with its own checker").build())
@@ -96,6 +112,24 @@ final class ShapeScenarios {
     static SemaphoreScenario.Factory semaphore(boolean sorted) {
         return (client, permits, events) -> lock(client, new SimpleSemaphore(client.zk(), "/example-semaphore",
                 client.uniqueName(), permits, sorted, listener(events)).lease());
+    }
+
+    /**
+     * The team's exclusive lock, or the one that trusts every reconnect, on its own directory.
+     * Its client builds a new session after {@code Expired} and keeps the lock object.
+     */
+    static LockUnderTest.Factory expiringLock(boolean trustingReconnects) {
+        return (client, events) -> {
+            SequenceLock lock = new SequenceLock(client.zk(), "/example-lock-2", client.uniqueName(), "",
+                    SimpleLock.LOWEST_HOLDS, true, listener(events));
+            return lock(client, trustingReconnects ? lock.trustingReconnects() : lock);
+        };
+    }
+
+    /** Sessions expire while clients hold the lock long enough to outlast the expiry and the new session's connect. */
+    private static LockScenario afterExpiry(LockScenario scenario) {
+        return scenario.hold(Time.millis(500), Time.seconds(2)).noGiveUps()
+                .faults(1, 2, Time.seconds(3), List.of(FaultKind.EXPIRE_SESSION));
     }
 
     /** A lock of the team's as the testkit's lock contract: connection changes go to the lock. */
@@ -208,9 +242,16 @@ final class ShapeScenarios {
         };
     }
 
-    static ConfigUnderTest.Factory config(boolean keepNewest) {
+    /** The team's configuration; the broken reader falls back to these defaults after Expired. */
+    static ConfigUnderTest.Factory config(boolean defaultsAfterExpiry) {
+        SortedMap<String, String> defaults = defaultsAfterExpiry ? new TreeMap<>(Map.of("mode", "safe")) : null;
         return (client, events) -> {
-            SimpleConfig config = new SimpleConfig(client.zk(), "/example-config", keepNewest, events::changed);
+            SimpleConfig config = new SimpleConfig(client.zk(), "/example-config", defaults, events::changed);
+            client.connection().subscribe(state -> {
+                if (state == ConnectionState.LOST) {
+                    config.sessionLost();
+                }
+            });
             return new ConfigUnderTest() {
                 @Override
                 public CompletionStage<Void> publish(SortedMap<String, String> entries) {

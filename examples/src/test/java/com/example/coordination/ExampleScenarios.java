@@ -12,14 +12,15 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * This project's scenarios: its lock and its leader election, and each with its re-check
- * removed, which the tests expect zksim to catch; the other shapes are in {@link ShapeScenarios}. Listed in META-INF/services so that
+ * removed, which the tests expect zksim to catch. Listed in META-INF/services so that
  * {@code ./zksim --classpath target/classes:target/test-classes run example-lock} finds them.
  */
 public final class ExampleScenarios implements CatalogProvider {
 
     @Override
     public ScenarioCatalog catalog() {
-        ScenarioCatalog catalog = new ScenarioCatalog("examples")
+        // The other shapes of the testkit, one recipe each with its broken variant, are in ShapeScenarios.
+        return ShapeScenarios.addTo(new ScenarioCatalog("examples"))
                 .add(Testkit.lock("example-lock", lock(true)).title("Example: the team's own lock under faults").build())
                 .add(Testkit.lock("example-broken-lock", lock(false))
                         .title("Example: the team's lock without its re-check, which zksim must catch").build())
@@ -27,8 +28,6 @@ public final class ExampleScenarios implements CatalogProvider {
                         .title("Example: the team's own leader election under faults").build())
                 .add(Testkit.election("example-broken-election", election(false))
                         .title("Example: the team's election without its re-check, which zksim must catch").build());
-        // One recipe per other shape of the testkit, each with its broken variant.
-        return ShapeScenarios.addTo(catalog);
     }
 
     /** Adapts SimpleElection to the testkit's election contract. */

@@ -25,6 +25,7 @@ final class BlockingLockAdapter implements LockUnderTest {
     private boolean held;
 
     /** One acquisition: its thread, and whether it was given up before the grant. */
+    @SuppressForbidden("holds the simulated thread of an acquisition, to interrupt it")
     private static final class Attempt {
         Thread thread;
         boolean abandoned;

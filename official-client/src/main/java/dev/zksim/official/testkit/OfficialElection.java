@@ -20,7 +20,7 @@ public interface OfficialElection {
      * Builds one candidate. The election reports through {@code events} (from any of its
      * threads or callbacks): {@code held} when it leads, {@code suspended} when its
      * connection is down, {@code lost} when its candidacy is gone, {@code released} when it
-     * withdrew. A recipe class with a listener of its own is adapted here, in the test.
+     * withdrew (the testkit reports that one itself when {@link #stop} returns). A recipe class with a listener of its own is adapted here, in the test.
      */
     @FunctionalInterface
     interface Factory {

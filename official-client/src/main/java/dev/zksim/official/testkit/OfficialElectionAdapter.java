@@ -1,5 +1,6 @@
 package dev.zksim.official.testkit;
 
+import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
 import java.util.concurrent.CompletableFuture;
@@ -7,9 +8,11 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * The testkit's election contract over an {@link OfficialElection}: start and stop each run
- * the user's call on a simulated thread, one after the other. A start that throws leaves no
- * candidacy behind, which the candidate reports as lost.
+ * the user's call on a simulated thread, one after the other. A stop that returns is reported
+ * as the candidate's withdrawal ({@code released}); a start that throws leaves no candidacy
+ * behind, which is reported as lost.
  */
+@SuppressForbidden("joins the simulated threads it starts, which the simulation schedules")
 final class OfficialElectionAdapter implements ElectionUnderTest {
     private final SimulatedClient client;
     private final OfficialElection election;
@@ -45,6 +48,7 @@ final class OfficialElectionAdapter implements ElectionUnderTest {
             try {
                 awaitEnd(before);
                 election.stop();
+                events.released();
                 done.complete(null);
             } catch (Exception | Error e) {
                 done.completeExceptionally(e);

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -112,9 +113,7 @@ public final class SimulatedThreads {
             // Whoever starts threads from outside a simulated thread is the one driving the simulation.
             driver = Thread.currentThread();
         }
-        String unique = name + "#" + (started++);
-        Thread thread = builder.name(unique).unstarted(() -> runBody(body));
-        live.put(thread, unique);
+        Thread thread = factory(name).newThread(body);
         starting = true;
         try {
             thread.start();
@@ -122,6 +121,20 @@ public final class SimulatedThreads {
             starting = false;
         }
         return thread;
+    }
+
+    /**
+     * A thread factory whose threads are simulated threads of this set, for a library that
+     * takes one (Curator's builder, an executor): the library starts them, the simulation
+     * schedules them. Each thread's name is {@code name#n}.
+     */
+    public ThreadFactory factory(String name) {
+        return body -> {
+            String unique = name + "#" + (started++);
+            Thread thread = builder.name(unique).unstarted(() -> runBody(body));
+            live.put(thread, unique);
+            return thread;
+        };
     }
 
     private void runBody(Runnable body) {

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
  * under faults (sessions expire, processes crash, waiters give up), and one that overwrites
  * the holder's node is caught as a safety violation.
  */
-class OfficialTestkitTest {
-    private static final ScenarioCatalog CATALOG = new ScenarioCatalog("official-tests")
+public class OfficialTestkitTest {
+    /** The official-client lock and its canary in the standard lock scenario (also for DeterminismTest). */
+    public static final ScenarioCatalog CATALOG = new ScenarioCatalog("official-tests")
             .add(Testkit.lock("official-mutex",
                     OfficialTestkit.lock(client -> new EphemeralMutex(client::zk, "/mutex", false))).build())
             .add(Testkit.lock("official-overwriting-mutex",

@@ -1,40 +1,34 @@
 package dev.zksim.official.testkit;
 
-import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.recipes.support.ConnectionState;
+import dev.zksim.recipes.support.ConnectionStates;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
  * The testkit's lock contract over a {@link BlockingLock}: each acquire and each release runs
- * the user's blocking call on a simulated thread and completes the stage when it returns. A
- * release during an acquisition interrupts the waiting thread; the next call on the lock
- * starts only when the previous release is done, so the user's object is never used by two
- * threads at once. The lock's holder learns of its connection as an application does, from
- * its handle's state: while it holds, SUSPENDED and LOST end its belief.
+ * the user's blocking call on a simulated thread, one after the other, and completes the
+ * stage when it returns. A release during an acquisition interrupts the waiting thread first.
+ * The holder learns of its connection as an application does, from its handle's state: while
+ * it holds, SUSPENDED and LOST end its belief.
  */
-@SuppressForbidden("interrupts and joins the simulated threads it starts")
 final class BlockingLockAdapter implements LockUnderTest {
-    private final SimulatedClient client;
+    private final CallChain calls;
     private final BlockingLock lock;
     private Attempt attempt;
-    private Thread releasing;
     private boolean held;
 
-    /** One acquisition: its thread, and whether it was given up before the grant. */
-    @SuppressForbidden("holds the simulated thread of an acquisition, to interrupt it")
+    /** One acquisition: whether it was given up before the grant, and granted all the same. */
     private static final class Attempt {
-        Thread thread;
         boolean abandoned;
         boolean grantedAfterAbandon;
+        boolean done;
     }
 
-    BlockingLockAdapter(SimulatedClient client, BlockingLock lock, HolderEvents events,
-            dev.zksim.recipes.support.ConnectionStates connection) {
-        this.client = client;
+    BlockingLockAdapter(SimulatedClient client, BlockingLock lock, HolderEvents events, ConnectionStates connection) {
+        this.calls = new CallChain(client);
         this.lock = lock;
         connection.subscribe(state -> {
             if (held && state == ConnectionState.SUSPENDED) {
@@ -47,58 +41,38 @@ final class BlockingLockAdapter implements LockUnderTest {
 
     @Override
     public CompletionStage<Long> acquire() {
-        CompletableFuture<Long> result = new CompletableFuture<>();
         Attempt mine = new Attempt();
-        Thread before = releasing;
         attempt = mine;
-        mine.thread = client.start("acquire", () -> {
+        return calls.then("acquire", () -> {
             try {
-                awaitEnd(before);
                 long token = lock.acquire();
                 if (mine.abandoned) {
                     mine.grantedAfterAbandon = true;
-                    result.completeExceptionally(new CancellationException("released before the grant"));
-                } else {
-                    held = true;
-                    result.complete(token);
+                    throw new CancellationException("released before the grant");
                 }
-            } catch (Exception | Error e) {
-                result.completeExceptionally(e);
+                held = true;
+                return token;
+            } finally {
+                mine.done = true;
             }
         });
-        return result;
     }
 
     @Override
     public CompletionStage<Void> release() {
-        CompletableFuture<Void> done = new CompletableFuture<>();
         Attempt waiting = attempt;
         boolean wasHeld = held;
         attempt = null;
         held = false;
-        if (waiting != null && waiting.thread.isAlive()) {
+        if (waiting != null && !waiting.done) {
             waiting.abandoned = true;
-            waiting.thread.interrupt();
+            calls.interruptLatest();
         }
-        Thread before = releasing;
-        releasing = client.start("release", () -> {
-            try {
-                awaitEnd(before);
-                awaitEnd(waiting == null ? null : waiting.thread);
-                if (wasHeld || (waiting != null && waiting.grantedAfterAbandon)) {
-                    lock.release();
-                }
-                done.complete(null);
-            } catch (Exception | Error e) {
-                done.completeExceptionally(e);
+        return calls.then("release", () -> {
+            if (wasHeld || (waiting != null && waiting.grantedAfterAbandon)) {
+                lock.release();
             }
+            return null;
         });
-        return done;
-    }
-
-    private static void awaitEnd(Thread thread) throws InterruptedException {
-        if (thread != null) {
-            thread.join();
-        }
     }
 }

@@ -110,6 +110,12 @@ public class CallbackElection {
         }
 
         private void volunteer() {
+            synchronized (this) {
+                // Withdrawn meanwhile (while the directory was made): no node may appear after the withdrawal looked.
+                if (over) {
+                    return;
+                }
+            }
             zk.create(dir + "/" + prefix, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL_SEQUENTIAL,
                     (AsyncCallback.StringCallback) (rc, path, ctx, created) -> {
                         if (rc == Code.OK.intValue()) {
@@ -142,10 +148,11 @@ public class CallbackElection {
             }, null);
         }
 
-        private synchronized void decide(List<String> candidates) {
+        private synchronized void decide(List<String> listed) {
             if (over) {
                 return;
             }
+            List<String> candidates = withoutLeftovers(listed);
             if (node == null) {
                 String mine = candidates.stream().filter(child -> child.startsWith(prefix)).findFirst().orElse(null);
                 if (mine == null) {
@@ -162,6 +169,24 @@ public class CallbackElection {
             } else {
                 follow(dir + "/" + candidates.get(index - 1));
             }
+        }
+
+        /**
+         * Deletes the nodes of this candidate's earlier candidacies (a session that expired
+         * leaves its node until the servers expire it too, which after an outage can take a
+         * whole session timeout) and leaves them out of the order: nobody believes in them.
+         */
+        private List<String> withoutLeftovers(List<String> listed) {
+            String mine = "c-" + name + "-";
+            List<String> candidates = new ArrayList<>();
+            for (String child : listed) {
+                if (child.startsWith(mine) && !child.startsWith(prefix)) {
+                    zk.delete(dir + "/" + child, -1, (rc, path, ctx) -> { }, null);
+                } else {
+                    candidates.add(child);
+                }
+            }
+            return candidates;
         }
 
         /** Watches its own node (and so its session), and leads with the node's czxid as the epoch. */
@@ -236,7 +261,8 @@ public class CallbackElection {
         /**
          * Ends the candidacy and waits until its node is gone. The node is found by its unique
          * prefix, so a create still in flight (answered before this listing on the same
-         * connection) or one whose reply was lost is removed as well.
+         * connection) or one whose reply was lost is removed as well; no create is sent after
+         * this (see {@link #volunteer}).
          */
         void withdraw() throws InterruptedException {
             synchronized (this) {

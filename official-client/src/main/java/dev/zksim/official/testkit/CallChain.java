@@ -29,15 +29,37 @@ final class CallChain {
         Thread before = last;
         last = client.start(name, () -> {
             try {
-                if (before != null) {
-                    before.join();
-                }
+                awaitEnd(before);
                 result.complete(call.call());
             } catch (Exception | Error e) {
                 result.completeExceptionally(e);
             }
         });
         return result;
+    }
+
+    /**
+     * Waits for the previous call to end, whatever happens: a call interrupted while it
+     * waits (a waiter giving up) must still not overtake the call before it, or the next
+     * call would overtake in turn and two calls would use the object at once. The interrupt
+     * is kept, so the user's call meets it at its first blocking step.
+     */
+    private static void awaitEnd(Thread before) {
+        if (before == null) {
+            return;
+        }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                before.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Interrupts the latest call, so that a call blocked in the user's code gives up. */

@@ -50,10 +50,7 @@ final class EphemeralMutex implements BlockingLock {
         try {
             gone.await();
         } catch (InterruptedException e) {
-            Stat mine = zk.exists(path, false);
-            if (mine != null && mine.getEphemeralOwner() == zk.getSessionId()) {
-                zk.delete(path, -1);
-            }
+            OwnNodes.deleteIfMine(zk, path);
             throw e;
         }
     }
@@ -79,16 +76,6 @@ final class EphemeralMutex implements BlockingLock {
 
     @Override
     public void release() throws Exception {
-        ZooKeeper zk = handles.get();
-        while (true) {
-            try {
-                zk.delete(path, -1);
-                return;
-            } catch (KeeperException.NoNodeException | KeeperException.SessionExpiredException e) {
-                return;
-            } catch (KeeperException.ConnectionLossException e) {
-                // The delete may not have been applied, and a live session keeps the node: again.
-            }
-        }
+        OwnNodes.deleteIfMine(handles.get(), path);
     }
 }

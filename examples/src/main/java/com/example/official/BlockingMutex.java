@@ -125,8 +125,8 @@ public class BlockingMutex {
     private long awaitTurn(ZooKeeper zk) throws KeeperException, InterruptedException {
         boolean assumeFirst = false;
         while (true) {
-            List<String> children = sorted(listChildren(zk));
             String mine = node.substring(dir.length() + 1);
+            List<String> children = sorted(withoutLeftovers(zk, listChildren(zk), mine));
             int index = children.indexOf(mine);
             if (index < 0) {
                 throw new KeeperException.NoNodeException(node);
@@ -145,6 +145,25 @@ public class BlockingMutex {
                 assumeFirst = !recheck;
             }
         }
+    }
+
+    /**
+     * Deletes this lock's nodes other than the current attempt's and leaves them out of the
+     * queue: a create whose reply was lost can be applied after the lock looked for it (the
+     * listing went to a server that had not seen it yet) and after an attempt was given up;
+     * such a node of this live session would otherwise stand in the queue for ever.
+     */
+    private List<String> withoutLeftovers(ZooKeeper zk, List<String> children, String mine)
+            throws KeeperException, InterruptedException {
+        List<String> queue = new ArrayList<>();
+        for (String child : children) {
+            if (child.startsWith("lock-" + owner + "-") && !child.equals(mine)) {
+                delete(zk, dir + "/" + child);
+            } else {
+                queue.add(child);
+            }
+        }
+        return queue;
     }
 
     private List<String> listChildren(ZooKeeper zk) throws KeeperException, InterruptedException {

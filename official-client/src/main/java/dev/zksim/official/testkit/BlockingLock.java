@@ -1,8 +1,8 @@
 package dev.zksim.official.testkit;
 
 /**
- * An exclusive lock written with the official client's blocking API, as the testkit drives
- * it: one instance is one caller's handle on the lock, used for many rounds, also across a
+ * An exclusive lock (or one lease of a semaphore) written with the official client's
+ * blocking API, as the testkit drives it: one instance is one caller's handle on the lock, used for many rounds, also across a
  * session expiry. Each call runs on a simulated thread of its own and may block.
  */
 public interface BlockingLock {
@@ -23,5 +23,11 @@ public interface BlockingLock {
     @FunctionalInterface
     interface Factory {
         BlockingLock create(OfficialClient client);
+    }
+
+    /** Builds one caller's lease on a semaphore of {@code permits} permits (a lock that N may hold). */
+    @FunctionalInterface
+    interface PermitFactory {
+        BlockingLock create(OfficialClient client, int permits);
     }
 }

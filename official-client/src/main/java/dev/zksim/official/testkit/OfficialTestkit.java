@@ -2,6 +2,7 @@ package dev.zksim.official.testkit;
 
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.LockUnderTest;
+import dev.zksim.testkit.SemaphoreScenario;
 
 /**
  * Puts recipes written against {@code org.apache.zookeeper.ZooKeeper} into the testkit's
@@ -36,6 +37,14 @@ public final class OfficialTestkit {
         return (client, events) -> {
             SimulatedClient official = SimulatedClient.of(client);
             return new BlockingLockAdapter(official, factory.create(official), events, client.connection());
+        };
+    }
+
+    /** A blocking semaphore lease as the testkit's semaphore lease, the holder's belief ending as for {@link #lock}. */
+    public static SemaphoreScenario.Factory semaphore(BlockingLock.PermitFactory factory) {
+        return (client, permits, events) -> {
+            SimulatedClient official = SimulatedClient.of(client);
+            return new BlockingLockAdapter(official, factory.create(official, permits), events, client.connection());
         };
     }
 

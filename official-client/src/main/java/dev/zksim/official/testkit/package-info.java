@@ -1,5 +1,5 @@
 /**
- * The testkit for code written against the official client: a user's lock or election
+ * The testkit for code written against the official client: a user's lock, semaphore or election
  * class that knows only {@code org.apache.zookeeper.ZooKeeper} plugs into the standard
  * {@link dev.zksim.testkit.Testkit} builders through {@link dev.zksim.official.testkit.OfficialTestkit}.
  *

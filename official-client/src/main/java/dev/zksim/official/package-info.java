@@ -25,13 +25,33 @@
  * thread, so they may block as on the official client. The JVM needs
  * {@code --add-opens java.base/java.lang=ALL-UNNAMED} (see the {@code threads} package).
  *
- * <p>Curator (not done; what blocks it): CuratorFramework starts its own executors
- * (platform threads) for background operations and connection-state events, retries with
- * {@code Thread.sleep}, waits with timeouts ({@code blockUntilConnected},
- * {@code acquire(time, unit)}) and reads the wall clock for connection timeouts. Under
- * simulated threads each of these is detected and ends the run. Determinism with Curator
- * needs either a Curator built with simulated executors and a virtual clock (it exposes
- * thread factories but not its clock or its sleeps), or instrumentation of the JDK calls
- * as Fray does.
+ * <p>Curator (issue 15, item 5: not deterministic; measured with Curator 5.9 in
+ * {@code CuratorOnTheDropInTest}). What works: a CuratorFramework built with a
+ * {@code ZookeeperFactory} that returns a drop-in ({@code session.newHandle(watcher)}, so
+ * Curator's watcher hears the connection) is built and started inside a simulated thread.
+ * What stops it, each reported in one line as a nondeterminism failure, never silently:
+ * <ul>
+ *   <li>Curator's own executors (connection-state events, background operations) are
+ *   platform threads; the builder's {@code threadFactory} can make them simulated threads
+ *   ({@link dev.zksim.official.threads.SimulatedThreads#factory}), but recipes make executors
+ *   of their own out of its reach: {@code LeaderLatch.start} goes through
+ *   {@code AfterConnectionEstablished}, which builds a {@code ThreadUtils} single-thread
+ *   executor.</li>
+ *   <li>Every foreground operation first waits for the connection with a timed latch
+ *   ({@code CuratorZookeeperClient.blockUntilConnectedOrTimedOut}); the connection-state
+ *   thread polls its queue with a timeout; retries sleep with {@code TimeUnit.sleep};
+ *   {@code InterProcessMutex} waits with {@code Object.wait(timeout)} in
+ *   {@code LockInternals}. A timed park's wake-up is the JDK's real-clock unparker thread,
+ *   and a monitor wait's is its unblocker thread, both outside the simulation.</li>
+ *   <li>{@code ConnectionState} reads {@code System.currentTimeMillis} to judge connection
+ *   and session timeouts: the wall clock, which nothing here intercepts.</li>
+ * </ul>
+ * What it would take: timed parks, monitor waits and clock reads in virtual time. Either a
+ * Java agent that rewrites {@code LockSupport.parkNanos}, {@code Object.wait},
+ * {@code Thread.sleep}, {@code System.currentTimeMillis/nanoTime} and thread creation in
+ * Curator and the JDK classes it uses to calls into the simulation (the Fray route), or a
+ * JDK whose custom virtual-thread scheduler also owns timed unparks (not in JDK 25); plus a
+ * way to hand recipes' private executors a simulated thread factory, which Curator does not
+ * offer.
  */
 package dev.zksim.official;

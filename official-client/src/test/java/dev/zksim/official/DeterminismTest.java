@@ -2,6 +2,10 @@ package dev.zksim.official;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zksim.official.testkit.OfficialTestkitTest;
+import dev.zksim.scenario.RunOutcome;
+import dev.zksim.scenario.RunSpec;
+import dev.zksim.scenario.ScenarioRunner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,11 +17,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Same seed, same trace digest, for runs of official-client code in simulated threads (the
- * blocking lock and the callback election): 100 seeds twice in this JVM and once more in a
- * second JVM.
+ * blocking lock and the callback election on one set of threads, and a lock in the testkit's
+ * standard scenario, whose threads are the client processes' own): 100 seeds twice in this
+ * JVM and once more in a second JVM.
  */
 class DeterminismTest {
     private static final int SEEDS = 100;
+    private static final ScenarioRunner TESTKIT = new ScenarioRunner(OfficialTestkitTest.CATALOG);
 
     /** Entry point of the second JVM: prints one digest per line for seeds 1..n. */
     public static void main(String[] args) {
@@ -32,8 +38,9 @@ class DeterminismTest {
         for (long seed = 1; seed <= seeds; seed++) {
             LockPrograms.Outcome outcome = LockPrograms.run(seed, LockPrograms.RECIPE, 3, 2);
             CallbackElection.Leaders election = CallbackElection.run(seed, 3);
+            RunOutcome testkit = TESTKIT.run(RunSpec.of("official-mutex", seed), null);
             digests.add(seed + " " + outcome.digest() + " " + outcome.acquisitions() + " " + election.digest + " "
-                    + election.terms);
+                    + election.terms + " " + testkit.digest() + " " + testkit.failure().isPresent());
         }
         return digests;
     }

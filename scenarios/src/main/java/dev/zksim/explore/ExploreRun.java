@@ -123,6 +123,7 @@ final class ExploreRun {
         if (failure.isEmpty() && !pruned) {
             failure = Checker.checkAll(history.history(), trial.checkers(healTime, endTime)).failure();
         }
+        history.runEnded();
         RunSpec spec = new RunSpec(scenario.id(), 0, faults.plan(), root.log());
         List<String> goals = Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counter.counts()));
         return new Result(failure, spec, ensemble.simulation().eventsDispatched(), pruned, goals, trial.knobs(),

@@ -2,6 +2,8 @@ package dev.zksim.history;
 
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.trace.Trace;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 import java.util.function.ToLongFunction;
@@ -20,6 +22,7 @@ public final class HistoryRecorder {
     private final Trace trace;
     private final ToLongFunction<String> sessions;
     private final History history = new History();
+    private final List<Runnable> atRunEnd = new ArrayList<>();
 
     /** A recorder that keeps the history only, for unit tests and real-cluster runs. */
     public HistoryRecorder(LongSupplier clock) {
@@ -91,6 +94,22 @@ public final class HistoryRecorder {
     /** Records a notification: an OK op that answers no invocation. */
     public Op notify(String process, OpKind f, Value value, String note) {
         return record(process, OpType.OK, f, value, note);
+    }
+
+    /**
+     * Runs {@code action} once the run is over, after its outcome is known, so that something
+     * a workload made outside the simulation (the parked threads of an adapter for another
+     * client API) does not outlive the run. The actions run in the order they were given.
+     */
+    public void whenRunEnds(Runnable action) {
+        atRunEnd.add(Objects.requireNonNull(action, "action"));
+    }
+
+    /** The run is over: runs what {@link #whenRunEnds} was given, once. Called by whoever ran it. */
+    public void runEnded() {
+        List<Runnable> actions = List.copyOf(atRunEnd);
+        atRunEnd.clear();
+        actions.forEach(Runnable::run);
     }
 
     /** The history so far; it keeps growing as the workload records. */

@@ -40,7 +40,9 @@ public final class ProcessProbe {
         try {
             Trial trial = scenario.prepare(choices.stream("knobs"));
             Ensemble ensemble = Ensemble.start(choices, trial.ensemble());
-            trial.install(ensemble, HistoryRecorder.attachedTo(ensemble.simulation()));
+            HistoryRecorder history = HistoryRecorder.attachedTo(ensemble.simulation());
+            trial.install(ensemble, history);
+            history.runEnded();
             List<String> ids = new ArrayList<>(ensemble.serverIds());
             ids.addAll(ensemble.clientIds());
             return ids;

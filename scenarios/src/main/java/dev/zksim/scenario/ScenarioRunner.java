@@ -101,6 +101,15 @@ public final class ScenarioRunner {
         Ensemble ensemble = Ensemble.start(root, trial.ensemble(), sink == null ? List.of() : List.of(sink));
         HistoryRecorder history = HistoryRecorder.attachedTo(ensemble);
         trial.install(ensemble, history);
+        try {
+            return run(spec, root, trial, ensemble, history, pause);
+        } finally {
+            history.runEnded();
+        }
+    }
+
+    private RunOutcome run(RunSpec spec, RecordingChoices root, Trial trial, Ensemble ensemble, HistoryRecorder history,
+            Pause pause) {
         FaultPlan plan = spec.plan() != null ? spec.plan()
                 : FaultPlanGenerator.generate(root.stream("faults"), trial.faults(), ensemble.serverIds(), ensemble.clientIds());
         if (spec.plan() != null) {

@@ -13,6 +13,7 @@ import dev.zksim.kernel.Time;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.recipes.support.ConnectionStates;
 import dev.zksim.testkit.TestClient;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 
@@ -30,7 +31,21 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
     private final String uniqueName;
     private final ConnectionStates states = new ConnectionStates();
     private ZooKeeperClient current;
+    private ZooKeeperClient currentSession;
     private int generation = 1;
+    private final List<SessionListener> listeners = new ArrayList<>();
+
+    /**
+     * Hears every session of this client: its handle when it is opened, and its own
+     * default-watcher events, each tagged with the session's generation (1 for the first).
+     */
+    public interface SessionListener {
+        /** A new session was opened (the first one is announced when the listener is set). */
+        void opened(int generation, ZooKeeperClient handle);
+
+        /** A default-watcher event of the session of that generation. */
+        void event(int generation, WatchedEvent event);
+    }
 
     /** A client over the process's first handle, whose default-watcher events arrive through {@link #process}. */
     public SessionClient(ClientContext context, ZooKeeperClient first, ClientLog log, String uniqueName) {
@@ -38,6 +53,7 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
         this.log = log;
         this.uniqueName = uniqueName;
         this.current = new WatchTap(first, log);
+        this.currentSession = first;
     }
 
     /** The first handle's default watcher: the program forwards its events here. */
@@ -45,6 +61,7 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
         if (generation == 1) {
             states.process(event);
         }
+        tell(1, event);
     }
 
     /** Opens a new session in the running process and makes it current. */
@@ -55,8 +72,35 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
             if (generation == mine) {
                 states.process(event);
             }
+            tell(mine, event);
         });
         current = new WatchTap(fresh, log);
+        currentSession = fresh;
+        for (SessionListener listener : listeners) {
+            listener.opened(mine, fresh);
+        }
+    }
+
+    /**
+     * Adds a listener that hears of every session of this client, and tells it at once of the
+     * current one. It is for adapters that put another client API over this client, such as
+     * the official ZooKeeper drop-in, which needs each session's own handle (not one that
+     * follows the sessions, as {@link #zk()} does) and its session events.
+     */
+    public void listen(SessionListener sessions) {
+        listeners.add(sessions);
+        sessions.opened(generation, currentSession);
+    }
+
+    private void tell(int session, WatchedEvent event) {
+        for (SessionListener listener : listeners) {
+            listener.event(session, event);
+        }
+    }
+
+    /** Runs {@code action} once the run is over (see {@link dev.zksim.history.HistoryRecorder#whenRunEnds}). */
+    public void whenRunEnds(Runnable action) {
+        log.recorder().whenRunEnds(action);
     }
 
     /**

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -41,9 +42,24 @@ public final class SimulatedThreads {
     public record ThreadStep(int chosen, int readyBefore, int liveAfter) implements TraceEvent {
     }
 
-    private final Simulation simulation;
+    /**
+     * What the simulated threads need of the simulation: its clock, events at a later instant,
+     * and the trace. A host may bind the events to one client process, so that a crash of the
+     * process stops its threads for good, as it stops a real process's threads.
+     */
+    public interface Host {
+        /** Simulated time in microseconds. */
+        long now();
+
+        /** Runs {@code action} as a simulation event after {@code delayMicros}. */
+        void schedule(long delayMicros, Runnable action);
+
+        /** Writes a scheduling step into the trace (and so into the digest), or drops it. */
+        void trace(TraceEvent event);
+    }
+
+    private final Host host;
     private final Choices choices;
-    private final String traceProcess;
     private final Thread.Builder builder;
     private final List<Runnable> ready = new ArrayList<>();
     private final Map<Thread, String> live = new LinkedHashMap<>();
@@ -60,11 +76,35 @@ public final class SimulatedThreads {
 
     /** Simulated threads of one simulation; their order is drawn from {@code choices}. */
     public SimulatedThreads(Simulation simulation, Choices choices, String traceProcess) {
-        this.simulation = Objects.requireNonNull(simulation, "simulation");
+        this(hostOf(Objects.requireNonNull(simulation, "simulation"), Objects.requireNonNull(traceProcess, "traceProcess")),
+                choices);
+    }
+
+    /** Simulated threads on {@code host}; their order is drawn from {@code choices}. */
+    public SimulatedThreads(Host host, Choices choices) {
+        this.host = Objects.requireNonNull(host, "host");
         this.choices = Objects.requireNonNull(choices, "choices");
-        this.traceProcess = Objects.requireNonNull(traceProcess, "traceProcess");
         this.builder = VirtualThreadScheduler.builder(this::submit);
         this.driver = Thread.currentThread();
+    }
+
+    private static Host hostOf(Simulation simulation, String traceProcess) {
+        return new Host() {
+            @Override
+            public long now() {
+                return simulation.now();
+            }
+
+            @Override
+            public void schedule(long delayMicros, Runnable action) {
+                simulation.schedule(delayMicros, action);
+            }
+
+            @Override
+            public void trace(TraceEvent event) {
+                simulation.trace().emit(traceProcess, event);
+            }
+        };
     }
 
     /** Starts {@code body} as a simulated thread; it first runs at a later simulation event. */
@@ -73,9 +113,7 @@ public final class SimulatedThreads {
             // Whoever starts threads from outside a simulated thread is the one driving the simulation.
             driver = Thread.currentThread();
         }
-        String unique = name + "#" + (started++);
-        Thread thread = builder.name(unique).unstarted(() -> runBody(body));
-        live.put(thread, unique);
+        Thread thread = factory(name).newThread(body);
         starting = true;
         try {
             thread.start();
@@ -83,6 +121,20 @@ public final class SimulatedThreads {
             starting = false;
         }
         return thread;
+    }
+
+    /**
+     * A thread factory whose threads are simulated threads of this set, for a library that
+     * takes one (Curator's builder, an executor): the library starts them, the simulation
+     * schedules them. Each thread's name is {@code name#n}.
+     */
+    public ThreadFactory factory(String name) {
+        return body -> {
+            String unique = name + "#" + (started++);
+            Thread thread = builder.name(unique).unstarted(() -> runBody(body));
+            live.put(thread, unique);
+            return thread;
+        };
     }
 
     private void runBody(Runnable body) {
@@ -129,7 +181,7 @@ public final class SimulatedThreads {
     private void sleepHere(long micros) throws InterruptedException {
         Thread self = Thread.currentThread();
         boolean[] due = {false};
-        simulation.schedule(Math.max(0, micros), () -> {
+        host.schedule(Math.max(0, micros), () -> {
             due[0] = true;
             LockSupport.unpark(self);
         });
@@ -144,7 +196,10 @@ public final class SimulatedThreads {
     /** The executor the virtual threads are scheduled on: every wake-up lands here. */
     private void submit(Runnable continuation) {
         Thread caller = Thread.currentThread();
-        if (starting || OWNER.get() == this || caller == driver) {
+        SimulatedThreads waker = OWNER.get();
+        // A simulated thread of another set driven by the same thread (another client of the
+        // same run) wakes this one inside the same simulation event: that is deterministic too.
+        if (starting || waker == this || caller == driver || (waker != null && waker.driver == driver)) {
             enqueue(continuation);
             return;
         }
@@ -158,7 +213,7 @@ public final class SimulatedThreads {
         ready.add(continuation);
         if (!dispatchScheduled) {
             dispatchScheduled = true;
-            simulation.schedule(0, this::dispatch);
+            host.schedule(0, this::dispatch);
         }
     }
 
@@ -176,26 +231,26 @@ public final class SimulatedThreads {
         int platformBefore = PlatformThreadWatch.count();
         continuation.run();
         steps++;
-        PlatformThreadWatch.failIfStarted(platformBefore, simulation.now());
+        PlatformThreadWatch.failIfStarted(platformBefore, host.now());
         afterStep();
-        simulation.trace().emit(traceProcess, new ThreadStep(index, readyBefore, live.size()));
+        host.trace(new ThreadStep(index, readyBefore, live.size()));
         if (!ready.isEmpty() && !dispatchScheduled) {
             dispatchScheduled = true;
-            simulation.schedule(0, this::dispatch);
+            host.schedule(0, this::dispatch);
         }
     }
 
     /** Inspects every live thread after a step: the one that just ran may have blocked badly. */
     private void afterStep() {
         if (!uncaught.isEmpty()) {
-            throw new SimulationFailure(FailureKind.SIMULATOR_CRASH, simulation.now(), uncaught.get(0),
+            throw new SimulationFailure(FailureKind.SIMULATOR_CRASH, host.now(), uncaught.get(0),
                     uncaughtCauses.get(0));
         }
         for (Map.Entry<Thread, String> entry : live.entrySet()) {
             Thread.State state = entry.getKey().getState();
             String why = BlockingDiagnosis.explain(state);
             if (why != null) {
-                throw new SimulationFailure(FailureKind.NONDETERMINISM, simulation.now(),
+                throw new SimulationFailure(FailureKind.NONDETERMINISM, host.now(),
                         "simulated thread '" + entry.getValue() + "' " + why);
             }
         }
@@ -205,7 +260,7 @@ public final class SimulatedThreads {
     private void failOnForeignWake() {
         String wake = foreignWakes.peek();
         if (wake != null) {
-            throw new SimulationFailure(FailureKind.NONDETERMINISM, simulation.now(), wake);
+            throw new SimulationFailure(FailureKind.NONDETERMINISM, host.now(), wake);
         }
     }
 

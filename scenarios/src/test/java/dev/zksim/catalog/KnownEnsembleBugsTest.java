@@ -45,7 +45,7 @@ class KnownEnsembleBugsTest {
     @ParameterizedTest
     @CsvSource({"ensemble-random-ops, ISOLATE_LEADER, 2, 9"})
     void singleFaultSeedsConvergeWithinZooKeepersOwnRecoveryTime(String scenario, FaultKind kind, int instant, long seed) {
-        SingleFault single = new SingleFault(Catalog.standard().find(scenario), kind, instant);
+        ReplacedFaults single = ReplacedFaults.single(Catalog.standard().find(scenario), kind, instant);
         RunOutcome outcome = new ScenarioRunner(new ScenarioCatalog().add(single)).run(RunSpec.of(scenario, seed));
         assertThat(outcome.failure()).isEmpty();
         assertThat(outcome.simulatedTime()).as("the run outlasts the minority leader's initLimit").isGreaterThan(50_860_000L);

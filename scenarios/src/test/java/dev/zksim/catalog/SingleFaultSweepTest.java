@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * What keeps the checkers honest: no single fault, at any of several instants across a run,
  * makes a correct recipe fail. Every scenario of the catalogue but the canaries runs with each
- * fault kind alone, struck at {@link SingleFault#INSTANTS} instants spread over the scenario's own fault window, the
+ * fault kind alone, struck at {@link ReplacedFaults#INSTANTS} instants spread over the scenario's own fault window, the
  * targets drawn by the seed. A failure here is either a recipe bug or a checker that blames a
  * correct recipe for something ZooKeeper allows; either way it must be fixed by rule.
  */
@@ -42,8 +42,8 @@ class SingleFaultSweepTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("scenariosAndFaults")
     void oneFaultAloneNeverFailsACorrectRecipe(String scenario, FaultKind kind) {
-        for (int instant = 0; instant < SingleFault.INSTANTS; instant++) {
-            Scenario single = new SingleFault(CATALOG.find(scenario), kind, instant);
+        for (int instant = 0; instant < ReplacedFaults.INSTANTS; instant++) {
+            Scenario single = ReplacedFaults.single(CATALOG.find(scenario), kind, instant);
             RunOutcome outcome = new ScenarioRunner(new ScenarioCatalog().add(single)).run(RunSpec.of(scenario, SEED + instant));
             assertThat(outcome.failure()).as("%s with %s: plan %s", scenario, kind, outcome.plan()).isEmpty();
         }

@@ -49,14 +49,19 @@ class EnsembleSoakTest {
     void theEnsembleConvergesUnderThisMixOfFaults(List<FaultKind> kinds, int count) {
         ScenarioRunner runner = new ScenarioRunner(new ScenarioCatalog().add(ReplacedFaults.mix(CATALOG.find(SCENARIO), kinds,
                 count)));
+        assertThat(failingRuns(runner, SCENARIO)).as("%s x%d", kinds, count).isEmpty();
+    }
+
+    /** Runs the soak's seeds of one scenario; a {@code ./zksim run} line for each failure. */
+    static List<String> failingRuns(ScenarioRunner runner, String scenario) {
         long first = Long.getLong("zksim.soak.first", 100_000);
         long seeds = Long.getLong("zksim.soak.seeds");
         List<String> failures = new ArrayList<>();
         for (long seed = first; seed < first + seeds; seed++) {
-            RunOutcome outcome = runner.run(RunSpec.of(SCENARIO, seed));
-            outcome.failure().ifPresent(failure -> failures.add("./zksim run " + SCENARIO + " --seed " + outcome.spec().seed()
+            RunOutcome outcome = runner.run(RunSpec.of(scenario, seed));
+            outcome.failure().ifPresent(failure -> failures.add("./zksim run " + scenario + " --seed " + outcome.spec().seed()
                     + " --faults \"" + outcome.plan() + "\"  # " + failure.getMessage()));
         }
-        assertThat(failures).as("%s x%d over %d seeds", kinds, count, seeds).isEmpty();
+        return failures;
     }
 }

@@ -11,6 +11,7 @@ import dev.zksim.scenario.ScenarioRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -47,5 +48,19 @@ class SingleFaultSweepTest {
             RunOutcome outcome = new ScenarioRunner(new ScenarioCatalog().add(single)).run(RunSpec.of(scenario, SEED + instant));
             assertThat(outcome.failure()).as("%s with %s: plan %s", scenario, kind, outcome.plan()).isEmpty();
         }
+    }
+
+    /**
+     * The same promise over many seeds, opt-in ({@code -Dzksim.soak.seeds=N}, from
+     * {@code zksim.soak.first}, default 100000): the one fault at a seed-drawn instant anywhere
+     * in the scenario's window. Each failure prints a {@code ./zksim run} line that replays it.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("scenariosAndFaults")
+    @EnabledIfSystemProperty(named = "zksim.soak.seeds", matches = "\\d+")
+    void oneFaultAloneAtAnyInstantNeverFailsACorrectRecipe(String scenario, FaultKind kind) {
+        ScenarioRunner runner = new ScenarioRunner(new ScenarioCatalog().add(ReplacedFaults.mix(CATALOG.find(scenario),
+                List.of(kind), 1)));
+        assertThat(EnsembleSoakTest.failingRuns(runner, scenario)).as("%s with one %s", scenario, kind).isEmpty();
     }
 }

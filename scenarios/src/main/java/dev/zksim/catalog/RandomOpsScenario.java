@@ -70,7 +70,7 @@ public final class RandomOpsScenario implements Scenario {
 
         @Override
         public long settle() {
-            return Time.seconds(40);
+            return Math.max(Time.seconds(40), swarm.config().quorumRecoveryBound());
         }
 
         @Override
@@ -102,7 +102,8 @@ public final class RandomOpsScenario implements Scenario {
                 zxid = applied;
             }
             if (ensemble.serverIds().size() > 1 && ensemble.leader().isEmpty()) {
-                throw SimulationFailure.liveness(ensemble.simulation().now(), "no leader 40s after the faults stopped");
+                throw SimulationFailure.liveness(ensemble.simulation().now(), "no leader " + Time.format(settle())
+                        + " after the faults stopped");
             }
         }
     }

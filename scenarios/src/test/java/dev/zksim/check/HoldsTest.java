@@ -2,7 +2,11 @@ package dev.zksim.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zksim.history.History;
+import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
+import dev.zksim.history.OpType;
+import dev.zksim.history.Value;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -49,5 +53,34 @@ class HoldsTest {
         assertThat(open.covers(5)).isTrue();
         assertThat(open.describe()).endsWith("and never stopped");
         assertThat(hold.describe()).startsWith("w held WRITE_LOCK since ").contains(" until ");
+    }
+
+    private static Op add(History history, String process, OpType type, OpKind f, long millis, long session) {
+        return history.append(process, type, f, Value.NONE, millis * 1_000, "", session);
+    }
+
+    @Test
+    void aBeliefEndsWhenItsOwnSessionClosesButNotWhenAnotherSessionOfTheProcessDoes() {
+        History history = new History();
+        Op granted = add(history, "c1", OpType.OK, OpKind.WRITE_LOCK, 1, 7);
+        add(history, "c1", OpType.OK, OpKind.SESSION_CLOSED, 2, 6);
+        add(history, "c1", OpType.INFO, OpKind.RELEASE, 3, 6);
+        Op closed = add(history, "c1", OpType.OK, OpKind.SESSION_CLOSED, 4, 7);
+        assertThat(Holds.of(history, STARTS, ENDS)).containsExactly(new Hold("c1", OpKind.WRITE_LOCK, granted,
+                Optional.of(closed)));
+    }
+
+    @Test
+    void aGrantInASessionAlreadyClosedIsNoBeliefAndACrashEndsAnyHold() {
+        History history = new History();
+        add(history, "c1", OpType.OK, OpKind.SESSION_CLOSED, 1, 7);
+        add(history, "c1", OpType.OK, OpKind.WRITE_LOCK, 2, 7);
+        Op granted = add(history, "c1", OpType.OK, OpKind.WRITE_LOCK, 3, 8);
+        Op crashed = add(history, "c1", OpType.INFO, OpKind.CRASHED, 4, 0);
+        Op unsessioned = add(history, "c2", OpType.OK, OpKind.READ_LOCK, 5, 0);
+        Op released = add(history, "c2", OpType.INVOKE, OpKind.RELEASE, 6, 9);
+        assertThat(Holds.of(history, STARTS, ENDS)).containsExactly(
+                new Hold("c1", OpKind.WRITE_LOCK, granted, Optional.of(crashed)),
+                new Hold("c2", OpKind.READ_LOCK, unsessioned, Optional.of(released)));
     }
 }

@@ -119,4 +119,20 @@ public record EnsembleConfig(
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
                 crashPolicy, count, selfChecks);
     }
+
+    /**
+     * How long ZooKeeper itself may need, once the network is whole again, before every
+     * replica serves from one quorum, with these timing knobs. A connection a partition cut
+     * goes unnoticed until its reader has heard nothing for syncLimit ticks (the learner's
+     * socket timeout, the leader's synced-follower check). The election that follows can pick
+     * a leader whose voters then change their minds (a voter that still hears the old leader
+     * and a quorum following it joins them instead), and that leader waits initLimit ticks
+     * for a quorum of followers before it gives up ({@code Leader.getEpochToPropose}); only
+     * then does it look again and sync to the established leader. Two ticks more cover the
+     * elections and the syncs themselves. A liveness bound shorter than this blames the
+     * ensemble for what ZooKeeper does.
+     */
+    public long quorumRecoveryBound() {
+        return Time.millis((long) tickTimeMs * (syncLimit + initLimit + 2));
+    }
 }

@@ -42,9 +42,17 @@ public final class HerdChecker {
                 : new HerdCounts(wakeUps.size(), woken, wasted, worst.wasted(), worst.deletedPath(), worst.time());
     }
 
+    /**
+     * Judges only hand-overs: deletions after which some woken client made progress. A deletion
+     * that let nobody progress removed a waiter's node (one that gave up, crashed, or a stray
+     * of a late create), not the holder's, and every client watching it has to wake and watch
+     * again: on the recipes page the readers of a shared lock all watch the preceding write
+     * node, so a waiting writer that vanishes wakes them all by design. A lock that herds
+     * shows it when the holder's deletion hands the lock to one client and wakes the others.
+     */
     public CheckResult check(List<WakeUp> wakeUps) {
         for (WakeUp wakeUp : wakeUps) {
-            if (wakeUp.wasted() > maxWastedPerDeletion) {
+            if (wakeUp.wasted() > maxWastedPerDeletion && wakeUp.wasted() < wakeUp.woken().size()) {
                 List<String> idle = wakeUp.woken().stream().filter(client -> !client.progressed())
                         .map(WakeUp.Woken::client).toList();
                 return CheckResult.safety(name(), wakeUp.time(), "deleting " + wakeUp.deletedPath() + " at "

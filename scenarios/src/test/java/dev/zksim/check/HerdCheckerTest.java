@@ -35,6 +35,18 @@ class HerdCheckerTest {
     }
 
     @Test
+    void aVanishedWaiterWhoseWatchersAllWatchAgainHandedNothingOver() {
+        // Readers queued behind a waiting writer all watch its node; when it gives up (or a
+        // stray of a late create is cleaned up), each wakes and watches the next writer.
+        List<WakeUp> waitingWriterGone = List.of(
+                new WakeUp("/rw/w-3", 1_000_000, List.of(woken("r4", false), woken("r5", false), woken("r6", false))));
+        assertThat(HerdChecker.herdFree().check(waitingWriterGone).isValid()).isTrue();
+        List<WakeUp> handOverToOne = List.of(
+                new WakeUp("/rw/w-1", 1_000_000, List.of(woken("w2", true), woken("r4", false), woken("r5", false))));
+        assertThat(HerdChecker.herdFree().check(handOverToOne).isValid()).isFalse();
+    }
+
+    @Test
     void countsFeedTheHerdReport() {
         HerdCounts counts = HerdChecker.herdFree().count(lowestWatching);
         assertThat(counts).isEqualTo(new HerdCounts(2, 5, 3, 2, "/lock/n-1", 1_000_000));

@@ -15,6 +15,7 @@ import dev.zksim.recipes.support.HolderState;
 import dev.zksim.recipes.support.ProtectedCreate;
 import dev.zksim.recipes.support.Stages;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
@@ -249,12 +250,45 @@ public final class SequentialLock implements DistributedLock {
             return;
         }
         String me = node.substring(dir.length() + 1);
-        switch (rule.decide(children, me)) {
+        switch (rule.decide(withoutStrays(children, me), me)) {
             case LockDecision.Acquired acquired -> hold();
             case LockDecision.Watch watch -> watch(current, dir + "/" + watch.node());
             case LockDecision.WatchChildren watchAll -> watchChildren(current);
             case LockDecision.NotQueued notQueued -> lose(KeeperException.create(KeeperException.Code.NONODE, node));
         }
+    }
+
+    /**
+     * The listing without this lock's own strays, which it deletes. A create that timed out
+     * can still be applied later (its bytes sat in a paused server's socket), after the
+     * protected create found nothing and created again: the late node carries this lock's
+     * guid and belongs to its live session, so nobody else will ever delete it, and as a
+     * predecessor it would block this lock, as a successor everyone else, for as long as the
+     * session lives.
+     */
+    private List<String> withoutStrays(List<String> children, String me) {
+        List<String> kept = new ArrayList<>(children.size());
+        for (String child : children) {
+            if (!child.equals(me) && isOwnNode(child)) {
+                DeleteNode.delete(zk, dir + "/" + child);
+            } else {
+                kept.add(child);
+            }
+        }
+        return kept;
+    }
+
+    /** True for a node this lock created: {@code <guid>_<attempt>-...}, of any attempt. */
+    private boolean isOwnNode(String child) {
+        if (!child.startsWith(guid + "_")) {
+            return false;
+        }
+        int digits = guid.length() + 1;
+        int end = digits;
+        while (end < child.length() && Character.isDigit(child.charAt(end))) {
+            end++;
+        }
+        return end > digits && end < child.length() && child.charAt(end) == '-';
     }
 
     private void watch(long current, String other) {
@@ -290,7 +324,8 @@ public final class SequentialLock implements DistributedLock {
             return;
         }
         // The directory may have changed since the unwatched listing; only this one is current.
-        switch (rule.decide(children, node.substring(dir.length() + 1))) {
+        String me = node.substring(dir.length() + 1);
+        switch (rule.decide(withoutStrays(children, me), me)) {
             case LockDecision.Acquired acquired -> {
                 watched = null;
                 hold();

@@ -1,10 +1,6 @@
 package dev.zksim.catalog;
 
-import dev.zksim.testkit.CatalogScenario;
-import dev.zksim.testkit.RecipeTrial;
-import dev.zksim.testkit.Bounds;
 import dev.zksim.testkit.Profiles;
-import dev.zksim.testkit.SwarmKnobs;
 import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
 import dev.zksim.check.LivenessChecker;
@@ -15,12 +11,9 @@ import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
-import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
-import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.GroupScripts;
-import dev.zksim.workload.ScriptClient;
-import dev.zksim.workload.Workloads;
 import dev.zksim.testkit.Testkit;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,50 +54,47 @@ public final class GroupScenarios {
     }
 
     public static Scenario rendezvous() {
-        return new CatalogScenario("rendezvous",
-                "Rendezvous: each client proceeds exactly once, with the one address that landed, under random faults",
-                knobs -> {
-                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
+        return Testkit.custom("rendezvous")
+                .title("Rendezvous: each client proceeds exactly once, with the one address that landed, under random faults")
+                .faults(0, 3, Time.seconds(3), Profiles.withoutPausedClients())
+                .goals(Goal.completed(OpKind.PUBLISH, "a worker published its address"),
+                        Goal.completed(OpKind.RENDEZVOUS, "the client found a worker"))
+                .perSeed((knobs, run) -> {
                     int clients = knobs.intIn(1, 2);
                     int workers = knobs.intIn(1, 3);
-                    long bound = Bounds.afterHeal(swarm, Time.seconds(5));
-                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
+                    long bound = run.afterHeal(Time.seconds(5));
                     List<String> workerIds = clientIds(clients + workers).subList(clients, clients + workers);
-                    RecipeTrial.Installer installer = (ensemble, history) -> {
-                        for (int i = 0; i < clients; i++) {
-                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), GroupScripts.rendezvousClient()));
-                        }
-                        for (int i = 0; i < workers; i++) {
-                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), GroupScripts.rendezvousWorker()));
-                        }
-                    };
                     // With every worker's session expired nobody is left to publish a new rendezvous.
-                    RecipeTrial.Checks checks = (heal, end) -> List.of(new RendezvousChecker(),
-                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.PUBLISH),
-                            unlessLost(workerIds, true, new LivenessChecker(heal, bound, end).onlyKinds(OpKind.RENDEZVOUS)));
-                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                            "clients: " + clients, "workers: " + workers,
-                            "liveness bound: " + Time.format(bound) + " (rendezvous: unless every worker's session expired)"));
-                });
+                    run.clients(clients, GroupScripts::rendezvousClient)
+                            .clients(workers, GroupScripts::rendezvousWorker)
+                            .check((heal, end) -> new RendezvousChecker())
+                            .check((heal, end) -> new LivenessChecker(heal, bound, end).onlyKinds(OpKind.PUBLISH))
+                            .check((heal, end) -> unlessLost(workerIds, true,
+                                    new LivenessChecker(heal, bound, end).onlyKinds(OpKind.RENDEZVOUS)))
+                            .settle(bound + Time.seconds(5))
+                            .note("clients: " + clients).note("workers: " + workers)
+                            .note("liveness bound: " + Time.format(bound) + " (rendezvous: unless every worker's session expired)");
+                })
+                .build();
     }
 
     public static Scenario naming() {
-        return new CatalogScenario("naming", "Naming: every allocated name is unique, under random faults", knobs -> {
-            SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
-            int clients = knobs.intIn(2, 5);
-            int names = knobs.intIn(2, 8);
-            long bound = Bounds.afterHeal(swarm, Time.seconds(5));
-            FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
-            RecipeTrial.Installer installer = (ensemble, history) -> {
-                for (int i = 0; i < clients; i++) {
-                    Workloads.add(ensemble, new ScriptClient(new ClientLog(history), GroupScripts.namer(names)));
-                }
-            };
-            RecipeTrial.Checks checks = (heal, end) -> List.of(new UniqueNamesChecker(),
-                    new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ALLOCATE));
-            return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                    "clients: " + clients, "names each: " + names, "liveness bound: " + Time.format(bound)));
-        });
+        return Testkit.custom("naming").title("Naming: every allocated name is unique, under random faults")
+                .faults(0, 3, Time.seconds(3), Profiles.withoutPausedClients())
+                .goals(Goal.completedBy(OpKind.ALLOCATE, 2, "two clients were given names"),
+                        Goal.contended(OpKind.ALLOCATE, "two clients asked for names at once"))
+                .perSeed((knobs, run) -> {
+                    int clients = knobs.intIn(2, 5);
+                    int names = knobs.intIn(2, 8);
+                    long bound = run.afterHeal(Time.seconds(5));
+                    run.clients(clients, () -> GroupScripts.namer(names))
+                            .check((heal, end) -> new UniqueNamesChecker())
+                            .check((heal, end) -> new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ALLOCATE))
+                            .settle(bound + Time.seconds(5))
+                            .note("clients: " + clients).note("names each: " + names)
+                            .note("liveness bound: " + Time.format(bound));
+                })
+                .build();
     }
 
     /** Client ids in the order the installer adds them: c1, c2, ... */

@@ -8,10 +8,7 @@ import dev.zksim.testkit.SwarmKnobs;
 import dev.zksim.check.BarrierChecker;
 import dev.zksim.check.Checker;
 import dev.zksim.check.LivenessChecker;
-import dev.zksim.check.TwoPhaseCommitChecker;
-import dev.zksim.kernel.choice.Choices;
 import dev.zksim.scenario.Goal;
-import dev.zksim.testkit.CustomScenario;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
@@ -55,34 +52,15 @@ public final class CoordinationScenarios {
                 });
     }
 
+    /** The coordinator and, in each seed, one of the two forms of a site. */
     public static Scenario twoPhaseCommit() {
-        return Testkit.custom("two-phase-commit")
+        return Testkit.twoPhaseCommit("two-phase-commit", RecipeTwoPhase.COORDINATOR, RecipeTwoPhase.SITE)
+                .siteVariant("watches every vote", RecipeTwoPhase.WATCHING_SITE)
                 .title("Two-phase commit: every site learns one decision, commit only if all voted yes, under random faults")
                 .faults(0, 3, Time.seconds(3), Profiles.withoutPausedClients())
                 .goals(Goal.completed(OpKind.VOTE, "a site voted"),
                         Goal.completedBy(OpKind.DECIDE, 2, "two sites learned the decision"))
-                .perSeed(CoordinationScenarios::twoPhaseCommitRun)
                 .build();
-    }
-
-    /** The coordinator (c1) and 2 to 4 sites, the last of which votes no in a third of the seeds. */
-    private static void twoPhaseCommitRun(Choices knobs, CustomScenario.Run run) {
-        int sites = knobs.intIn(2, 4);
-        boolean someNo = knobs.chance(1, 3);
-        boolean watchAll = knobs.chance(1, 2);
-        long timeout = Time.seconds(knobs.intIn(2, 10));
-        long bound = run.afterHeal(timeout + Time.seconds(5));
-        List<String> siteIds = GroupScenarios.clientIds(sites + 1).subList(1, sites + 1);
-        run.client(() -> CoordinationScripts.coordinator(siteIds, timeout));
-        for (int i = 0; i < sites; i++) {
-            boolean yes = !(someNo && i == sites - 1);
-            run.client(() -> CoordinationScripts.site(yes, watchAll));
-        }
-        run.check((heal, end) -> new TwoPhaseCommitChecker(siteIds))
-                .check((heal, end) -> new LivenessChecker(heal, bound, end).onlyKinds(OpKind.DECIDE))
-                .settle(bound + Time.seconds(5))
-                .note("sites: " + sites).note("a site votes no: " + someNo).note("sites watch all votes: " + watchAll)
-                .note("vote timeout: " + Time.format(timeout)).note("liveness bound: " + Time.format(bound));
     }
 
     public static Scenario configuration() {

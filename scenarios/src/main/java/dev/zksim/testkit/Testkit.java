@@ -63,6 +63,15 @@ public final class Testkit {
         return new ElectionScenario(id, factory);
     }
 
+    /**
+     * A two-phase commit: a coordinator and the sites' implementation (more with
+     * {@link TwoPhaseCommitScenario#siteVariant}); see {@link TwoPhaseCommitScenario}.
+     */
+    public static TwoPhaseCommitScenario twoPhaseCommit(String id, TwoPhaseCommitUnderTest.CoordinatorFactory coordinators,
+            TwoPhaseCommitUnderTest.SiteFactory sites) {
+        return new TwoPhaseCommitScenario(id, coordinators, sites);
+    }
+
     /** Any client program, with the ops it records and the checkers the user supplies: see {@link CustomScenario}. */
     public static CustomScenario custom(String id) {
         return new CustomScenario(id);

@@ -5,7 +5,6 @@ import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
 import dev.zksim.check.LivenessChecker;
 import dev.zksim.check.RendezvousChecker;
-import dev.zksim.check.UniqueNamesChecker;
 import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
@@ -79,21 +78,11 @@ public final class GroupScenarios {
     }
 
     public static Scenario naming() {
-        return Testkit.custom("naming").title("Naming: every allocated name is unique, under random faults")
+        return Testkit.naming("naming", RecipeNaming.NAMES)
+                .title("Naming: every allocated name is unique, under random faults")
                 .faults(0, 3, Time.seconds(3), Profiles.withoutPausedClients())
                 .goals(Goal.completedBy(OpKind.ALLOCATE, 2, "two clients were given names"),
                         Goal.contended(OpKind.ALLOCATE, "two clients asked for names at once"))
-                .perSeed((knobs, run) -> {
-                    int clients = knobs.intIn(2, 5);
-                    int names = knobs.intIn(2, 8);
-                    long bound = run.afterHeal(Time.seconds(5));
-                    run.clients(clients, () -> GroupScripts.namer(names))
-                            .check((heal, end) -> new UniqueNamesChecker())
-                            .check((heal, end) -> new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ALLOCATE))
-                            .settle(bound + Time.seconds(5))
-                            .note("clients: " + clients).note("names each: " + names)
-                            .note("liveness bound: " + Time.format(bound));
-                })
                 .build();
     }
 

@@ -63,6 +63,11 @@ public final class Testkit {
         return new ElectionScenario(id, factory);
     }
 
+    /** A naming service that hands out unique names: see {@link NamingScenario}. */
+    public static NamingScenario naming(String id, NamingUnderTest.Factory factory) {
+        return new NamingScenario(id, factory);
+    }
+
     /**
      * A two-phase commit: a coordinator and the sites' implementation (more with
      * {@link TwoPhaseCommitScenario#siteVariant}); see {@link TwoPhaseCommitScenario}.

@@ -5,9 +5,9 @@ import dev.zksim.api.Watcher;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import dev.zksim.kernel.Time;
-import dev.zksim.recipes.naming.NameService;
 import dev.zksim.recipes.rendezvous.Rendezvous;
 import dev.zksim.recipes.support.ConnectionState;
+import dev.zksim.testkit.NamingUnderTest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.TreeSet;
@@ -18,7 +18,6 @@ import java.util.TreeSet;
  */
 public final class GroupScripts {
     private static final String RENDEZVOUS = "/rv";
-    private static final String NAMES = "/names";
 
     private GroupScripts() {
     }
@@ -147,19 +146,19 @@ public final class GroupScripts {
 
     // ---- naming ----
 
-    /** Allocates {@code names} unique names one after another: ALLOCATE OK (the name's path). */
-    public static ScriptClient.Script namer(int names) {
+    /** Allocates {@code names} unique names one after another: ALLOCATE OK (the name). */
+    public static ScriptClient.Script namer(NamingUnderTest.Factory factory, int names) {
         int[] allocated = {0};
-        return session -> allocate(session, new NameService(session.zk(), NAMES, session.guid()), names, allocated);
+        return session -> allocate(session, factory.create(session.client()), names, allocated);
     }
 
-    private static void allocate(ScriptClient.Session session, NameService service, int names, int[] allocated) {
+    private static void allocate(ScriptClient.Session session, NamingUnderTest service, int names, int[] allocated) {
         if (allocated[0] >= names || session.states().current() == ConnectionState.LOST) {
             return;
         }
         allocated[0]++;
         session.record(OpKind.ALLOCATE, Value.NONE, service.allocate(session.context().id().getBytes(StandardCharsets.UTF_8)),
-                name -> Value.of(name.path()), name -> session.after(
+                Value::of, name -> session.after(
                         session.context().choices().longIn(0, Time.millis(50)), () -> allocate(session, service, names, allocated)));
     }
 }

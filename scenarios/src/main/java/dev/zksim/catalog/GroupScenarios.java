@@ -1,22 +1,16 @@
 package dev.zksim.catalog;
 
 import dev.zksim.testkit.Profiles;
-import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
-import dev.zksim.check.LivenessChecker;
-import dev.zksim.check.RendezvousChecker;
-import dev.zksim.history.History;
-import dev.zksim.history.Op;
+import dev.zksim.check.UnlessLost;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
-import dev.zksim.workload.GroupScripts;
 import dev.zksim.testkit.Testkit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 
 /** The double barrier, group membership, the rendezvous and the naming service. */
 public final class GroupScenarios {
@@ -53,27 +47,11 @@ public final class GroupScenarios {
     }
 
     public static Scenario rendezvous() {
-        return Testkit.custom("rendezvous")
+        return Testkit.rendezvous("rendezvous", RecipeRendezvous.RENDEZVOUS)
                 .title("Rendezvous: each client proceeds exactly once, with the one address that landed, under random faults")
                 .faults(0, 3, Time.seconds(3), Profiles.withoutPausedClients())
                 .goals(Goal.completed(OpKind.PUBLISH, "a worker published its address"),
                         Goal.completed(OpKind.RENDEZVOUS, "the client found a worker"))
-                .perSeed((knobs, run) -> {
-                    int clients = knobs.intIn(1, 2);
-                    int workers = knobs.intIn(1, 3);
-                    long bound = run.afterHeal(Time.seconds(5));
-                    List<String> workerIds = clientIds(clients + workers).subList(clients, clients + workers);
-                    // With every worker's session expired nobody is left to publish a new rendezvous.
-                    run.clients(clients, GroupScripts::rendezvousClient)
-                            .clients(workers, GroupScripts::rendezvousWorker)
-                            .check((heal, end) -> new RendezvousChecker())
-                            .check((heal, end) -> new LivenessChecker(heal, bound, end).onlyKinds(OpKind.PUBLISH))
-                            .check((heal, end) -> unlessLost(workerIds, true,
-                                    new LivenessChecker(heal, bound, end).onlyKinds(OpKind.RENDEZVOUS)))
-                            .settle(bound + Time.seconds(5))
-                            .note("clients: " + clients).note("workers: " + workers)
-                            .note("liveness bound: " + Time.format(bound) + " (rendezvous: unless every worker's session expired)");
-                })
                 .build();
     }
 
@@ -101,23 +79,6 @@ public final class GroupScenarios {
      * The excuse is said in the checker's name.
      */
     static Checker unlessLost(List<String> processes, boolean all, Checker liveness) {
-        return new Checker() {
-            @Override
-            public String name() {
-                return liveness.name() + (all ? " unless all of " : " unless any of ") + processes + " lost its session";
-            }
-
-            @Override
-            public CheckResult check(History history) {
-                TreeSet<String> lost = new TreeSet<>();
-                for (Op op : history) {
-                    if (op.f().equals(OpKind.LOST) && processes.contains(op.process())) {
-                        lost.add(op.process());
-                    }
-                }
-                boolean excused = all ? lost.containsAll(processes) : !lost.isEmpty();
-                return excused ? CheckResult.valid(name()) : liveness.check(history);
-            }
-        };
+        return all ? UnlessLost.all(processes, liveness) : UnlessLost.any(processes, liveness);
     }
 }

@@ -63,6 +63,11 @@ public final class Testkit {
         return new ElectionScenario(id, factory);
     }
 
+    /** A rendezvous of clients and the workers they wait for: see {@link RendezvousScenario}. */
+    public static RendezvousScenario rendezvous(String id, RendezvousUnderTest.Factory factory) {
+        return new RendezvousScenario(id, factory);
+    }
+
     /** A naming service that hands out unique names: see {@link NamingScenario}. */
     public static NamingScenario naming(String id, NamingUnderTest.Factory factory) {
         return new NamingScenario(id, factory);

@@ -9,9 +9,11 @@ import dev.zksim.check.WakeUps;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
+import dev.zksim.recipes.lock.ExclusiveLock;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.testkit.CustomScenario;
+import dev.zksim.testkit.LockUnderTest;
 import dev.zksim.testkit.Profiles;
 import dev.zksim.testkit.Testkit;
 import dev.zksim.workload.CoordinationScripts;
@@ -22,6 +24,9 @@ import java.util.List;
 
 /** Scenarios that combine recipes the way applications do. */
 public final class MixedScenarios {
+    /** zksim's herd-free lock on the work lock's node, as the testkit takes it. */
+    private static final LockUnderTest.Factory WORK_LOCK = RecipeLocks.of((zk, states, guid, listener) ->
+            new ExclusiveLock(zk, states, "/worklock", guid, listener));
 
     private MixedScenarios() {
     }
@@ -46,7 +51,7 @@ public final class MixedScenarios {
         // A candidate whose session expired has a dead handle for good (its process lives on), so a
         // leader after the heal is owed only while some candidate's session lives.
         List<String> ids = GroupScenarios.clientIds(candidates);
-        run.clients(candidates, () -> MixedScripts.configLeader(terms, versions))
+        run.clients(candidates, () -> MixedScripts.configLeader(ElectionScenarios.RECIPE, terms, versions))
                 .clients(readers, CoordinationScripts::configReader)
                 .check((heal, end) -> ExclusionChecker.leaders())
                 .check((heal, end) -> ConfigurationChecker.withoutInitialConfig())
@@ -74,7 +79,7 @@ public final class MixedScenarios {
         int consumers = knobs.intIn(1, 2);
         int rounds = knobs.intIn(2, 6);
         long bound = run.afterHeal(producers * Time.millis(300) + Time.seconds(5));
-        run.clients(producers, () -> MixedScripts.lockedProducer(rounds))
+        run.clients(producers, () -> MixedScripts.lockedProducer(WORK_LOCK, rounds))
                 .clients(consumers, MixedScripts::workConsumer)
                 .check((heal, end) -> ExclusionChecker.locks())
                 .check((heal, end) -> WakeUps.checker(HerdChecker.herdFree(), WatchTap.WOKEN, List.of(OpKind.ACQUIRE)))

@@ -1,9 +1,7 @@
 package dev.zksim.testkit;
 
 import dev.zksim.check.Checker;
-import dev.zksim.ensemble.Ensemble;
 import dev.zksim.ensemble.EnsembleConfig;
-import dev.zksim.history.HistoryRecorder;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultProfile;
@@ -14,6 +12,7 @@ import dev.zksim.workload.Workloads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -49,27 +48,15 @@ import java.util.function.Supplier;
  * Clients are added in the order they are declared, the builder's first: c1, c2, ...
  */
 public final class CustomScenario extends ScenarioBuilder<CustomScenario> {
-    private final List<RecipeTrial.Installer> installers = new ArrayList<>();
-    private final List<CheckerFactory> checkers = new ArrayList<>();
-    private final List<EndCheck> endChecks = new ArrayList<>();
+    /** What the builder itself declares, the same for every seed, applied to each run first. */
+    private final List<Consumer<Run>> declared = new ArrayList<>();
     private final List<PerSeed> plans = new ArrayList<>();
-    private int clients;
     private long settle = Time.seconds(20);
 
     /** Builds a checker for one run, given when the faults healed and when the run ends (microseconds). */
     @FunctionalInterface
     public interface CheckerFactory {
         Checker create(long healTime, long endTime);
-    }
-
-    /**
-     * A check of the ensemble itself once the run is over and settled, such as "every replica
-     * applied the same last transaction": it throws a {@link dev.zksim.kernel.SimulationFailure}
-     * when the check fails.
-     */
-    @FunctionalInterface
-    public interface EndCheck {
-        void verify(Ensemble ensemble);
     }
 
     /**
@@ -87,14 +74,15 @@ public final class CustomScenario extends ScenarioBuilder<CustomScenario> {
 
     /** Adds {@code count} clients, each running its own script from the supplier. */
     public CustomScenario clients(int count, Supplier<ScriptClient.Script> scripts) {
-        installers.add(scripts(count, scripts));
-        clients += count;
+        requireClients(count, scripts);
+        declared.add(run -> run.clients(count, scripts));
         return this;
     }
 
     /** Adds a checker over the run's history. */
     public CustomScenario check(CheckerFactory checker) {
-        checkers.add(Objects.requireNonNull(checker, "checker"));
+        Objects.requireNonNull(checker, "checker");
+        declared.add(run -> run.check(checker));
         return this;
     }
 
@@ -105,8 +93,9 @@ public final class CustomScenario extends ScenarioBuilder<CustomScenario> {
     }
 
     /** Adds a check of the ensemble at the end of every run. */
-    public CustomScenario verifyEnd(EndCheck check) {
-        endChecks.add(Objects.requireNonNull(check, "check"));
+    public CustomScenario verifyEnd(RecipeTrial.EndCheck check) {
+        Objects.requireNonNull(check, "check");
+        declared.add(run -> run.verifyEnd(check));
         return this;
     }
 
@@ -123,10 +112,7 @@ public final class CustomScenario extends ScenarioBuilder<CustomScenario> {
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
         Run run = new Run(swarm, faultsFor(swarm), settle);
-        run.installers.addAll(installers);
-        run.checkers.addAll(checkers);
-        run.endChecks.addAll(endChecks);
-        run.clients = clients;
+        declared.forEach(step -> step.accept(run));
         for (PerSeed plan : plans) {
             plan.plan(knobs, run);
         }
@@ -141,7 +127,7 @@ public final class CustomScenario extends ScenarioBuilder<CustomScenario> {
         private final SwarmKnobs swarm;
         private final List<RecipeTrial.Installer> installers = new ArrayList<>();
         private final List<CheckerFactory> checkers = new ArrayList<>();
-        private final List<EndCheck> endChecks = new ArrayList<>();
+        private final List<RecipeTrial.EndCheck> endChecks = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
         private FaultProfile faults;
         private long settle;
@@ -202,7 +188,7 @@ public final class CustomScenario extends ScenarioBuilder<CustomScenario> {
         }
 
         /** Adds a check of the ensemble at the end of this run. */
-        public Run verifyEnd(EndCheck check) {
+        public Run verifyEnd(RecipeTrial.EndCheck check) {
             endChecks.add(Objects.requireNonNull(check, "check"));
             return this;
         }
@@ -238,53 +224,19 @@ public final class CustomScenario extends ScenarioBuilder<CustomScenario> {
             if (countClients) {
                 lines.addFirst("clients: " + clients);
             }
-            return new CustomTrial(new RecipeTrial(swarm, faults, installer, settle, checks, lines), List.copyOf(endChecks));
+            return new RecipeTrial(swarm, faults, installer, settle, checks, lines, endChecks);
         }
     }
 
-    /** The recipe trial, with the end-of-run checks of the ensemble. */
-    private record CustomTrial(RecipeTrial trial, List<EndCheck> endChecks) implements Trial {
-        @Override
-        public EnsembleConfig ensemble() {
-            return trial.ensemble();
-        }
-
-        @Override
-        public FaultProfile faults() {
-            return trial.faults();
-        }
-
-        @Override
-        public void install(Ensemble ensemble, HistoryRecorder history) {
-            trial.install(ensemble, history);
-        }
-
-        @Override
-        public long settle() {
-            return trial.settle();
-        }
-
-        @Override
-        public List<Checker> checkers(long healTime, long endTime) {
-            return trial.checkers(healTime, endTime);
-        }
-
-        @Override
-        public List<String> knobs() {
-            return trial.knobs();
-        }
-
-        @Override
-        public void verifyEnd(Ensemble ensemble) {
-            endChecks.forEach(check -> check.verify(ensemble));
-        }
-    }
-
-    private static RecipeTrial.Installer scripts(int count, Supplier<ScriptClient.Script> scripts) {
+    private static void requireClients(int count, Supplier<ScriptClient.Script> scripts) {
         if (count < 1) {
             throw new IllegalArgumentException("clients: need at least one, not " + count);
         }
         Objects.requireNonNull(scripts, "scripts");
+    }
+
+    private static RecipeTrial.Installer scripts(int count, Supplier<ScriptClient.Script> scripts) {
+        requireClients(count, scripts);
         return (ensemble, history) -> {
             for (int i = 0; i < count; i++) {
                 Workloads.add(ensemble, new ScriptClient(new ClientLog(history), scripts.get()));

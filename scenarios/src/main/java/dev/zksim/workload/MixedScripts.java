@@ -46,19 +46,17 @@ public final class MixedScripts {
     }
 
     /** One incarnation's candidacy: what the election tells it, and whether a term is publishing. */
-    private static final class Candidate implements HolderEvents {
-        private final ScriptClient.Session session;
+    private static final class Candidate extends Belief {
         private final ElectionUnderTest election;
         private final ConfigWriter writer;
         private final int terms;
         private final int versions;
         private final int[] served;
         private final boolean[] publishing = {false};
-        private boolean leading;
 
         Candidate(ScriptClient.Session session, ElectionUnderTest.Factory elections, ConfigWriter writer, int terms,
                 int versions, int[] served) {
-            this.session = session;
+            super(session);
             this.writer = writer;
             this.terms = terms;
             this.versions = versions;
@@ -68,29 +66,12 @@ public final class MixedScripts {
 
         @Override
         public void held(long epoch) {
-            leading = true;
+            super.held(epoch);
             session.log().notify(OpKind.ELECTED, Value.of(epoch));
             if (!publishing[0]) {
                 publishing[0] = true;
                 new Term(session, this, writer, versions, publishing, served, terms).readVersion(0, 0);
             }
-        }
-
-        @Override
-        public void suspended() {
-            leading = false;
-            session.log().notify(OpKind.SUSPENDED);
-        }
-
-        @Override
-        public void lost() {
-            leading = false;
-            session.log().notify(OpKind.LOST);
-        }
-
-        @Override
-        public void released() {
-            leading = false;
         }
     }
 
@@ -99,7 +80,7 @@ public final class MixedScripts {
                         boolean[] publishing, int[] served, int terms) {
 
         void readVersion(int key, long highest) {
-            if (!candidate.leading) {
+            if (!candidate.holds) {
                 publishing[0] = false;
                 return;
             }
@@ -121,7 +102,7 @@ public final class MixedScripts {
         }
 
         void publish(long version, long last) {
-            if (version > last || !candidate.leading) {
+            if (version > last || !candidate.holds) {
                 publishing[0] = false;
                 if (version > last && served[0] < terms) {
                     served[0]++;
@@ -159,8 +140,7 @@ public final class MixedScripts {
 
     /**
      * For {@code rounds} rounds: take the work lock (ACQUIRE OK with the fencing token),
-     * enqueue one item while holding it (ENQUEUE id "producer-n", only if the lock is still
-     * held), release (RELEASE), think. The lock comes from the factory; its SUSPENDED and
+     * enqueue one item while holding it (ENQUEUE id "producer-n"), release (RELEASE), think. The lock comes from the factory; its SUSPENDED and
      * LOST are recorded, so the exclusion checker sees what the holder believed.
      */
     public static ScriptClient.Script lockedProducer(LockUnderTest.Factory locks, int rounds) {
@@ -173,18 +153,16 @@ public final class MixedScripts {
         };
     }
 
-    /** One incarnation of a producer: its lock, whether it holds it, and the work queue. */
-    private static final class Producer implements HolderEvents {
-        private final ScriptClient.Session session;
+    /** One incarnation of a producer: its lock and the work queue. */
+    private static final class Producer extends Belief {
         private final LockUnderTest lock;
         private final QueueScripts.Queue queue;
         private final int rounds;
         private final int[] produced;
-        private boolean held;
 
         Producer(ScriptClient.Session session, LockUnderTest.Factory locks, QueueScripts.Queue queue, int rounds,
                 int[] produced) {
-            this.session = session;
+            super(session);
             this.queue = queue;
             this.rounds = rounds;
             this.produced = produced;
@@ -198,8 +176,6 @@ public final class MixedScripts {
             session.recordThen(OpKind.ACQUIRE, Value.NONE, lock.acquire(), Value::of, (token, error) -> {
                 if (error != null) {
                     session.after(think(session), this::round);
-                } else if (!held) {
-                    release();
                 } else {
                     String id = session.context().id() + "-" + produced[1]++;
                     session.recordThen(OpKind.ENQUEUE, Value.of(id), queue.offer(id.getBytes(StandardCharsets.UTF_8), 0),
@@ -210,31 +186,44 @@ public final class MixedScripts {
 
         private void release() {
             produced[0]++;
-            held = false;
             session.record(OpKind.RELEASE, Value.NONE, lock.release(), ok -> Value.NONE,
                     ok -> session.after(think(session), this::round));
+        }
+    }
+
+    /**
+     * What a holder believes, from what its recipe tells it: it holds from {@code held} until
+     * {@code suspended}, {@code lost} or {@code released}. SUSPENDED and LOST are recorded, so
+     * the checkers see the belief end.
+     */
+    private abstract static class Belief implements HolderEvents {
+        protected final ScriptClient.Session session;
+        protected boolean holds;
+
+        Belief(ScriptClient.Session session) {
+            this.session = session;
         }
 
         @Override
         public void held(long token) {
-            held = true;
+            holds = true;
         }
 
         @Override
         public void suspended() {
-            held = false;
+            holds = false;
             session.log().notify(OpKind.SUSPENDED);
         }
 
         @Override
         public void lost() {
-            held = false;
+            holds = false;
             session.log().notify(OpKind.LOST);
         }
 
         @Override
         public void released() {
-            held = false;
+            holds = false;
         }
     }
 

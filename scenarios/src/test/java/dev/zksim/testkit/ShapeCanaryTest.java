@@ -28,25 +28,13 @@ class ShapeCanaryTest {
     };
 
     /** CANARY: a worker that overwrites the node (version -1), so every worker believes its address landed. */
-    private static final RendezvousUnderTest.Factory OVERWRITING_WORKER = (client, node) -> {
-        RendezvousUnderTest rendezvous = RecipeRendezvous.RENDEZVOUS.create(client, node);
-        return new RendezvousUnderTest() {
-            @Override
-            public CompletionStage<Void> create() {
-                return rendezvous.create();
-            }
-
-            @Override
-            public CompletionStage<byte[]> awaitAddress() {
-                return rendezvous.awaitAddress();
-            }
-
-            @Override
-            public CompletionStage<Void> publish(byte[] address) {
-                return client.zk().setData(node, address, -1).thenApply(stat -> null);
-            }
-        };
-    };
+    private static final RendezvousUnderTest.Factory OVERWRITING_WORKER = (client, node) ->
+            new RecipeRendezvous.Party(client, node) {
+                @Override
+                public CompletionStage<Void> publish(byte[] address) {
+                    return client.zk().setData(node, address, -1).thenApply(stat -> null);
+                }
+            };
 
     /** CANARY: names counted per caller from 0, and a name that exists already taken for one's own. */
     private static final NamingUnderTest.Factory ADOPTING_NAMER = client -> {

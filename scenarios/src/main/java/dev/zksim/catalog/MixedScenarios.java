@@ -12,11 +12,11 @@ import dev.zksim.kernel.choice.Choices;
 import dev.zksim.recipes.lock.ExclusiveLock;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
+import dev.zksim.testkit.ConfigUnderTest;
 import dev.zksim.testkit.CustomScenario;
 import dev.zksim.testkit.LockUnderTest;
 import dev.zksim.testkit.Profiles;
 import dev.zksim.testkit.Testkit;
-import dev.zksim.workload.CoordinationScripts;
 import dev.zksim.workload.MixedScripts;
 import dev.zksim.workload.WatchTap;
 import java.util.ArrayList;
@@ -24,6 +24,8 @@ import java.util.List;
 
 /** Scenarios that combine recipes the way applications do. */
 public final class MixedScenarios {
+    /** zksim's watched configuration, as the testkit takes it. */
+    private static final ConfigUnderTest.Factory CONFIGS = RecipeConfigs.configs();
     /** zksim's herd-free lock on the work lock's node, as the testkit takes it. */
     private static final LockUnderTest.Factory WORK_LOCK = RecipeLocks.of((zk, states, guid, listener) ->
             new ExclusiveLock(zk, states, "/worklock", guid, listener));
@@ -51,8 +53,8 @@ public final class MixedScenarios {
         // A candidate whose session expired has a dead handle for good (its process lives on), so a
         // leader after the heal is owed only while some candidate's session lives.
         List<String> ids = GroupScenarios.clientIds(candidates);
-        run.clients(candidates, () -> MixedScripts.configLeader(ElectionScenarios.RECIPE, terms, versions))
-                .clients(readers, CoordinationScripts::configReader)
+        run.clients(candidates, () -> MixedScripts.configLeader(ElectionScenarios.RECIPE, CONFIGS, terms, versions))
+                .clients(readers, () -> MixedScripts.configReader(CONFIGS))
                 .check((heal, end) -> ExclusionChecker.leaders())
                 .check((heal, end) -> ConfigurationChecker.withoutInitialConfig())
                 .check((heal, end) -> GroupScenarios.unlessLost(ids, true, new LeaderAfterHealChecker(heal, bound, end)))

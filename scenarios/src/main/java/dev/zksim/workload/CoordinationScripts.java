@@ -4,17 +4,11 @@ import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import dev.zksim.kernel.Time;
 import dev.zksim.recipes.barrier.Barrier;
-import dev.zksim.recipes.config.Config;
-import dev.zksim.recipes.config.ConfigReader;
 import dev.zksim.recipes.support.ConnectionState;
-import java.util.ArrayList;
-import java.util.List;
 
-/** Workloads for the barrier, and the configuration reader of the mixed scenario. */
+/** Workloads for the barrier. */
 public final class CoordinationScripts {
-    static final List<String> CONFIG_KEYS = List.of("a", "b", "c");
     private static final String BARRIER = "/barrier";
-    private static final String CONFIG = "/config";
 
     private CoordinationScripts() {
     }
@@ -49,21 +43,5 @@ public final class CoordinationScripts {
                         ok -> Value.NONE, ok -> { });
             }
         });
-    }
-
-    /** Reports every configuration its reader hears as CONFIG_READ (version, key=value...). */
-    public static ScriptClient.Script configReader() {
-        return session -> new ConfigReader(session.zk(), CONFIG,
-                config -> session.log().notify(OpKind.CONFIG_READ, configValue(config))).start();
-    }
-
-    /** The configuration as the history shows it; the version is key a's value. */
-    static Value configValue(Config config) {
-        String first = config.text(CONFIG_KEYS.getFirst());
-        List<Value> value = new ArrayList<>(List.of(Value.of(first == null ? -1 : Long.parseLong(first))));
-        for (String key : CONFIG_KEYS) {
-            value.add(Value.of(key + "=" + config.text(key)));
-        }
-        return Value.tuple(value);
     }
 }

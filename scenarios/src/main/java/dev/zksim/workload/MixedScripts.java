@@ -4,20 +4,23 @@ import dev.zksim.api.KeeperException;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import dev.zksim.kernel.Time;
-import dev.zksim.recipes.config.ConfigWriter;
 import dev.zksim.recipes.support.ConnectionState;
+import dev.zksim.testkit.ConfigUnderTest;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.CompletionException;
 
 /** Workloads that combine recipes the way applications do. */
 public final class MixedScripts {
+    /** The configuration's keys; every publication gives each the version number as its value. */
+    private static final List<String> CONFIG_KEYS = List.of("a", "b", "c");
+    /** Where the configuration lives, which a new leader reads to continue the version numbers. */
     private static final String CONFIG = "/config";
     private static final String WORK = "/work";
 
@@ -36,11 +39,12 @@ public final class MixedScripts {
      * election comes from the factory; it leads from {@code held} until {@code suspended},
      * {@code lost} or {@code released}.
      */
-    public static ScriptClient.Script configLeader(ElectionUnderTest.Factory elections, int terms, int versions) {
+    public static ScriptClient.Script configLeader(ElectionUnderTest.Factory elections, ConfigUnderTest.Factory configs,
+            int terms, int versions) {
         int[] served = {0};
         return session -> {
-            Candidate candidate = new Candidate(session, elections, new ConfigWriter(session.zk(), CONFIG), terms,
-                    versions, served);
+            ConfigUnderTest writer = configs.create(session.client(), entries -> { });
+            Candidate candidate = new Candidate(session, elections, writer, terms, versions, served);
             session.after(session.context().choices().longIn(0, Time.millis(100)), candidate.election::start);
         };
     }
@@ -48,13 +52,13 @@ public final class MixedScripts {
     /** One incarnation's candidacy: what the election tells it, and whether a term is publishing. */
     private static final class Candidate extends Belief {
         private final ElectionUnderTest election;
-        private final ConfigWriter writer;
+        private final ConfigUnderTest writer;
         private final int terms;
         private final int versions;
         private final int[] served;
         private final boolean[] publishing = {false};
 
-        Candidate(ScriptClient.Session session, ElectionUnderTest.Factory elections, ConfigWriter writer, int terms,
+        Candidate(ScriptClient.Session session, ElectionUnderTest.Factory elections, ConfigUnderTest writer, int terms,
                 int versions, int[] served) {
             super(session);
             this.writer = writer;
@@ -76,7 +80,7 @@ public final class MixedScripts {
     }
 
     /** One leader's term: find the version to continue from, publish, then maybe abdicate. */
-    private record Term(ScriptClient.Session session, Candidate candidate, ConfigWriter writer, int versions,
+    private record Term(ScriptClient.Session session, Candidate candidate, ConfigUnderTest writer, int versions,
                         boolean[] publishing, int[] served, int terms) {
 
         void readVersion(int key, long highest) {
@@ -84,11 +88,11 @@ public final class MixedScripts {
                 publishing[0] = false;
                 return;
             }
-            if (key == CoordinationScripts.CONFIG_KEYS.size()) {
+            if (key == CONFIG_KEYS.size()) {
                 publish(highest + 1, highest + versions);
                 return;
             }
-            String path = CONFIG + "/" + CoordinationScripts.CONFIG_KEYS.get(key);
+            String path = CONFIG + "/" + CONFIG_KEYS.get(key);
             session.zk().getData(path, false).whenComplete((read, error) -> {
                 if (error == null) {
                     String text = new String(read.data(), StandardCharsets.UTF_8);
@@ -110,10 +114,10 @@ public final class MixedScripts {
                 }
                 return;
             }
-            Map<String, byte[]> entries = new TreeMap<>();
+            SortedMap<String, String> entries = new TreeMap<>();
             List<Value> value = new ArrayList<>(List.of(Value.of(version)));
-            for (String key : CoordinationScripts.CONFIG_KEYS) {
-                entries.put(key, Long.toString(version).getBytes(StandardCharsets.UTF_8));
+            for (String key : CONFIG_KEYS) {
+                entries.put(key, Long.toString(version));
                 value.add(Value.of(key + "=" + version));
             }
             session.recordThen(OpKind.CONFIG_WRITE, Value.tuple(value), writer.publish(entries), ok -> Value.tuple(value),
@@ -134,6 +138,22 @@ public final class MixedScripts {
     private static KeeperException.Code code(Throwable error) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         return cause instanceof KeeperException keeper ? keeper.code() : null;
+    }
+
+    /** Reports every configuration its reader takes in as CONFIG_READ (version, key=value...). */
+    public static ScriptClient.Script configReader(ConfigUnderTest.Factory configs) {
+        return session -> configs.create(session.client(),
+                entries -> session.log().notify(OpKind.CONFIG_READ, configValue(entries))).start();
+    }
+
+    /** The configuration as the history shows it; the version is key a's value. */
+    private static Value configValue(SortedMap<String, String> entries) {
+        String first = entries.get(CONFIG_KEYS.getFirst());
+        List<Value> value = new ArrayList<>(List.of(Value.of(first == null ? -1 : Long.parseLong(first))));
+        for (String key : CONFIG_KEYS) {
+            value.add(Value.of(key + "=" + entries.get(key)));
+        }
+        return Value.tuple(value);
     }
 
     // ---- lock holders enqueue work ----

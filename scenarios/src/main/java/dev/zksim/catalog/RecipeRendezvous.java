@@ -17,6 +17,7 @@ public final class RecipeRendezvous {
     public static class Party implements RendezvousUnderTest {
         private final Rendezvous rendezvous;
 
+        /** The handle of the party on this client for the rendezvous node at {@code node}. */
         public Party(TestClient client, String node) {
             this.rendezvous = new Rendezvous(client.zk(), node);
         }

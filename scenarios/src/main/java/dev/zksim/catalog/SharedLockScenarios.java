@@ -21,9 +21,11 @@ import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.LockWorkload;
 import dev.zksim.testkit.LockUnderTest;
 import dev.zksim.testkit.ReadWriteLockScenario;
+import dev.zksim.testkit.TestClient;
 import dev.zksim.testkit.Testkit;
 import dev.zksim.workload.ScriptClient;
 import dev.zksim.workload.Workloads;
+import java.util.function.Function;
 
 /** The read/write lock and the revocable lock. */
 public final class SharedLockScenarios {
@@ -33,6 +35,9 @@ public final class SharedLockScenarios {
     /** zksim's revocable lock, on its write side, as the testkit takes it. */
     public static final LockUnderTest.Factory REVOCABLE = RecipeLocks.of((zk, states, guid, l) ->
             new RevocableLock(zk, states, REVOCABLE_DIR, guid, RevocableLock.Mode.WRITE, l));
+
+    /** The revocable lock's other side: how a third client asks a holder to give the lock up. */
+    public static final Function<TestClient, Revoker> REVOKERS = client -> new Revoker(client.zk());
 
     private SharedLockScenarios() {
     }
@@ -71,7 +76,7 @@ public final class SharedLockScenarios {
                 Workloads.add(ensemble, new LockWorkload(REVOCABLE, plan, new ClientLog(history), resource));
             }
         });
-        run.client(() -> revoker(requests))
+        run.client(() -> revoker(REVOKERS, requests))
                 .check((heal, end) -> ExclusionChecker.locks())
                 .check((heal, end) -> new FencingChecker())
                 .check((heal, end) -> RevocationChecker.cooperative(grace))
@@ -83,9 +88,9 @@ public final class SharedLockScenarios {
     }
 
     /** A client that, a few times, asks the current lowest holder to give the lock up. */
-    private static ScriptClient.Script revoker(int requests) {
+    private static ScriptClient.Script revoker(Function<TestClient, Revoker> revokers, int requests) {
         int[] made = {0};
-        return session -> revokeLater(session, new Revoker(session.zk()), made, requests);
+        return session -> revokeLater(session, revokers.apply(session.client()), made, requests);
     }
 
     private static void revokeLater(ScriptClient.Session session, Revoker revoker, int[] made, int requests) {

@@ -1,7 +1,6 @@
 package dev.zksim.catalog;
 
 import dev.zksim.scenario.ScenarioCatalog;
-import java.util.List;
 
 /**
  * The standard catalogue of named scenarios that the command line and the tests use: the
@@ -15,7 +14,7 @@ public final class Catalog {
 
     public static ScenarioCatalog standard() {
         return CatalogGoals.declare(new ScenarioCatalog()
-                .add(new RandomOpsScenario(List.of(1, 3, 5)))
+                .add(RandomOpsScenario.of(1, 3, 5))
                 .add(LockScenarios.basic())
                 .add(LockScenarios.leaderCrash())
                 .add(LockScenarios.standard())

@@ -1,19 +1,18 @@
 package dev.zksim.catalog;
 
 import dev.zksim.history.OpKind;
-import dev.zksim.history.OpType;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.ScenarioCatalog;
-import dev.zksim.workload.UnversionedIncrement;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The goals ("sometimes" assertions) of the built-in scenarios, at least two each: the
  * interesting cases a run of that scenario should sometimes reach, so that every report can
- * say which a sweep or an exploration never exercised. Declared here, by scenario id, so
- * that the scenario definitions themselves stay as they are.
+ * say which a sweep or an exploration never exercised. A scenario that declares its own goals
+ * on its builder keeps them; the others get their family's here, by scenario id. Every
+ * scenario also gets the ensemble's own goals (a disconnection, an expiry).
  */
 final class CatalogGoals {
 
@@ -24,30 +23,25 @@ final class CatalogGoals {
     static ScenarioCatalog declare(ScenarioCatalog plain) {
         ScenarioCatalog declared = new ScenarioCatalog();
         for (Scenario scenario : plain.all()) {
-            declared.add(scenario.withGoals(goals(scenario.id())));
+            List<Goal> goals = new ArrayList<>(scenario.goals().isEmpty() ? byId(scenario.id()) : scenario.goals());
+            goals.addAll(ensemble());
+            declared.add(scenario.withGoals(goals));
         }
         return declared;
     }
 
-    static List<Goal> goals(String id) {
-        List<Goal> goals = new ArrayList<>();
+    private static List<Goal> byId(String id) {
         if (id.startsWith("lock-") || id.equals("canary-no-recheck-lock") || id.endsWith("-herd") && id.contains("lock")) {
-            goals.addAll(lock());
-        } else if (id.equals("mixed-lock-queue")) {
-            goals.addAll(lock());
-            goals.addAll(queue());
+            return lock();
         } else if (id.endsWith("queue") || id.equals("canary-queue-unchecked-delete")) {
-            goals.addAll(queue());
-        } else if (id.contains("election") || id.equals("mixed-leader-config")) {
-            goals.addAll(election());
-        } else {
-            goals.addAll(specific(id));
+            return queue();
+        } else if (id.contains("election")) {
+            return election();
         }
-        goals.addAll(ensemble());
-        return goals;
+        return specific(id);
     }
 
-    private static List<Goal> lock() {
+    static List<Goal> lock() {
         return List.of(
                 Goal.contended(OpKind.ACQUIRE, "two clients wanted the lock at once"),
                 Goal.completedBy(OpKind.ACQUIRE, 2, "the lock passed from one client to another"),
@@ -56,14 +50,14 @@ final class CatalogGoals {
                         "a holder was disconnected while holding"));
     }
 
-    private static List<Goal> queue() {
+    static List<Goal> queue() {
         return List.of(
                 Goal.completed(OpKind.ENQUEUE, "an item was enqueued"),
                 Goal.contended(OpKind.DEQUEUE, "two consumers dequeued at once"),
                 Goal.completedBy(OpKind.DEQUEUE, 2, "items went to more than one consumer"));
     }
 
-    private static List<Goal> election() {
+    static List<Goal> election() {
         return List.of(
                 Goal.completed(OpKind.ELECTED, "a candidate was elected"),
                 Goal.completedBy(OpKind.ELECTED, 2, "leadership changed hands"),
@@ -79,21 +73,12 @@ final class CatalogGoals {
 
     private static List<Goal> specific(String id) {
         return switch (id) {
-            case "ensemble-random-ops" -> List.of(
-                    Goal.traced("ZabEvent.Elected", 2, "a new leader was elected after the first"),
-                    Goal.traced("ZabEvent.Truncated", 1, "a replica truncated its log"));
             case "rwlock" -> List.of(
                     Goal.completedBy(OpKind.READ_LOCK, 2, "two readers shared the lock"),
                     Goal.contended(OpKind.WRITE_LOCK, "two writers wanted the lock at once"));
-            case "revocable-lock" -> List.of(
-                    Goal.happened(OpKind.REVOKE, OpType.OK, "a holder was asked to give the lock back"),
-                    Goal.completedBy(OpKind.ACQUIRE, 2, "the lock passed from one client to another"));
             case "barrier" -> List.of(
                     Goal.completed(OpKind.LIFT, "the barrier was lifted"),
                     Goal.completedBy(OpKind.ENTER, 2, "two clients passed the barrier"));
-            case "two-phase-commit" -> List.of(
-                    Goal.completed(OpKind.VOTE, "a site voted"),
-                    Goal.completedBy(OpKind.DECIDE, 2, "two sites learned the decision"));
             case "configuration" -> List.of(
                     Goal.completed(OpKind.CONFIG_WRITE, "a configuration was published"),
                     Goal.completedBy(OpKind.CONFIG_READ, 2, "two clients read the configuration"));
@@ -103,15 +88,6 @@ final class CatalogGoals {
             case "membership" -> List.of(
                     Goal.completedBy(OpKind.JOIN, 2, "two members joined"),
                     Goal.completed(OpKind.VIEW, "a member saw the group"));
-            case "rendezvous" -> List.of(
-                    Goal.completed(OpKind.PUBLISH, "a worker published its address"),
-                    Goal.completed(OpKind.RENDEZVOUS, "the client found a worker"));
-            case "canary-unversioned-counter" -> List.of(
-                    Goal.completedBy(UnversionedIncrement.INCREMENT, 2, "both clients incremented"),
-                    Goal.contended(UnversionedIncrement.INCREMENT, "the two increments overlapped"));
-            case "naming" -> List.of(
-                    Goal.completedBy(OpKind.ALLOCATE, 2, "two clients were given names"),
-                    Goal.contended(OpKind.ALLOCATE, "two clients asked for names at once"));
             default -> List.of(
                     Goal.traced("ZabEvent.Elected", 1, "a leader was elected"),
                     Goal.traced("ProcessEvent.Crashed", 1, "a process crashed"));

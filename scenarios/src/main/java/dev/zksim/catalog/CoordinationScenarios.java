@@ -8,7 +8,7 @@ import dev.zksim.testkit.SwarmKnobs;
 import dev.zksim.check.BarrierChecker;
 import dev.zksim.check.Checker;
 import dev.zksim.check.LivenessChecker;
-import dev.zksim.check.TwoPhaseCommitChecker;
+import dev.zksim.scenario.Goal;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
@@ -19,7 +19,6 @@ import dev.zksim.workload.CoordinationScripts;
 import dev.zksim.workload.ScriptClient;
 import dev.zksim.workload.Workloads;
 import dev.zksim.testkit.Testkit;
-import java.util.ArrayList;
 import java.util.List;
 
 /** The barrier, two-phase commit and dynamic configuration. */
@@ -53,35 +52,15 @@ public final class CoordinationScenarios {
                 });
     }
 
+    /** The coordinator and, in each seed, one of the two forms of a site. */
     public static Scenario twoPhaseCommit() {
-        return new CatalogScenario("two-phase-commit",
-                "Two-phase commit: every site learns one decision, commit only if all voted yes, under random faults", knobs -> {
-                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
-                    int sites = knobs.intIn(2, 4);
-                    boolean someNo = knobs.chance(1, 3);
-                    boolean watchAll = knobs.chance(1, 2);
-                    long timeout = Time.seconds(knobs.intIn(2, 10));
-                    long bound = Bounds.afterHeal(swarm, timeout + Time.seconds(5));
-                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
-                    List<String> siteIds = new ArrayList<>();
-                    for (int i = 0; i < sites; i++) {
-                        siteIds.add("c" + (i + 2));
-                    }
-                    RecipeTrial.Installer installer = (ensemble, history) -> {
-                        Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
-                                CoordinationScripts.coordinator(siteIds, timeout)));
-                        for (int i = 0; i < sites; i++) {
-                            boolean yes = !(someNo && i == sites - 1);
-                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
-                                    CoordinationScripts.site(yes, watchAll)));
-                        }
-                    };
-                    RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(new TwoPhaseCommitChecker(siteIds),
-                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.DECIDE));
-                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                            "sites: " + sites, "a site votes no: " + someNo, "sites watch all votes: " + watchAll,
-                            "vote timeout: " + Time.format(timeout), "liveness bound: " + Time.format(bound)));
-                });
+        return Testkit.twoPhaseCommit("two-phase-commit", RecipeTwoPhase.COORDINATOR, RecipeTwoPhase.SITE)
+                .siteVariant("watches every vote", RecipeTwoPhase.WATCHING_SITE)
+                .title("Two-phase commit: every site learns one decision, commit only if all voted yes, under random faults")
+                .faults(0, 3, Time.seconds(3), Profiles.withoutPausedClients())
+                .goals(Goal.completed(OpKind.VOTE, "a site voted"),
+                        Goal.completedBy(OpKind.DECIDE, 2, "two sites learned the decision"))
+                .build();
     }
 
     public static Scenario configuration() {

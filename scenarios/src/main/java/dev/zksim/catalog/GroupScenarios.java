@@ -1,30 +1,16 @@
 package dev.zksim.catalog;
 
-import dev.zksim.testkit.CatalogScenario;
-import dev.zksim.testkit.RecipeTrial;
-import dev.zksim.testkit.Bounds;
 import dev.zksim.testkit.Profiles;
-import dev.zksim.testkit.SwarmKnobs;
-import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
-import dev.zksim.check.LivenessChecker;
-import dev.zksim.check.RendezvousChecker;
-import dev.zksim.check.UniqueNamesChecker;
-import dev.zksim.history.History;
-import dev.zksim.history.Op;
+import dev.zksim.check.UnlessLost;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
-import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
-import dev.zksim.workload.ClientLog;
-import dev.zksim.workload.GroupScripts;
-import dev.zksim.workload.ScriptClient;
-import dev.zksim.workload.Workloads;
 import dev.zksim.testkit.Testkit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 
 /** The double barrier, group membership, the rendezvous and the naming service. */
 public final class GroupScenarios {
@@ -61,50 +47,21 @@ public final class GroupScenarios {
     }
 
     public static Scenario rendezvous() {
-        return new CatalogScenario("rendezvous",
-                "Rendezvous: each client proceeds exactly once, with the one address that landed, under random faults",
-                knobs -> {
-                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
-                    int clients = knobs.intIn(1, 2);
-                    int workers = knobs.intIn(1, 3);
-                    long bound = Bounds.afterHeal(swarm, Time.seconds(5));
-                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
-                    List<String> workerIds = clientIds(clients + workers).subList(clients, clients + workers);
-                    RecipeTrial.Installer installer = (ensemble, history) -> {
-                        for (int i = 0; i < clients; i++) {
-                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), GroupScripts.rendezvousClient()));
-                        }
-                        for (int i = 0; i < workers; i++) {
-                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), GroupScripts.rendezvousWorker()));
-                        }
-                    };
-                    // With every worker's session expired nobody is left to publish a new rendezvous.
-                    RecipeTrial.Checks checks = (heal, end) -> List.of(new RendezvousChecker(),
-                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.PUBLISH),
-                            unlessLost(workerIds, true, new LivenessChecker(heal, bound, end).onlyKinds(OpKind.RENDEZVOUS)));
-                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                            "clients: " + clients, "workers: " + workers,
-                            "liveness bound: " + Time.format(bound) + " (rendezvous: unless every worker's session expired)"));
-                });
+        return Testkit.rendezvous("rendezvous", RecipeRendezvous.RENDEZVOUS)
+                .title("Rendezvous: each client proceeds exactly once, with the one address that landed, under random faults")
+                .faults(0, 3, Time.seconds(3), Profiles.withoutPausedClients())
+                .goals(Goal.completed(OpKind.PUBLISH, "a worker published its address"),
+                        Goal.completed(OpKind.RENDEZVOUS, "the client found a worker"))
+                .build();
     }
 
     public static Scenario naming() {
-        return new CatalogScenario("naming", "Naming: every allocated name is unique, under random faults", knobs -> {
-            SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
-            int clients = knobs.intIn(2, 5);
-            int names = knobs.intIn(2, 8);
-            long bound = Bounds.afterHeal(swarm, Time.seconds(5));
-            FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
-            RecipeTrial.Installer installer = (ensemble, history) -> {
-                for (int i = 0; i < clients; i++) {
-                    Workloads.add(ensemble, new ScriptClient(new ClientLog(history), GroupScripts.namer(names)));
-                }
-            };
-            RecipeTrial.Checks checks = (heal, end) -> List.of(new UniqueNamesChecker(),
-                    new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ALLOCATE));
-            return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                    "clients: " + clients, "names each: " + names, "liveness bound: " + Time.format(bound)));
-        });
+        return Testkit.naming("naming", RecipeNaming.NAMES)
+                .title("Naming: every allocated name is unique, under random faults")
+                .faults(0, 3, Time.seconds(3), Profiles.withoutPausedClients())
+                .goals(Goal.completedBy(OpKind.ALLOCATE, 2, "two clients were given names"),
+                        Goal.contended(OpKind.ALLOCATE, "two clients asked for names at once"))
+                .build();
     }
 
     /** Client ids in the order the installer adds them: c1, c2, ... */
@@ -122,23 +79,6 @@ public final class GroupScenarios {
      * The excuse is said in the checker's name.
      */
     static Checker unlessLost(List<String> processes, boolean all, Checker liveness) {
-        return new Checker() {
-            @Override
-            public String name() {
-                return liveness.name() + (all ? " unless all of " : " unless any of ") + processes + " lost its session";
-            }
-
-            @Override
-            public CheckResult check(History history) {
-                TreeSet<String> lost = new TreeSet<>();
-                for (Op op : history) {
-                    if (op.f().equals(OpKind.LOST) && processes.contains(op.process())) {
-                        lost.add(op.process());
-                    }
-                }
-                boolean excused = all ? lost.containsAll(processes) : !lost.isEmpty();
-                return excused ? CheckResult.valid(name()) : liveness.check(history);
-            }
-        };
+        return all ? UnlessLost.all(processes, liveness) : UnlessLost.any(processes, liveness);
     }
 }

@@ -1,13 +1,13 @@
 package dev.zksim.catalog;
 
-import dev.zksim.testkit.CatalogScenario;
-import dev.zksim.testkit.RecipeTrial;
 import dev.zksim.testkit.SwarmKnobs;
+import dev.zksim.testkit.Testkit;
 import dev.zksim.check.IncrementChecker;
 import dev.zksim.ensemble.EnsembleConfig;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Distribution;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.UnversionedIncrement;
@@ -35,18 +35,21 @@ public final class InterleavingScenarios {
     }
 
     public static Scenario unversionedCounterCanary() {
-        return new CatalogScenario("canary-unversioned-counter",
-                "Canary: an unversioned read-modify-write loses an update, only when the delays line up just so", knobs -> {
-                    EnsembleConfig config = EnsembleConfig.defaults(1).withNetworkDelay(new Distribution.Uniform(100, Time.millis(1)));
-                    SwarmKnobs swarm = new SwarmKnobs(config, "lan");
-                    FaultProfile none = new FaultProfile(List.of(), 0, 0, 0, 0, Time.millis(100), Time.millis(100));
-                    RecipeTrial.Installer installer = (ensemble, history) -> {
-                        Workloads.add(ensemble, new UnversionedIncrement(new ClientLog(history), FIRST));
-                        Workloads.add(ensemble, new UnversionedIncrement(new ClientLog(history), FIRST + STAGGER));
-                    };
-                    return new RecipeTrial(swarm, none, installer, Time.seconds(1),
-                            (heal, end) -> List.of(new IncrementChecker(UnversionedIncrement.INCREMENT)),
-                            List.of("clients: 2, incrementing at " + Time.format(FIRST) + " and " + Time.format(FIRST + STAGGER)));
-                });
+        EnsembleConfig config = EnsembleConfig.defaults(1).withNetworkDelay(new Distribution.Uniform(100, Time.millis(1)));
+        return Testkit.custom("canary-unversioned-counter")
+                .title("Canary: an unversioned read-modify-write loses an update, only when the delays line up just so")
+                .ensemble(new SwarmKnobs(config, "lan"))
+                .faults(new FaultProfile(List.of(), 0, 0, 0, 0, Time.millis(100), Time.millis(100)))
+                .settle(Time.seconds(1))
+                .goals(Goal.completedBy(UnversionedIncrement.INCREMENT, 2, "both clients incremented"),
+                        Goal.contended(UnversionedIncrement.INCREMENT, "the two increments overlapped"))
+                .perSeed((knobs, run) -> run
+                        .install((ensemble, history) -> {
+                            Workloads.add(ensemble, new UnversionedIncrement(new ClientLog(history), FIRST));
+                            Workloads.add(ensemble, new UnversionedIncrement(new ClientLog(history), FIRST + STAGGER));
+                        })
+                        .check((heal, end) -> new IncrementChecker(UnversionedIncrement.INCREMENT))
+                        .note("clients: 2, incrementing at " + Time.format(FIRST) + " and " + Time.format(FIRST + STAGGER)))
+                .build();
     }
 }

@@ -1,41 +1,43 @@
 package dev.zksim.catalog;
 
-import dev.zksim.testkit.CatalogScenario;
-import dev.zksim.testkit.RecipeTrial;
-import dev.zksim.testkit.Bounds;
+import dev.zksim.testkit.CustomScenario;
 import dev.zksim.testkit.Profiles;
-import dev.zksim.testkit.SwarmKnobs;
-import dev.zksim.check.Checker;
 import dev.zksim.check.ExclusionChecker;
 import dev.zksim.check.FencedResource;
 import dev.zksim.check.FencingChecker;
-import dev.zksim.check.HerdChecker;
 import dev.zksim.check.LivenessChecker;
 import dev.zksim.check.RevocationChecker;
-import dev.zksim.check.WakeUps;
 import dev.zksim.history.OpKind;
+import dev.zksim.history.OpType;
 import dev.zksim.history.Value;
 import dev.zksim.kernel.Time;
-import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.kernel.choice.Choices;
 import dev.zksim.recipes.revocable.RevocableLock;
 import dev.zksim.recipes.revocable.Revoker;
 import dev.zksim.recipes.rwlock.ReadWriteLock;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.LockWorkload;
 import dev.zksim.testkit.LockUnderTest;
 import dev.zksim.testkit.ReadWriteLockScenario;
+import dev.zksim.testkit.TestClient;
 import dev.zksim.testkit.Testkit;
 import dev.zksim.workload.ScriptClient;
-import dev.zksim.workload.WatchTap;
 import dev.zksim.workload.Workloads;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.function.Function;
 
 /** The read/write lock and the revocable lock. */
 public final class SharedLockScenarios {
     private static final String RW_DIR = "/rw";
     private static final String REVOCABLE_DIR = "/revocable";
+
+    /** zksim's revocable lock, on its write side, as the testkit takes it. */
+    public static final LockUnderTest.Factory REVOCABLE = RecipeLocks.of((zk, states, guid, l) ->
+            new RevocableLock(zk, states, REVOCABLE_DIR, guid, RevocableLock.Mode.WRITE, l));
+
+    /** The revocable lock's other side: how a third client asks a holder to give the lock up. */
+    public static final Function<TestClient, Revoker> REVOKERS = client -> new Revoker(client.zk());
 
     private SharedLockScenarios() {
     }
@@ -50,38 +52,45 @@ public final class SharedLockScenarios {
     }
 
     public static Scenario revocable() {
-        return new CatalogScenario("revocable-lock", "Revocable lock: holders give the lock up when asked, under random faults",
-                knobs -> {
-                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
-                    int clients = knobs.intIn(2, 4);
-                    // Long holds, so that most revocation requests find a holder to ask.
-                    LockWorkload.Plan plan = new LockWorkload.Plan(knobs.intIn(2, 4), Time.millis(200), Time.millis(300),
-                            Time.seconds(2), Time.millis(50), 0);
-                    long grace = Time.millis(swarm.config().sessionTimeoutMs()) + Time.seconds(1);
-                    long bound = Bounds.afterHeal(swarm, clients * (plan.holdMax() + Time.millis(200)) + Time.seconds(5));
-                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(4));
-                    LockUnderTest.Factory factory = RecipeLocks.of((zk, states, guid, l) ->
-                            new RevocableLock(zk, states, REVOCABLE_DIR, guid, RevocableLock.Mode.WRITE, l));
-                    RecipeTrial.Installer installer = (ensemble, history) -> {
-                        FencedResource resource = new FencedResource(history);
-                        for (int i = 0; i < clients; i++) {
-                            Workloads.add(ensemble, new LockWorkload(factory, plan, new ClientLog(history), resource));
-                        }
-                        Workloads.add(ensemble, new ScriptClient(new ClientLog(history), revoker(knobs.intIn(1, 4))));
-                    };
-                    RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(ExclusionChecker.locks(),
-                            new FencingChecker(), RevocationChecker.cooperative(grace),
-                            new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ACQUIRE, OpKind.RELEASE, OpKind.REVOKE));
-                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                            "clients: " + clients, "rounds: " + plan.rounds(), "revocation grace: " + Time.format(grace),
-                            "liveness bound: " + Time.format(bound)));
-                });
+        return Testkit.custom("revocable-lock")
+                .title("Revocable lock: holders give the lock up when asked, under random faults")
+                .faults(0, 3, Time.seconds(4), Profiles.withoutPausedClients())
+                .goals(Goal.happened(OpKind.REVOKE, OpType.OK, "a holder was asked to give the lock back"),
+                        Goal.completedBy(OpKind.ACQUIRE, 2, "the lock passed from one client to another"))
+                .perSeed(SharedLockScenarios::revocableRun)
+                .build();
+    }
+
+    /** 2 to 4 lock clients with long holds, then a client that asks the holder to give the lock up. */
+    private static void revocableRun(Choices knobs, CustomScenario.Run run) {
+        int clients = knobs.intIn(2, 4);
+        // Long holds, so that most revocation requests find a holder to ask.
+        LockWorkload.Plan plan = new LockWorkload.Plan(knobs.intIn(2, 4), Time.millis(200), Time.millis(300),
+                Time.seconds(2), Time.millis(50), 0);
+        int requests = knobs.intIn(1, 4);
+        long grace = Time.millis(run.ensemble().sessionTimeoutMs()) + Time.seconds(1);
+        long bound = run.afterHeal(clients * (plan.holdMax() + Time.millis(200)) + Time.seconds(5));
+        run.install((ensemble, history) -> {
+            FencedResource resource = new FencedResource(history);
+            for (int i = 0; i < clients; i++) {
+                Workloads.add(ensemble, new LockWorkload(REVOCABLE, plan, new ClientLog(history), resource));
+            }
+        });
+        run.client(() -> revoker(REVOKERS, requests))
+                .check((heal, end) -> ExclusionChecker.locks())
+                .check((heal, end) -> new FencingChecker())
+                .check((heal, end) -> RevocationChecker.cooperative(grace))
+                .check((heal, end) -> new LivenessChecker(heal, bound, end)
+                        .onlyKinds(OpKind.ACQUIRE, OpKind.RELEASE, OpKind.REVOKE))
+                .settle(bound + Time.seconds(5))
+                .note("clients: " + clients).note("rounds: " + plan.rounds())
+                .note("revocation grace: " + Time.format(grace)).note("liveness bound: " + Time.format(bound));
     }
 
     /** A client that, a few times, asks the current lowest holder to give the lock up. */
-    private static ScriptClient.Script revoker(int requests) {
+    private static ScriptClient.Script revoker(Function<TestClient, Revoker> revokers, int requests) {
         int[] made = {0};
-        return session -> revokeLater(session, new Revoker(session.zk()), made, requests);
+        return session -> revokeLater(session, revokers.apply(session.client()), made, requests);
     }
 
     private static void revokeLater(ScriptClient.Session session, Revoker revoker, int[] made, int requests) {

@@ -5,7 +5,11 @@ import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.Trial;
 import java.util.function.Function;
 
-/** A scenario as a value: its id, its title sentence and how a seed's knobs prepare a trial. */
+/**
+ * A scenario as a hand-made value: its id, its title sentence and how a seed's knobs prepare a
+ * trial. Scenarios should come from the builders of {@link Testkit} instead, which make a
+ * {@link BuiltScenario}; this remains only for a built-in scenario that has no builder yet.
+ */
 public record CatalogScenario(String id, String title, Function<Choices, Trial> preparer) implements Scenario {
 
     public CatalogScenario {

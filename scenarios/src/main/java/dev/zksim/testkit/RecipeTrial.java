@@ -12,10 +12,11 @@ import java.util.List;
 /**
  * The trial every recipe scenario of the catalogue prepares: the swarm's ensemble, a fault
  * profile, the workload's installer, the time allowed to settle after the heal, the
- * checkers and the knobs the seed picked (the swarm's first, then the workload's).
+ * checkers, the knobs the seed picked (the swarm's first, then the workload's) and the
+ * checks of the ensemble at the end of the run.
  */
 public record RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer installer, long settle, Checks checks,
-                          List<String> workloadKnobs) implements Trial {
+                          List<String> workloadKnobs, List<EndCheck> endChecks) implements Trial {
 
     /** Adds the workload's clients to the ensemble. */
     @FunctionalInterface
@@ -29,8 +30,25 @@ public record RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer insta
         List<Checker> checkers(long healTime, long endTime);
     }
 
+    /**
+     * A check of the ensemble itself once the run is over and settled, such as "every replica
+     * applied the same last transaction": it throws a {@link dev.zksim.kernel.SimulationFailure}
+     * when the check fails.
+     */
+    @FunctionalInterface
+    public interface EndCheck {
+        void verify(Ensemble ensemble);
+    }
+
     public RecipeTrial {
         workloadKnobs = List.copyOf(workloadKnobs);
+        endChecks = List.copyOf(endChecks);
+    }
+
+    /** A trial without end checks. */
+    public RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer installer, long settle, Checks checks,
+            List<String> workloadKnobs) {
+        this(swarm, faults, installer, settle, checks, workloadKnobs, List.of());
     }
 
     @Override
@@ -46,6 +64,11 @@ public record RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer insta
     @Override
     public List<Checker> checkers(long healTime, long endTime) {
         return checks.checkers(healTime, endTime);
+    }
+
+    @Override
+    public void verifyEnd(Ensemble ensemble) {
+        endChecks.forEach(check -> check.verify(ensemble));
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.Trial;
 import java.util.List;
@@ -30,6 +31,8 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     private Function<EnsembleConfig, FaultProfile> faults =
             config -> Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(4));
     private List<String> aimAt = List.of();
+    private List<Goal> goals = List.of();
+    private SwarmKnobs fixedEnsemble;
 
     protected ScenarioBuilder(String id, String defaultTitle) {
         this.id = Objects.requireNonNull(id, "id");
@@ -93,6 +96,24 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
         return self();
     }
 
+    /**
+     * Every seed runs this ensemble instead of drawing one (no swarm draws at all): for a
+     * scenario whose bug needs one exact configuration, such as a single server on a LAN.
+     */
+    public B ensemble(SwarmKnobs fixed) {
+        this.fixedEnsemble = Objects.requireNonNull(fixed, "fixed");
+        return self();
+    }
+
+    /**
+     * The scenario's goals: "sometimes" assertions that some run should reach (a holder lost
+     * its session while holding), listed as reached or never reached by every report.
+     */
+    public B goals(Goal... goals) {
+        this.goals = List.of(goals);
+        return self();
+    }
+
     /** No faults at all: the recipe's behaviour on a healthy ensemble. */
     public B noFaults() {
         return faults(Profiles.random(List.of(), 0, 0, Time.seconds(1)));
@@ -100,12 +121,12 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
 
     /** The finished scenario. */
     public final Scenario build() {
-        return new CatalogScenario(id, title, this::prepare);
+        return new BuiltScenario(id, title, this::prepare, goals);
     }
 
     /** Draws the ensemble for one seed, then the fault profile for it; subclasses draw their own knobs after. */
     protected final SwarmKnobs swarm(Choices knobs) {
-        return SwarmKnobs.pick(knobs, servers);
+        return fixedEnsemble != null ? fixedEnsemble : SwarmKnobs.pick(knobs, servers);
     }
 
     protected final FaultProfile faultsFor(SwarmKnobs swarm) {

@@ -63,6 +63,25 @@ public final class Testkit {
         return new ElectionScenario(id, factory);
     }
 
+    /** A rendezvous of clients and the workers they wait for: see {@link RendezvousScenario}. */
+    public static RendezvousScenario rendezvous(String id, RendezvousUnderTest.Factory factory) {
+        return new RendezvousScenario(id, factory);
+    }
+
+    /** A naming service that hands out unique names: see {@link NamingScenario}. */
+    public static NamingScenario naming(String id, NamingUnderTest.Factory factory) {
+        return new NamingScenario(id, factory);
+    }
+
+    /**
+     * A two-phase commit: a coordinator and the sites' implementation (more with
+     * {@link TwoPhaseCommitScenario#siteVariant}); see {@link TwoPhaseCommitScenario}.
+     */
+    public static TwoPhaseCommitScenario twoPhaseCommit(String id, TwoPhaseCommitUnderTest.CoordinatorFactory coordinators,
+            TwoPhaseCommitUnderTest.SiteFactory sites) {
+        return new TwoPhaseCommitScenario(id, coordinators, sites);
+    }
+
     /** Any client program, with the ops it records and the checkers the user supplies: see {@link CustomScenario}. */
     public static CustomScenario custom(String id) {
         return new CustomScenario(id);

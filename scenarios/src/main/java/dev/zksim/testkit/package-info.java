@@ -5,7 +5,8 @@
  * for a lock or one lease of a semaphore, {@link ElectionUnderTest} for a leader election,
  * {@link QueueUnderTest} for a FIFO or priority queue with its declared delivery,
  * {@link DoubleBarrierUnderTest}, {@link MembershipUnderTest} for group membership,
- * {@link ConfigUnderTest} for a watched configuration or cached value) and hands a factory for it
+ * {@link ConfigUnderTest} for a watched configuration or cached value, {@link TwoPhaseCommitUnderTest},
+ * {@link RendezvousUnderTest}, {@link NamingUnderTest}) and hands a factory for it
  * to a scenario builder from {@link Testkit}. The builder supplies what a good test needs and
  * a user should not have to write: the workload that drives many clients through the recipe,
  * the fault profile, the liveness bounds and the checkers, each with knobs the user may

@@ -5,9 +5,9 @@ import dev.zksim.api.Watcher;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import dev.zksim.kernel.Time;
-import dev.zksim.recipes.naming.NameService;
-import dev.zksim.recipes.rendezvous.Rendezvous;
 import dev.zksim.recipes.support.ConnectionState;
+import dev.zksim.testkit.NamingUnderTest;
+import dev.zksim.testkit.RendezvousUnderTest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.TreeSet;
@@ -17,8 +17,6 @@ import java.util.TreeSet;
  * membership have the testkit's {@link DoubleBarrierWorkload} and {@link MembershipWorkload}).
  */
 public final class GroupScripts {
-    private static final String RENDEZVOUS = "/rv";
-    private static final String NAMES = "/names";
 
     private GroupScripts() {
     }
@@ -57,12 +55,12 @@ public final class GroupScripts {
      * to the processes it starts) and waits for an address: RENDEZVOUS (node) OK (node,
      * address). Each incarnation runs its own rendezvous.
      */
-    public static ScriptClient.Script rendezvousClient() {
+    public static ScriptClient.Script rendezvousClient(RendezvousUnderTest.Factory factory, String parent) {
         return session -> {
             reportLost(session);
-            String node = RENDEZVOUS + "/" + session.guid();
-            Rendezvous rendezvous = new Rendezvous(session.zk(), node);
-            ensure(session, RENDEZVOUS, () ->
+            String node = parent + "/" + session.guid();
+            RendezvousUnderTest rendezvous = factory.create(session.client(), node);
+            ensure(session, parent, () ->
                     session.record(OpKind.RENDEZVOUS, Value.tuple(Value.of(node)),
                             rendezvous.create().thenCompose(created -> rendezvous.awaitAddress()),
                             address -> Value.tuple(Value.of(node), Value.of(new String(address, StandardCharsets.UTF_8))),
@@ -79,43 +77,47 @@ public final class GroupScripts {
      * crashed is served again by the next incarnation, because a rendezvous is owed an
      * address as long as a live worker can still deliver one.
      */
-    public static ScriptClient.Script rendezvousWorker() {
+    public static ScriptClient.Script rendezvousWorker(RendezvousUnderTest.Factory factory, String parent) {
         TreeSet<String> answered = new TreeSet<>();
         return session -> {
             reportLost(session);
-            Worker worker = new Worker(session, "addr-" + session.context().id(), answered, new ArrayDeque<>());
-            ensure(session, RENDEZVOUS, worker::list);
+            Worker worker = new Worker(session, factory, parent, "addr-" + session.context().id(), answered);
+            ensure(session, parent, worker::list);
         };
     }
 
     /** One incarnation of a rendezvous worker. */
     private static final class Worker {
         private final ScriptClient.Session session;
+        private final RendezvousUnderTest.Factory factory;
+        private final String parent;
         private final String address;
         private final TreeSet<String> answered;
         private final TreeSet<String> queued = new TreeSet<>();
-        private final ArrayDeque<String> todo;
+        private final ArrayDeque<String> todo = new ArrayDeque<>();
         private final Watcher watcher = event -> list();
         private boolean busy;
 
-        Worker(ScriptClient.Session session, String address, TreeSet<String> answered, ArrayDeque<String> todo) {
+        Worker(ScriptClient.Session session, RendezvousUnderTest.Factory factory, String parent, String address,
+                TreeSet<String> answered) {
             this.session = session;
+            this.factory = factory;
+            this.parent = parent;
             this.address = address;
             this.answered = answered;
-            this.todo = todo;
         }
 
         void list() {
             if (session.states().current() == ConnectionState.LOST) {
                 return;
             }
-            session.zk().getChildren(RENDEZVOUS, watcher).whenComplete((children, error) -> {
+            session.zk().getChildren(parent, watcher).whenComplete((children, error) -> {
                 if (error != null) {
                     session.after(Time.millis(50), this::list);
                     return;
                 }
                 for (String child : new TreeSet<>(children)) {
-                    String node = RENDEZVOUS + "/" + child;
+                    String node = parent + "/" + child;
                     if (!answered.contains(node) && queued.add(node)) {
                         todo.add(node);
                     }
@@ -132,7 +134,7 @@ public final class GroupScripts {
             String node = todo.poll();
             Value value = Value.tuple(Value.of(node), Value.of(address));
             session.after(session.context().choices().longIn(0, Time.millis(200)), () -> session.recordThen(OpKind.PUBLISH,
-                    value, new Rendezvous(session.zk(), node).publish(address.getBytes(StandardCharsets.UTF_8)),
+                    value, factory.create(session.client(), node).publish(address.getBytes(StandardCharsets.UTF_8)),
                     ok -> value, (ok, error) -> {
                         if (error == null || !Workloads.uncertain(error)) {
                             answered.add(node);
@@ -147,19 +149,19 @@ public final class GroupScripts {
 
     // ---- naming ----
 
-    /** Allocates {@code names} unique names one after another: ALLOCATE OK (the name's path). */
-    public static ScriptClient.Script namer(int names) {
+    /** Allocates {@code names} unique names one after another: ALLOCATE OK (the name). */
+    public static ScriptClient.Script namer(NamingUnderTest.Factory factory, int names) {
         int[] allocated = {0};
-        return session -> allocate(session, new NameService(session.zk(), NAMES, session.guid()), names, allocated);
+        return session -> allocate(session, factory.create(session.client()), names, allocated);
     }
 
-    private static void allocate(ScriptClient.Session session, NameService service, int names, int[] allocated) {
+    private static void allocate(ScriptClient.Session session, NamingUnderTest service, int names, int[] allocated) {
         if (allocated[0] >= names || session.states().current() == ConnectionState.LOST) {
             return;
         }
         allocated[0]++;
         session.record(OpKind.ALLOCATE, Value.NONE, service.allocate(session.context().id().getBytes(StandardCharsets.UTF_8)),
-                name -> Value.of(name.path()), name -> session.after(
+                Value::of, name -> session.after(
                         session.context().choices().longIn(0, Time.millis(50)), () -> allocate(session, service, names, allocated)));
     }
 }

@@ -45,6 +45,7 @@ public final class Catalog {
                 .add(SemaphoreScenarios.overCountingCanary())
                 .add(GroupScenarios.staleRejoinCanary())
                 .add(CoordinationScenarios.startOnceCanary())
-                .add(GroupScenarios.oneShortBarrierCanary()));
+                .add(GroupScenarios.oneShortBarrierCanary())
+                .add(CoordinationScenarios.impatientBarrierCanary()));
     }
 }

@@ -1,23 +1,11 @@
 package dev.zksim.catalog;
 
-import dev.zksim.testkit.CatalogScenario;
-import dev.zksim.testkit.RecipeTrial;
-import dev.zksim.testkit.Bounds;
 import dev.zksim.testkit.Profiles;
-import dev.zksim.testkit.SwarmKnobs;
-import dev.zksim.check.BarrierChecker;
-import dev.zksim.check.Checker;
-import dev.zksim.check.LivenessChecker;
 import dev.zksim.scenario.Goal;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
-import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.scenario.Scenario;
-import dev.zksim.workload.ClientLog;
-import dev.zksim.workload.CoordinationScripts;
-import dev.zksim.workload.ScriptClient;
-import dev.zksim.workload.Workloads;
 import dev.zksim.testkit.Testkit;
 import java.util.List;
 
@@ -28,28 +16,19 @@ public final class CoordinationScenarios {
     }
 
     public static Scenario barrier() {
-        return new CatalogScenario("barrier", "Barrier: nobody passes before the coordinator lifts it, under random faults",
-                knobs -> {
-                    SwarmKnobs swarm = SwarmKnobs.pick(knobs, List.of(1, 3, 5));
-                    int waiters = knobs.intIn(2, 6);
-                    long hold = Time.millis(knobs.intIn(200, 3000));
-                    long bound = Bounds.afterHeal(swarm, Time.seconds(5));
-                    FaultProfile faults = Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(3));
-                    RecipeTrial.Installer installer = (ensemble, history) -> {
-                        Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
-                                CoordinationScripts.barrierCoordinator(hold)));
-                        for (int i = 0; i < waiters; i++) {
-                            Workloads.add(ensemble, new ScriptClient(new ClientLog(history), CoordinationScripts.barrierWaiter()));
-                        }
-                    };
-                    // The coordinator (c1) whose session expired can never lift: its process lives on with a dead
-                    // handle, so the waiters are owed progress only while its session lives.
-                    RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(new BarrierChecker(),
-                            GroupScenarios.unlessLost(List.of("c1"), true,
-                                    new LivenessChecker(heal, bound, end).onlyKinds(OpKind.LIFT, OpKind.ENTER)));
-                    return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                            "waiters: " + waiters, "lift after: " + Time.format(hold), "liveness bound: " + Time.format(bound)));
-                });
+        return Testkit.barrier("barrier", RecipeBarriers.barrier())
+                .title("Barrier: nobody passes before the coordinator lifts it, under random faults")
+                .build();
+    }
+
+    /** A waiter whose timeout lets it through the barrier while it is still raised. */
+    public static Scenario impatientBarrierCanary() {
+        return Testkit.barrier("canary-barrier-impatient", RecipeBarriers.impatientCanary())
+                .title("Canary: a barrier waiter whose timeout lets it pass before the lift")
+                .hold(Time.millis(1000), Time.millis(3000))
+                .goals(Goal.completed(OpKind.LIFT, "the barrier was lifted"),
+                        Goal.completedBy(OpKind.ENTER, 2, "two clients passed the barrier"))
+                .build();
     }
 
     /** The coordinator and, in each seed, one of the two forms of a site. */

@@ -53,6 +53,14 @@ public final class Testkit {
         return new QueueScenario(id, QueueUnderTest.Order.PRIORITY, factory);
     }
 
+    /**
+     * A simple barrier: a coordinator raises and later lifts it, waiters pass only after the
+     * lift (passing early is a safety violation), within a bound after the heal.
+     */
+    public static BarrierScenario barrier(String id, BarrierUnderTest.Factory factory) {
+        return new BarrierScenario(id, factory);
+    }
+
     /** A double barrier: see {@link DoubleBarrierScenario} for the workload and the checks. */
     public static DoubleBarrierScenario doubleBarrier(String id, DoubleBarrierUnderTest.Factory factory) {
         return new DoubleBarrierScenario(id, factory);

@@ -4,7 +4,7 @@
  * <p>A user implements a small contract for the shape of their recipe ({@link LockUnderTest}
  * for a lock or one lease of a semaphore, {@link ElectionUnderTest} for a leader election,
  * {@link QueueUnderTest} for a FIFO or priority queue with its declared delivery,
- * {@link DoubleBarrierUnderTest}, {@link MembershipUnderTest} for group membership,
+ * {@link BarrierUnderTest}, {@link DoubleBarrierUnderTest}, {@link MembershipUnderTest} for group membership,
  * {@link ConfigUnderTest} for a watched configuration or cached value, {@link TwoPhaseCommitUnderTest},
  * {@link RendezvousUnderTest}, {@link NamingUnderTest}) and hands a factory for it
  * to a scenario builder from {@link Testkit}. The builder supplies what a good test needs and

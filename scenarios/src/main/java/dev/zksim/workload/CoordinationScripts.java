@@ -3,21 +3,20 @@ package dev.zksim.workload;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import dev.zksim.kernel.Time;
-import dev.zksim.recipes.barrier.Barrier;
 import dev.zksim.recipes.support.ConnectionState;
+import dev.zksim.testkit.BarrierUnderTest;
 
-/** Workloads for the barrier. */
+/** Workloads for the simple barrier, over the testkit's {@link BarrierUnderTest}. */
 public final class CoordinationScripts {
-    private static final String BARRIER = "/barrier";
 
     private CoordinationScripts() {
     }
 
     /** Raises the barrier at once, lifts it after {@code hold}; records LIFT, and LOST if its session expires. */
-    public static ScriptClient.Script barrierCoordinator(long hold) {
+    public static ScriptClient.Script barrierCoordinator(BarrierUnderTest.Factory factory, String path, long hold) {
         return session -> {
             GroupScripts.reportLost(session);
-            Barrier barrier = new Barrier(session.zk(), BARRIER);
+            BarrierUnderTest barrier = factory.create(session.client(), path);
             barrier.raise().whenComplete((ok, error) -> session.after(hold, () ->
                     session.record(OpKind.LIFT, Value.NONE, barrier.lift(), done -> Value.NONE, done -> { })));
         };
@@ -27,20 +26,19 @@ public final class CoordinationScripts {
      * Arrives once it has seen the barrier raised (a waiter that came before the raise would
      * rightly find it down), then waits at it; ENTER OK means it passed.
      */
-    public static ScriptClient.Script barrierWaiter() {
-        return CoordinationScripts::arrive;
+    public static ScriptClient.Script barrierWaiter(BarrierUnderTest.Factory factory, String path) {
+        return session -> arrive(session, factory.create(session.client(), path));
     }
 
-    private static void arrive(ScriptClient.Session session) {
+    private static void arrive(ScriptClient.Session session, BarrierUnderTest barrier) {
         if (session.states().current() == ConnectionState.LOST) {
             return;
         }
-        session.zk().exists(BARRIER, false).whenComplete((stat, error) -> {
-            if (stat == null) {
-                session.after(Time.millis(20), () -> arrive(session));
+        barrier.isRaised().whenComplete((raised, error) -> {
+            if (!Boolean.TRUE.equals(raised)) {
+                session.after(Time.millis(20), () -> arrive(session, barrier));
             } else {
-                session.record(OpKind.ENTER, Value.NONE, new Barrier(session.zk(), BARRIER).awaitLifted(),
-                        ok -> Value.NONE, ok -> { });
+                session.record(OpKind.ENTER, Value.NONE, barrier.awaitLifted(), ok -> Value.NONE, ok -> { });
             }
         });
     }

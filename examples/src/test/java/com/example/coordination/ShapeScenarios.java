@@ -4,6 +4,7 @@ import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.testkit.BarrierUnderTest;
 import dev.zksim.testkit.ConfigUnderTest;
 import dev.zksim.testkit.DoubleBarrierUnderTest;
 import dev.zksim.testkit.HolderEvents;
@@ -69,6 +70,10 @@ final class ShapeScenarios {
                 .add(afterExpiry(Testkit.lock("example-broken-lock-after-expiry", expiringLock(true)))
                         .title("Example: a lock that takes Expired for a disconnect, which only a new session shows")
                         .build())
+                .add(Testkit.barrier("example-barrier", barrier(false))
+                        .title("Example: the team's barrier under faults").build())
+                .add(Testkit.barrier("example-broken-barrier", barrier(true))
+                        .title("Example: a barrier whose waiter takes any event for the lift, which zksim must catch").build())
                 .add(Testkit.doubleBarrier("example-double-barrier", doubleBarrier(true))
                         .title("Example: the team's double barrier under faults").build())
                 .add(Testkit.doubleBarrier("example-broken-double-barrier", doubleBarrier(false))
@@ -192,6 +197,33 @@ final class ShapeScenarios {
             public CompletionStage<String> take() {
                 return queue.take();
             }
+        };
+    }
+
+    static BarrierUnderTest.Factory barrier(boolean trustAnyEvent) {
+        return (client, path) -> {
+            SimpleBarrier barrier = new SimpleBarrier(client.zk(), path, trustAnyEvent);
+            return new BarrierUnderTest() {
+                @Override
+                public CompletionStage<Void> raise() {
+                    return barrier.raise();
+                }
+
+                @Override
+                public CompletionStage<Void> lift() {
+                    return barrier.lift();
+                }
+
+                @Override
+                public CompletionStage<Boolean> isRaised() {
+                    return barrier.isRaised();
+                }
+
+                @Override
+                public CompletionStage<Void> awaitLifted() {
+                    return barrier.awaitLifted();
+                }
+            };
         };
     }
 

@@ -35,6 +35,7 @@ public final class Catalog {
                 .add(CoordinationScenarios.configuration())
                 .add(GroupScenarios.doubleBarrier())
                 .add(GroupScenarios.membership())
+                .add(GroupScenarios.partitionedMembership())
                 .add(GroupScenarios.rendezvous())
                 .add(GroupScenarios.naming())
                 .add(MixedScenarios.leaderPublishesConfig())
@@ -46,6 +47,7 @@ public final class Catalog {
                 .add(GroupScenarios.staleRejoinCanary())
                 .add(CoordinationScenarios.startOnceCanary())
                 .add(GroupScenarios.oneShortBarrierCanary())
-                .add(CoordinationScenarios.impatientBarrierCanary()));
+                .add(CoordinationScenarios.impatientBarrierCanary())
+                .add(GroupScenarios.viewAssignedPartitionsCanary()));
     }
 }

@@ -14,6 +14,8 @@ import java.util.List;
 
 /** The double barrier, group membership, the rendezvous and the naming service. */
 public final class GroupScenarios {
+    /** How many partitions the partitioned membership scenarios share among their members. */
+    private static final int PARTITIONS = 6;
 
     private GroupScenarios() {
     }
@@ -34,6 +36,26 @@ public final class GroupScenarios {
     public static Scenario membership() {
         return Testkit.membership("membership", RecipeGroups.members())
                 .title("Membership: members join, leave and rejoin, and every live member's view converges after the heal")
+                .build();
+    }
+
+    /** Members that share partitions through claim nodes: never two owners, an owner for each after the heal. */
+    public static Scenario partitionedMembership() {
+        return Testkit.membership("membership-partitions", RecipeGroups.partitioned(PARTITIONS))
+                .title("Membership with partitions: no partition ever has two owners, each has one after the heal")
+                .partitions(PARTITIONS)
+                .goals(Goal.completedBy(OpKind.JOIN, 2, "two members joined"),
+                        Goal.completedBy(OpKind.OWN, 2, "two members owned a partition"))
+                .build();
+    }
+
+    /** Members that own what their own view assigns them, without claiming: two owners while views differ. */
+    public static Scenario viewAssignedPartitionsCanary() {
+        return Testkit.membership("canary-membership-view-assigned", RecipeGroups.viewAssignedCanary(PARTITIONS))
+                .title("Canary: members that own the partitions their own view assigns them, without claiming them")
+                .partitions(PARTITIONS)
+                .goals(Goal.completedBy(OpKind.JOIN, 2, "two members joined"),
+                        Goal.completedBy(OpKind.OWN, 2, "two members owned a partition"))
                 .build();
     }
 

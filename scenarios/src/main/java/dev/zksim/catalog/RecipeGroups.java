@@ -2,6 +2,8 @@ package dev.zksim.catalog;
 
 import dev.zksim.recipes.membership.GroupMember;
 import dev.zksim.recipes.membership.GroupView;
+import dev.zksim.recipes.membership.PartitionAssignment;
+import dev.zksim.recipes.membership.PartitionClaims;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.recipes.support.EnsurePath;
 import dev.zksim.recipes.support.HolderState;
@@ -10,6 +12,7 @@ import dev.zksim.testkit.TestClient;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -20,13 +23,92 @@ import java.util.concurrent.CompletionStage;
  */
 public final class RecipeGroups {
     private static final String GROUP = "/group";
+    private static final String PARTITIONS = "/partitions";
 
     private RecipeGroups() {
     }
 
     /** zksim's membership recipe. */
     public static MembershipUnderTest.Factory members() {
-        return (client, name, events) -> new Member(client, name, events, false);
+        return (client, name, events) -> new Member(client, name, events, false, Ownership.NONE);
+    }
+
+    /** zksim's membership recipe whose members share {@code partitions} through claim nodes ({@link PartitionClaims}). */
+    public static MembershipUnderTest.Factory partitioned(int partitions) {
+        return (client, name, events) -> new Member(client, name, events, false, new Claims(
+                new PartitionClaims(client.zk(), client.connection(), PARTITIONS, name, partitions, events::owned)));
+    }
+
+    /**
+     * CANARY, BROKEN ON PURPOSE: members that own the partitions their own view assigns them,
+     * without claiming them. Views differ for a while after every join, leave and expiry, and
+     * two members then both own a partition.
+     */
+    public static MembershipUnderTest.Factory viewAssignedCanary(int partitions) {
+        return (client, name, events) -> new Member(client, name, events, false, new ViewAssigned(name, partitions, events));
+    }
+
+    /** How a member owns partitions: not at all, through claims, or (the canary) by its view alone. */
+    private interface Ownership {
+        Ownership NONE = new Ownership() {
+        };
+
+        default void rebalance(List<String> view) {
+        }
+
+        default void start() {
+        }
+
+        default void stop() {
+        }
+    }
+
+    private record Claims(PartitionClaims claims) implements Ownership {
+        @Override
+        public void rebalance(List<String> view) {
+            claims.rebalance(view);
+        }
+
+        @Override
+        public void start() {
+            claims.start();
+        }
+
+        @Override
+        public void stop() {
+            claims.stop();
+        }
+    }
+
+    private static final class ViewAssigned implements Ownership {
+        private final String name;
+        private final int partitions;
+        private final MembershipUnderTest.Events events;
+        private boolean active;
+
+        ViewAssigned(String name, int partitions, MembershipUnderTest.Events events) {
+            this.name = name;
+            this.partitions = partitions;
+            this.events = events;
+        }
+
+        @Override
+        public void rebalance(List<String> view) {
+            if (active) {
+                events.owned(PartitionAssignment.target(view, name, partitions));
+            }
+        }
+
+        @Override
+        public void start() {
+            active = true;
+        }
+
+        @Override
+        public void stop() {
+            active = false;
+            events.owned(new TreeSet<>());
+        }
     }
 
     /**
@@ -36,7 +118,7 @@ public final class RecipeGroups {
      * shows the bug.
      */
     public static MembershipUnderTest.Factory staleRejoinCanary() {
-        return (client, name, events) -> new Member(client, name, events, true);
+        return (client, name, events) -> new Member(client, name, events, true, Ownership.NONE);
     }
 
     /**
@@ -49,12 +131,14 @@ public final class RecipeGroups {
         private final String name;
         private final Events events;
         private final boolean staleRejoin;
+        private final Ownership ownership;
         private GroupView view;
         private boolean viewStopped = true;
         private boolean joined;
         private GroupMember member;
 
-        Member(TestClient client, String name, Events events, boolean staleRejoin) {
+        Member(TestClient client, String name, Events events, boolean staleRejoin, Ownership ownership) {
+            this.ownership = ownership;
             this.client = client;
             this.name = name;
             this.events = events;
@@ -80,7 +164,12 @@ public final class RecipeGroups {
                     if (view != null) {
                         view.stop();
                     }
-                    view = new GroupView(client.zk(), GROUP, changed -> events.view(changed.view()));
+                    view = new GroupView(client.zk(), GROUP, changed -> {
+                        events.view(changed.view());
+                        if (joined) {
+                            ownership.rebalance(changed.view());
+                        }
+                    });
                     view.start();
                 }
                 GroupMember member = new GroupMember(client.zk(), GROUP, name, name.getBytes(StandardCharsets.UTF_8),
@@ -92,13 +181,20 @@ public final class RecipeGroups {
                             }
                         });
                 this.member = member;
-                return member.join().thenRun(() -> joined = true);
+                return member.join().thenRun(() -> {
+                    joined = true;
+                    ownership.start();
+                    if (view.current() != null) {
+                        ownership.rebalance(view.current());
+                    }
+                });
             });
         }
 
         @Override
         public CompletionStage<Void> leave() {
             joined = false;
+            ownership.stop();
             return member == null ? CompletableFuture.completedFuture(null) : member.leave();
         }
 

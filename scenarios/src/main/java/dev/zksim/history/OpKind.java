@@ -29,6 +29,10 @@ public record OpKind(String name) implements Comparable<OpKind> {
     public static final OpKind JOIN = new OpKind("JOIN");
     public static final OpKind LEAVE_GROUP = new OpKind("LEAVE_GROUP");
     public static final OpKind VIEW = new OpKind("VIEW");
+    /** A member now believes it owns the partition (the value). */
+    public static final OpKind OWN = new OpKind("OWN");
+    /** A member no longer believes it owns the partition (the value). */
+    public static final OpKind DISOWN = new OpKind("DISOWN");
     public static final OpKind PUBLISH = new OpKind("PUBLISH");
     public static final OpKind RENDEZVOUS = new OpKind("RENDEZVOUS");
     public static final OpKind ALLOCATE = new OpKind("ALLOCATE");

@@ -1,7 +1,9 @@
 package dev.zksim.testkit;
 
 import dev.zksim.check.LivenessChecker;
+import dev.zksim.check.Checker;
 import dev.zksim.check.MembershipChecker;
+import dev.zksim.check.PartitionChecker;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
@@ -10,6 +12,7 @@ import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.MembershipWorkload;
 import dev.zksim.workload.Workloads;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -22,6 +25,9 @@ import java.util.Objects;
  * <p>Checked: once the faults heal, the last view of every live member (its last membership
  * op a JOIN OK, not followed by a leave, LOST or a crash) was taken after the heal and equals
  * the set of live members; every join and leave completes within a bound after the heal.
+ * With {@link #partitions}, also that no partition is ever owned by two members at once
+ * (as safety, belief by belief, each ending with its session) and that every partition has a
+ * live owner when the run ends.
  */
 public final class MembershipScenario extends ScenarioBuilder<MembershipScenario> {
     private final MembershipUnderTest.Factory factory;
@@ -30,6 +36,7 @@ public final class MembershipScenario extends ScenarioBuilder<MembershipScenario
     private int minCycles = 0;
     private int maxCycles = 2;
     private long sample = Time.millis(500);
+    private int partitions;
 
     MembershipScenario(String id, MembershipUnderTest.Factory factory) {
         super(id, "Membership " + id + ": members join, leave and rejoin; every live member's view converges");
@@ -67,6 +74,19 @@ public final class MembershipScenario extends ScenarioBuilder<MembershipScenario
         return this;
     }
 
+    /**
+     * The members share this many partitions and report what they own
+     * ({@link MembershipUnderTest.Events#owned}); the user's factory builds members for the
+     * same count. Without it (0, the default) ownership is not checked.
+     */
+    public MembershipScenario partitions(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("partitions: need 0 or more, not " + count);
+        }
+        this.partitions = count;
+        return this;
+    }
+
     @Override
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
@@ -82,10 +102,20 @@ public final class MembershipScenario extends ScenarioBuilder<MembershipScenario
                 Workloads.add(ensemble, new MembershipWorkload(factory, plan, new ClientLog(history)));
             }
         };
-        RecipeTrial.Checks checks = (heal, end) -> List.of(new MembershipChecker(heal),
-                new LivenessChecker(heal, bound, end).onlyKinds(OpKind.JOIN, OpKind.LEAVE_GROUP));
-        List<String> described = List.of("members: " + members, "leave and rejoin cycles: " + plan.cycles(),
-                "view sampled every: " + Time.format(plan.sample()), "liveness bound: " + Time.format(bound));
+        RecipeTrial.Checks checks = (heal, end) -> {
+            List<Checker> all = new ArrayList<>(List.of(new MembershipChecker(heal),
+                    new LivenessChecker(heal, bound, end).onlyKinds(OpKind.JOIN, OpKind.LEAVE_GROUP)));
+            if (partitions > 0) {
+                all.add(new PartitionChecker(partitions));
+            }
+            return all;
+        };
+        List<String> described = new ArrayList<>(List.of("members: " + members,
+                "leave and rejoin cycles: " + plan.cycles(), "view sampled every: " + Time.format(plan.sample()),
+                "liveness bound: " + Time.format(bound)));
+        if (partitions > 0) {
+            described.add("partitions: " + partitions);
+        }
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described);
     }
 }

@@ -2,6 +2,7 @@ package dev.zksim.testkit;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -9,6 +10,11 @@ import java.util.concurrent.CompletionStage;
  * group under the name it was built with, watches who else is a member (its own view), and
  * may leave and join again; after its session is lost the workload opens a new session and
  * calls {@link #join} again on the same instance, which must then rejoin for real.
+ *
+ * <p>A membership that also hands out partitions (work shards, as consumers of a topic share
+ * it) reports the partitions each member believes it owns through {@link Events#owned}; the
+ * scenario built with {@code partitions(n)} then checks that no partition is ever owned by two
+ * members at once and that every partition has an owner after the heal.
  */
 public interface MembershipUnderTest {
 
@@ -35,6 +41,14 @@ public interface MembershipUnderTest {
 
         /** This member is no longer in the group (its session expired or its node was deleted). */
         void lost();
+
+        /**
+         * The partitions this member now believes it owns, after every change: a member acts
+         * on a partition only while it is in the last set reported. {@link #suspended} and
+         * {@link #lost} end every ownership; after a reconnect the member reports again what
+         * it still owns.
+         */
+        void owned(SortedSet<Integer> partitions);
     }
 
     /** Builds the member called {@code name} on a client. */

@@ -7,6 +7,8 @@ import dev.zksim.kernel.Time;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.testkit.MembershipUnderTest;
 import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * A group member: joins under its process id (JOIN), and for a number of cycles leaves
@@ -30,6 +32,8 @@ public final class MembershipWorkload extends SessionWorkload {
     private boolean joined;
     private boolean wanted;
     private boolean joining;
+    /** The partitions the member last said it owns, since its last SUSPENDED or LOST. */
+    private final SortedSet<Integer> believed = new TreeSet<>();
 
     public MembershipWorkload(MembershipUnderTest.Factory factory, Plan plan, ClientLog log) {
         super(log);
@@ -42,6 +46,7 @@ public final class MembershipWorkload extends SessionWorkload {
         joined = false;
         wanted = false;
         joining = false;
+        believed.clear();
         SessionClient mine = client;
         member = factory.create(client, ctx.id(), new Events(mine));
         client.renewAfterLoss(() -> { }, () -> {
@@ -128,6 +133,7 @@ public final class MembershipWorkload extends SessionWorkload {
         @Override
         public void suspended() {
             if (owner == client) {
+                believed.clear();
                 log.notify(OpKind.SUSPENDED);
             }
         }
@@ -136,7 +142,27 @@ public final class MembershipWorkload extends SessionWorkload {
         public void lost() {
             if (owner == client) {
                 joined = false;
+                believed.clear();
                 log.notify(OpKind.LOST);
+            }
+        }
+
+        /** Records the change: DISOWN for each partition given up, then OWN for each one taken. */
+        @Override
+        public void owned(SortedSet<Integer> partitions) {
+            if (owner != client) {
+                return;
+            }
+            for (Integer p : new TreeSet<>(believed)) {
+                if (!partitions.contains(p)) {
+                    believed.remove(p);
+                    log.notify(OpKind.DISOWN, Value.of(p));
+                }
+            }
+            for (Integer p : partitions) {
+                if (believed.add(p)) {
+                    log.notify(OpKind.OWN, Value.of(p));
+                }
             }
         }
     }

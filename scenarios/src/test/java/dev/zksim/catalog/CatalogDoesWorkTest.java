@@ -63,6 +63,8 @@ class CatalogDoesWorkTest {
         MAIN.put("canary-double-barrier-one-short", Map.of(OpKind.ENTER, 2));
         MAIN.put("canary-config-start-once", Map.of(OpKind.CONFIG_WRITE, 2, OpKind.CONFIG_READ, 1));
         MAIN.put("canary-membership-stale-rejoin", Map.of(OpKind.JOIN, 2, OpKind.VIEW, 2));
+        MAIN.put("membership-partitions", Map.of(OpKind.JOIN, 2, OpKind.OWN, 2));
+        MAIN.put("canary-membership-view-assigned", Map.of(OpKind.JOIN, 2, OpKind.OWN, 2));
         MAIN.put("canary-barrier-impatient", Map.of(OpKind.LIFT, 1, OpKind.ENTER, 2));
     }
 

@@ -27,4 +27,16 @@ class MembershipScenariosTest {
         assertThat(caught.kind()).isEqualTo(FailureKind.LIVENESS_TIMEOUT);
         assertThat(caught.minimal().failure().orElseThrow().getMessage()).contains("differs from the live members");
     }
+
+    @SimulationProperty(seeds = 200)
+    void partitionsClaimedThroughNodesNeverHaveTwoOwners(Seeds seeds) {
+        seeds.check(CATALOG, "membership-partitions");
+    }
+
+    @SimulationProperty(seeds = 20)
+    void membersThatOwnWhatTheirViewAssignsThemAreCaught(Seeds seeds) {
+        PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-membership-view-assigned");
+        assertThat(caught.kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
+        assertThat(caught.minimal().failure().orElseThrow().getMessage()).contains("partition ownership of partition");
+    }
 }

@@ -26,6 +26,7 @@ public final class Catalog {
                 .add(QueueScenarios.fifo())
                 .add(QueueScenarios.priority())
                 .add(QueueScenarios.uncheckedConsumerCanary())
+                .add(QueueScenarios.hastyCancelCanary())
                 .add(ElectionScenarios.election())
                 .add(ElectionScenarios.seedArticleCanary())
                 .add(SharedLockScenarios.readWrite())

@@ -1,5 +1,7 @@
 package dev.zksim.catalog;
 
+import dev.zksim.scenario.Goal;
+import dev.zksim.kernel.Time;
 import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
 import dev.zksim.check.QueueChecker;
@@ -30,6 +32,16 @@ public final class QueueScenarios {
         return Testkit.fifoQueue("canary-queue-unchecked-delete", RecipeQueues.uncheckedConsumerCanary())
                 .title("Canary: a consumer that deletes without checking it won dequeues items twice")
                 .consumers(2, 3).noFaults().build();
+    }
+
+    /** A handle that reports a given-up take as cancelled while the recipe's claim is still in flight. */
+    public static Scenario hastyCancelCanary() {
+        return Testkit.fifoQueue("canary-queue-hasty-cancel", RecipeQueues.hastyCancelCanary())
+                .title("Canary: a take given up while its claim is in flight loses the item it claimed")
+                .consumers(2, 3).items(5, 10).giveUps(1, 1, Time.millis(5), Time.millis(200))
+                .goals(Goal.completed(OpKind.ENQUEUE, "an item was offered"),
+                        Goal.completed(OpKind.DEQUEUE, "an item was taken"))
+                .build();
     }
 
     /**

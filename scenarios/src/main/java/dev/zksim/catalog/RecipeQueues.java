@@ -8,6 +8,7 @@ import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.TestClient;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -23,12 +24,21 @@ public final class RecipeQueues {
 
     /** zksim's FIFO queue (exactly once). */
     public static QueueUnderTest.Factory fifo() {
-        return client -> new Handle(client, false);
+        return client -> new Handle(client, false, false);
     }
 
     /** zksim's priority queue (exactly once). */
     public static QueueUnderTest.Factory priority() {
-        return client -> new Handle(client, true);
+        return client -> new Handle(client, true, false);
+    }
+
+    /**
+     * CANARY, BROKEN ON PURPOSE: zksim's FIFO queue behind a handle that reports a given-up
+     * take as cancelled at once, even while the recipe's claim of an item is in flight. When
+     * that claim wins, the item's node is gone and nobody ever delivers it.
+     */
+    public static QueueUnderTest.Factory hastyCancelCanary() {
+        return client -> new Handle(client, false, true);
     }
 
     /** The queue operations of either recipe. */
@@ -38,6 +48,8 @@ public final class RecipeQueues {
         CompletionStage<Void> offer(byte[] data, int priority);
 
         CompletionStage<DistributedQueue.Item> take();
+
+        void cancelTake();
     }
 
     /**
@@ -48,12 +60,16 @@ public final class RecipeQueues {
     private static final class Handle implements QueueUnderTest {
         private final TestClient client;
         private final boolean priorities;
+        private final boolean hastyCancel;
         private Recipe recipe;
         private boolean ensured;
         private int sessions;
         private CompletableFuture<String> waiting;
+        private CompletionStage<DistributedQueue.Item> current;
+        private CompletionStage<DistributedQueue.Item> abandoned;
 
-        Handle(TestClient client, boolean priorities) {
+        Handle(TestClient client, boolean priorities, boolean hastyCancel) {
+            this.hastyCancel = hastyCancel;
             this.client = client;
             this.priorities = priorities;
             client.connection().subscribe(state -> {
@@ -83,6 +99,10 @@ public final class RecipeQueues {
                         public CompletionStage<DistributedQueue.Item> take() {
                             return queue.take();
                         }
+
+                        public void cancelTake() {
+                            queue.cancelTake();
+                        }
                     };
                 } else {
                     DistributedQueue queue = new DistributedQueue(client.zk(), PATH, id);
@@ -97,6 +117,10 @@ public final class RecipeQueues {
 
                         public CompletionStage<DistributedQueue.Item> take() {
                             return queue.take();
+                        }
+
+                        public void cancelTake() {
+                            queue.cancelTake();
                         }
                     };
                 }
@@ -121,7 +145,12 @@ public final class RecipeQueues {
         public CompletionStage<String> take() {
             CompletableFuture<String> result = new CompletableFuture<>();
             waiting = result;
-            ensured().thenCompose(ok -> recipe().take()).whenComplete((item, error) -> {
+            // Only the canary abandons a recipe take; the next one starts once it is over.
+            CompletionStage<?> before = abandoned == null ? CompletableFuture.completedFuture(null)
+                    : abandoned.handle((item, error) -> null);
+            abandoned = null;
+            current = before.thenCompose(ok -> ensured()).thenCompose(ok -> recipe().take());
+            current.whenComplete((item, error) -> {
                 if (error != null) {
                     result.completeExceptionally(error);
                 } else {
@@ -129,6 +158,19 @@ public final class RecipeQueues {
                 }
             });
             return result;
+        }
+
+        @Override
+        public void cancelTake() {
+            if (recipe != null) {
+                recipe.cancelTake();
+            }
+            if (hastyCancel && waiting != null && !waiting.isDone()) {
+                // The canary's bug: the caller is told "nothing taken" whatever the recipe is
+                // doing; the recipe's take goes on, and an item its claim wins is dropped.
+                waiting.completeExceptionally(new CancellationException("given up"));
+                abandoned = current;
+            }
         }
     }
 
@@ -140,7 +182,7 @@ public final class RecipeQueues {
      */
     public static QueueUnderTest.Factory uncheckedConsumerCanary() {
         return client -> {
-            QueueUnderTest offers = new Handle(client, false);
+            QueueUnderTest offers = new Handle(client, false, false);
             return new QueueUnderTest() {
                 @Override
                 public CompletionStage<Void> offer(String item, int priority) {

@@ -17,7 +17,9 @@ import java.util.Objects;
 /**
  * A queue under test, with its declared delivery mode and order. Producers offer unique
  * items (with random priorities 0..9 for a priority queue), consumers take for the whole run;
- * after {@code Expired} each opens a new session and goes on with the same queue object.
+ * after {@code Expired} each opens a new session and goes on with the same queue object. In
+ * some seeds consumers give takes up ({@link #giveUps}), and an abandoned take must not lose
+ * an item.
  *
  * <p>Checked: no item is taken that nobody offered; order (an item offered after another
  * was acknowledged, with no more urgent priority, is not taken before anyone even tried to
@@ -36,6 +38,10 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     private int maxConsumers = 3;
     private int minItems = 3;
     private int maxItems = 10;
+    private int giveUpNumerator = 1;
+    private int giveUpDenominator = 3;
+    private long patienceMin = Time.millis(200);
+    private long patienceMax = Time.seconds(3);
 
     QueueScenario(String id, QueueUnderTest.Order order, QueueUnderTest.Factory factory) {
         super(id, "Queue " + id + ": producers and consumers keep " + order + " order under random faults");
@@ -74,6 +80,28 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
         return this;
     }
 
+    /**
+     * In {@code numerator} of every {@code denominator} seeds, consumers give a take up
+     * ({@link QueueUnderTest#cancelTake}) after waiting a time drawn from [min, max]
+     * microseconds; by default a third of the seeds, after 0.2 to 3 s.
+     */
+    public QueueScenario giveUps(int numerator, int denominator, long min, long max) {
+        if (numerator < 0 || denominator < 1 || numerator > denominator || min < 1 || max < min) {
+            throw new IllegalArgumentException("giveUps: need 0 <= numerator <= denominator and 0 < min <= max");
+        }
+        this.giveUpNumerator = numerator;
+        this.giveUpDenominator = denominator;
+        this.patienceMin = min;
+        this.patienceMax = max;
+        return this;
+    }
+
+    /** Consumers never give a take up. */
+    public QueueScenario noGiveUps() {
+        this.giveUpNumerator = 0;
+        return this;
+    }
+
     private static void checkRange(String what, int min, int max) {
         if (min < 1 || max < min) {
             throw new IllegalArgumentException(what + ": need 1 <= min <= max, not " + min + ".." + max);
@@ -86,8 +114,10 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
         int producers = knobs.intIn(minProducers, maxProducers);
         int consumers = knobs.intIn(minConsumers, maxConsumers);
         int items = knobs.intIn(minItems, maxItems);
-        return trial(swarm, producers, consumers, new QueueWorkload.Plan(items, order == QueueUnderTest.Order.PRIORITY),
-                faultsFor(swarm));
+        long patience = giveUpNumerator > 0 && knobs.chance(giveUpNumerator, giveUpDenominator)
+                ? knobs.longIn(patienceMin, patienceMax) : 0;
+        return trial(swarm, producers, consumers,
+                new QueueWorkload.Plan(items, order == QueueUnderTest.Order.PRIORITY, patience), faultsFor(swarm));
     }
 
     private Trial trial(SwarmKnobs swarm, int producers, int consumers, QueueWorkload.Plan plan, FaultProfile faults) {
@@ -104,6 +134,7 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENQUEUE));
         List<String> described = List.of("producers: " + producers, "consumers: " + consumers,
                 "items per producer: " + plan.items(), "delivery: " + delivery + ", order: " + order,
+                "patience: " + (plan.patience() == 0 ? "none" : Time.format(plan.patience())),
                 "liveness bound: " + Time.format(bound));
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described);
     }

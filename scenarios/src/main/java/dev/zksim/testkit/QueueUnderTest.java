@@ -33,6 +33,18 @@ public interface QueueUnderTest {
     /** Takes the next item, waiting for one while the queue is empty; completes with the item's text. */
     CompletionStage<String> take();
 
+    /**
+     * Gives up the take under way, as a caller that timed out or was cancelled does; the
+     * workload calls it in some seeds while a take is pending. The take's stage must then
+     * complete: with a {@link java.util.concurrent.CancellationException} if no item was
+     * taken, or with the item if one already was (a claim that was in flight and won); the
+     * caller then keeps that item. An abandoned take must never lose an item: one whose node
+     * is gone but whose take reported cancellation is lost, and the queue's delivery check
+     * says so. The default does nothing, and the take goes on until it has an item.
+     */
+    default void cancelTake() {
+    }
+
     /** Builds one client's handle on the queue. */
     @FunctionalInterface
     interface Factory {

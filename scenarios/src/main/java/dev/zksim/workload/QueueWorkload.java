@@ -6,9 +6,15 @@ import dev.zksim.history.Value;
 import dev.zksim.kernel.Time;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.testkit.QueueUnderTest;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
 
 /**
- * A producer or a consumer of a queue. A producer offers {@code items} items one at a time
+ * A producer or a consumer of a queue. A consumer with a patience gives a take up when it
+ * has waited that long (DEQUEUE then fails as cancelled, or succeeds if the queue had
+ * already claimed an item), so the recipe's cancellation path runs under faults.
+ *
+ * <p> A producer offers {@code items} items one at a time
  * (ENQUEUE with the item's id, or (id, priority) with priorities), never re-offering an item
  * after an unknown outcome: it moves on to a new id, so a duplicate in the history is the
  * queue's. A consumer takes items (DEQUEUE OK with the id) for the whole run. After
@@ -17,8 +23,16 @@ import dev.zksim.testkit.QueueUnderTest;
  */
 public final class QueueWorkload extends SessionWorkload {
 
-    /** Items per producer, and whether they carry random priorities 0..9. */
-    public record Plan(int items, boolean priorities) {
+    /**
+     * Items per producer, whether they carry random priorities 0..9, and how long a consumer
+     * waits for an item before it gives the take up (microseconds; 0: never).
+     */
+    public record Plan(int items, boolean priorities, long patience) {
+
+        /** Consumers that never give up. */
+        public Plan(int items, boolean priorities) {
+            this(items, priorities, 0);
+        }
     }
 
     private final QueueUnderTest.Factory factory;
@@ -27,6 +41,7 @@ public final class QueueWorkload extends SessionWorkload {
     private QueueUnderTest queue;
     private int produced;
     private boolean busy;
+    private long takes;
 
     public QueueWorkload(QueueUnderTest.Factory factory, boolean producer, Plan plan, ClientLog log) {
         super(log);
@@ -73,10 +88,19 @@ public final class QueueWorkload extends SessionWorkload {
         });
     }
 
+    /** Takes one item; with a patience, gives the take up if it is still pending when the patience runs out. */
     private void take() {
         busy = true;
         ClientLog.Call call = log.invoke(OpKind.DEQUEUE);
         QueueUnderTest mine = queue;
+        long current = ++takes;
+        if (plan.patience() > 0) {
+            context.schedule(plan.patience(), () -> {
+                if (current == takes && mine == queue && !call.isDone()) {
+                    mine.cancelTake();
+                }
+            });
+        }
         mine.take().whenComplete((item, error) -> {
             if (mine != queue) {
                 return;
@@ -90,10 +114,18 @@ public final class QueueWorkload extends SessionWorkload {
         busy = false;
         if (error == null) {
             call.ok(value);
+        } else if (givenUp(error)) {
+            // The contract: a take reported cancelled took nothing, so the checker may hold it to that.
+            call.fail("gave up");
         } else if (Workloads.uncertain(error)) {
             call.info(Workloads.describe(error));
         } else {
             call.fail(Workloads.describe(error));
         }
+    }
+
+    private static boolean givenUp(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause instanceof CancellationException;
     }
 }

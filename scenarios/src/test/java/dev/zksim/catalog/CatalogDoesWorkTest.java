@@ -65,6 +65,7 @@ class CatalogDoesWorkTest {
         MAIN.put("canary-membership-stale-rejoin", Map.of(OpKind.JOIN, 2, OpKind.VIEW, 2));
         MAIN.put("membership-partitions", Map.of(OpKind.JOIN, 2, OpKind.OWN, 2));
         MAIN.put("canary-membership-view-assigned", Map.of(OpKind.JOIN, 2, OpKind.OWN, 2));
+        MAIN.put("canary-queue-hasty-cancel", Map.of(OpKind.ENQUEUE, 3, OpKind.DEQUEUE, 1));
         MAIN.put("canary-barrier-impatient", Map.of(OpKind.LIFT, 1, OpKind.ENTER, 2));
     }
 

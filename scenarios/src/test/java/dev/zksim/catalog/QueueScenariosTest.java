@@ -42,4 +42,12 @@ class QueueScenariosTest {
                 .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).consumers(2, 3).noFaults().build();
         seeds.check(new ScenarioCatalog().add(atLeastOnce), "unchecked-at-least-once");
     }
+
+    /** A take given up while its claim is in flight must still deliver the item it claimed. */
+    @SimulationProperty(seeds = 400)
+    void aHandleThatReportsCancelledWhileItsClaimIsInFlightLosesItems(Seeds seeds) {
+        PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-queue-hasty-cancel");
+        assertThat(caught.kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
+        assertThat(caught.minimal().failure().orElseThrow().getMessage()).contains("were never dequeued");
+    }
 }

@@ -33,4 +33,9 @@ public final class DistributedPriorityQueue {
     public CompletionStage<DistributedQueue.Item> take() {
         return queue.take();
     }
+
+    /** Gives up the take under way; see {@link DistributedQueue#cancelTake}. */
+    public void cancelTake() {
+        queue.cancelTake();
+    }
 }

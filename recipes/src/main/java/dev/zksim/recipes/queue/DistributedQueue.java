@@ -14,6 +14,7 @@ import dev.zksim.recipes.support.Stages;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -59,6 +60,7 @@ public final class DistributedQueue {
     private boolean stale;
     private CompletableFuture<Item> pending;
     private boolean waitingForChildren;
+    private boolean cancelRequested;
 
     public DistributedQueue(ZooKeeperClient zk, String path, String clientId) {
         this(zk, path, clientId, ItemOrder.FIFO);
@@ -114,12 +116,46 @@ public final class DistributedQueue {
             throw new IllegalStateException("one take at a time");
         }
         pending = new CompletableFuture<>();
+        cancelRequested = false;
         CompletableFuture<Item> mine = pending;
         step();
         return mine;
     }
 
+    /**
+     * Consumer: gives up the take under way (its caller timed out or was cancelled). While the
+     * take only waits for an item or reads one, it fails at once, or at its next step, with a
+     * CancellationException, and no item was taken. A claim already sent is seen through: if it
+     * wins, the take completes with the item after all, because the item's node is gone and the
+     * caller is the only one who can still deliver it. So an abandoned take never loses an item.
+     */
+    public synchronized void cancelTake() {
+        if (pending == null || pending.isDone()) {
+            return;
+        }
+        cancelRequested = true;
+        if (waitingForChildren) {
+            cancelled();
+        }
+    }
+
+    /** Fails the take as given up, if its caller asked; true if it did. */
+    private boolean cancelled() {
+        if (!cancelRequested) {
+            return false;
+        }
+        waitingForChildren = false;
+        // The cache no longer holds an item this take read but did not claim: the next take
+        // must list again, or it would serve a later item first.
+        cached = List.of();
+        pending.completeExceptionally(new CancellationException("the take was given up before it claimed an item"));
+        return true;
+    }
+
     private void step() {
+        if (cancelled()) {
+            return;
+        }
         switch (QueueDecision.next(cached, stale)) {
             case QueueDecision.Next.Take take -> {
                 cached = cached.subList(1, cached.size());
@@ -141,6 +177,8 @@ public final class DistributedQueue {
                 waitingForChildren = cached.isEmpty();
                 if (!waitingForChildren) {
                     step();
+                } else {
+                    cancelled();
                 }
             }
         });
@@ -167,7 +205,7 @@ public final class DistributedQueue {
                     fail(error);
                 } else if (read == null) {
                     step();
-                } else {
+                } else if (!cancelled()) {
                     claim(new Item(item, read.data()), false);
                 }
             }

@@ -110,8 +110,14 @@ final class SweepRun {
                 result.interrupted() ? " (INTERRUPTED: the summary so far)" : "");
         SweepSummary summary = new SweepSummary(config.scenario(), config.base(), config.count(), config.shardIndex(),
                 config.shardCount(), result.seedsRun(), result.skipped(), result.findings().size(), result.events(),
-                result.wallMillis(), result.interrupted());
+                result.wallMillis(), result.interrupted(), result.goalsReached(), result.goalsMissed());
         outputs.summary(summary);
+        if (!result.goalsReached().isEmpty() || !result.goalsMissed().isEmpty()) {
+            System.out.println("goals reached: " + (result.goalsReached().isEmpty() ? "none"
+                    : String.join("; ", result.goalsReached())));
+            System.out.println("goals never reached: " + (result.goalsMissed().isEmpty() ? "none"
+                    : String.join("; ", result.goalsMissed())));
+        }
         if (stoppedBecause != null) {
             System.out.println("stopped early (" + stoppedBecause + "): the seeds not started count as skipped");
         }

@@ -3,6 +3,8 @@ package com.example.coordination;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.zksim.explore.ExploreReport;
+import dev.zksim.explore.Explorer;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.property.Seeds;
@@ -21,6 +23,23 @@ class SimpleLockTest {
     @SimulationProperty(seeds = 200)
     void theLockIsSafeAndLive(Seeds seeds) {
         seeds.check(CATALOG, "example-lock");
+    }
+
+    /**
+     * Model checking from a JUnit test: a depth-first search of the lock's small scope
+     * (at most one fault, one deviation from the default schedule) finds no violation, while
+     * the broken variant's violation comes back shrunk, with a reproduce line like a seed's.
+     */
+    @Test
+    void exhaustiveSearchPassesTheLockAndCatchesTheBrokenOne() throws IOException {
+        ExploreReport report = Explorer.builder(CATALOG, "example-lock").faults(1).runs(3_000).check();
+        assertTrue(report.runs() > 1, report.summary());
+        PropertyCheck.Counterexample found = Explorer.builder(CATALOG, "example-broken-lock").expectFailure();
+        assertEquals(FailureKind.SAFETY_VIOLATION, found.kind(), found.describe());
+        String line = found.line().toString();
+        assertTrue(line.contains(":examples/example-broken-lock:"), line);
+        Files.writeString(Path.of("target", "reproduce-lines.txt"), line + System.lineSeparator(), StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
     }
 
     @Test

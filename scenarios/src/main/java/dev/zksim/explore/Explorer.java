@@ -19,11 +19,12 @@ import java.util.function.LongSupplier;
 /**
  * Explores a scenario's choice stream with one strategy and reports what it covered and
  * what it found. The entry point for the command line ({@code ./zksim explore}) and for
- * tests:
+ * tests, a user's JUnit tests of their own scenarios included:
  * <pre>{@code
- * ExploreReport report = Explorer.builder(Catalog.standard(), "lock-basic")
- *         .strategy(Explorer.Strategy.DFS).deviations(1).faults(1).explore();
+ * ExploreReport report = Explorer.builder(catalog, "my-lock")
+ *         .strategy(Explorer.Strategy.DFS).deviations(1).faults(1).check(); // fails with a reproduce line
  * assertTrue(report.complete());
+ * PropertyCheck.Counterexample found = Explorer.builder(catalog, "my-broken-lock").expectFailure();
  * }</pre>
  * Every strategy runs the scenario from scratch per run in the small scope (knobs fixed at
  * their smallest, delays in a few ordered buckets, at most K faults at instants where a
@@ -160,6 +161,40 @@ public final class Explorer {
 
         public ExploreReport explore() {
             return new Explorer(this).run();
+        }
+
+        /**
+         * Explores and fails like a property test when a violation is found: the
+         * AssertionError carries the shrunk counterexample with its reproduce line, the same
+         * line {@code ./zksim replay} takes. Returns the report of a clean exploration (whose
+         * {@link ExploreReport#complete()} says whether the space was exhausted).
+         */
+        public ExploreReport check() {
+            ExploreReport report = explore();
+            if (report.violation().isPresent()) {
+                throw new AssertionError("exploring '" + scenario + "' (" + strategy.word() + ") found a violation:\n"
+                        + counterexampleOf(report).describe());
+            }
+            return report;
+        }
+
+        /**
+         * Explores a scenario that must fail (a canary, a recipe known to be broken) and returns
+         * its shrunk counterexample; an AssertionError if the exploration found nothing, since
+         * then either the search or the checkers have gone blind.
+         */
+        public PropertyCheck.Counterexample expectFailure() {
+            ExploreReport report = explore();
+            if (report.violation().isEmpty()) {
+                throw new AssertionError("exploring '" + scenario + "' (" + strategy.word() + ") found no violation: "
+                        + report.summary());
+            }
+            return counterexampleOf(report);
+        }
+
+        private PropertyCheck.Counterexample counterexampleOf(ExploreReport report) {
+            return counterexample(catalog, report.violation().orElseThrow(), true).orElseThrow(() -> new AssertionError(
+                    "the explored violation of '" + scenario + "' did not replay as a plain run: " + report.summary()));
         }
 
         private static long positive(long value, String what) {

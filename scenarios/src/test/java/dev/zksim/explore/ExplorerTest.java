@@ -223,6 +223,20 @@ class ExplorerTest {
         assertThat(example.line().matches(replayed.digest())).isTrue();
     }
 
+    /** The JUnit entry point's two verbs: a clean exploration passes, a violation fails with its reproduce line. */
+    @Test
+    void checkFailsWithTheReproduceLineAndExpectFailureReturnsTheCounterexample() {
+        ExploreReport clean = Explorer.builder(CATALOG, "lock-basic").faults(0).check();
+        assertThat(clean.complete()).isTrue();
+        assertThatThrownBy(() -> Explorer.builder(CATALOG, "canary-no-recheck-lock").check())
+                .isInstanceOf(AssertionError.class).hasMessageContaining("found a violation")
+                .hasMessageContaining("reproduce: ./zksim replay zksim2:canary-no-recheck-lock:");
+        PropertyCheck.Counterexample found = Explorer.builder(CATALOG, "canary-no-recheck-lock").expectFailure();
+        assertThat(found.kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
+        assertThatThrownBy(() -> Explorer.builder(CATALOG, "lock-basic").faults(0).expectFailure())
+                .isInstanceOf(AssertionError.class).hasMessageContaining("found no violation");
+    }
+
     @Test
     void badSettingsAreOneLineErrors() {
         assertThatThrownBy(() -> Explorer.builder(CATALOG, "lock-basic").depth(0)).hasMessageContaining("depth");

@@ -41,7 +41,7 @@ public final class MeasurementTable {
     /** The whole table as Markdown, one scenario per row; {@code progress} hears each row as it is done. */
     public String markdown(Consumer<String> progress) {
         List<String> lines = new ArrayList<>();
-        lines.add("| canary | random seeds | pct | coverage | dfs (" + settings.canaryDeviations() + " deviations) |");
+        lines.add("| canary | random seeds | pct | coverage | dfs (1 to " + settings.canaryDeviations() + " deviations) |");
         lines.add("|---|---|---|---|---|");
         for (Scenario scenario : catalog.all()) {
             if (scenario.id().startsWith("canary-")) {
@@ -79,12 +79,45 @@ public final class MeasurementTable {
     }
 
     private String explorer(String scenario, Explorer.Strategy strategy) {
-        ExploreReport report = Explorer.builder(catalog, scenario).strategy(strategy).deviations(settings.canaryDeviations())
-                .runs(settings.runs()).clock(clock).explore();
+        if (strategy == Explorer.Strategy.DFS) {
+            Deepening dfs = deepening(catalog, scenario, settings.canaryDeviations(), settings.runs(), clock);
+            return dfs.last().violation().isPresent()
+                    ? found(dfs.runs(), dfs.nanos()) + " at " + dfs.deviations() + " deviation" + (dfs.deviations() == 1 ? "" : "s")
+                    : String.format(Locale.ROOT, "missed in %,d runs", dfs.runs());
+        }
+        ExploreReport report = Explorer.builder(catalog, scenario).strategy(strategy).runs(settings.runs()).clock(clock)
+                .explore();
         if (report.violation().isPresent()) {
             return found(report.violation().get().run(), report.wallNanos());
         }
         return String.format(Locale.ROOT, "missed in %,d runs%s", report.runs(), report.complete() ? " (complete)" : "");
+    }
+
+    /**
+     * A dfs hunting a bug with a deepening deviation bound, 1 then 2 and so on up to
+     * {@code maxDeviations}, each pass with at most {@code runsEach} runs, until a pass finds a
+     * violation: the shallowest counterexample first, without spending the budget deep in a
+     * bound the bug does not need.
+     *
+     * @param last the report of the last pass (the one that found the violation, if any)
+     * @param runs the runs of every pass together
+     */
+    record Deepening(ExploreReport last, int deviations, long runs, long nanos) {
+    }
+
+    static Deepening deepening(ScenarioCatalog catalog, String scenario, int maxDeviations, long runsEach,
+                               LongSupplier clock) {
+        long runs = 0;
+        long nanos = 0;
+        ExploreReport report = null;
+        int deviations = 0;
+        while (deviations < maxDeviations && (report == null || report.violation().isEmpty())) {
+            deviations++;
+            report = Explorer.builder(catalog, scenario).deviations(deviations).runs(runsEach).clock(clock).explore();
+            runs += report.violation().map(ExploreReport.Violation::run).orElse(report.runs());
+            nanos += report.wallNanos();
+        }
+        return new Deepening(report, deviations, runs, nanos);
     }
 
     private String stateSpace(String scenario) {

@@ -101,14 +101,7 @@ class ExplorerTest {
 
     /** Dfs with 1, then 2, 3 and 4 deviations, until one finds a violation. */
     private static ExploreReport deepeningDfs(String canary) {
-        ExploreReport report = null;
-        for (int deviations = 1; deviations <= 4; deviations++) {
-            report = Explorer.builder(CATALOG, canary).deviations(deviations).runs(10_000).explore();
-            if (report.violation().isPresent()) {
-                return report;
-            }
-        }
-        return report;
+        return MeasurementTable.deepening(CATALOG, canary, 4, 10_000, Stopwatch::nanos).last();
     }
 
     /**

@@ -98,7 +98,7 @@ final class ExploreCommand implements Callable<Integer> {
     /** The README's table: budgets fixed here so that anyone re-running the command gets the same rows. */
     @SuppressForbidden("the table reports wall-clock seconds to the first failure; no simulation reads the clock")
     private int measurementTable() {
-        MeasurementTable.Settings settings = new MeasurementTable.Settings(10_000, 2_000, 4, deviations,
+        MeasurementTable.Settings settings = new MeasurementTable.Settings(10_000, 2_000, 4, 10_000, deviations,
                 Time.seconds(20) * 1000);
         String markdown = new MeasurementTable(Catalog.standard(), settings, System::nanoTime)
                 .markdown(row -> System.err.println(row));

@@ -24,11 +24,12 @@ public final class MeasurementTable {
     /**
      * @param randomSeeds plain seeds tried before random testing is said to miss
      * @param runs explorer runs per strategy before it is said to miss
-     * @param canaryDeviations deviations of the dfs that hunts the canaries
+     * @param canaryDeviations the deepest deviation bound of the dfs that hunts the canaries
+     * @param dfsRunsPerBound runs the canary-hunting dfs may spend on each deviation bound
      * @param stateSpaceDeviations deviations of the dfs that measures a correct scenario's state space
      * @param stateSpaceBudgetNanos wall time a correct scenario's dfs may take
      */
-    public record Settings(int randomSeeds, long runs, int canaryDeviations, int stateSpaceDeviations,
+    public record Settings(int randomSeeds, long runs, int canaryDeviations, long dfsRunsPerBound, int stateSpaceDeviations,
                            long stateSpaceBudgetNanos) {
     }
 
@@ -80,7 +81,7 @@ public final class MeasurementTable {
 
     private String explorer(String scenario, Explorer.Strategy strategy) {
         if (strategy == Explorer.Strategy.DFS) {
-            Deepening dfs = deepening(catalog, scenario, settings.canaryDeviations(), settings.runs(), clock);
+            Deepening dfs = deepening(catalog, scenario, settings.canaryDeviations(), settings.dfsRunsPerBound(), clock);
             return dfs.last().violation().isPresent()
                     ? found(dfs.runs(), dfs.nanos()) + " at " + dfs.deviations() + " deviation" + (dfs.deviations() == 1 ? "" : "s")
                     : String.format(Locale.ROOT, "missed in %,d runs", dfs.runs());

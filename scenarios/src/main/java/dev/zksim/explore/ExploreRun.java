@@ -48,7 +48,7 @@ final class ExploreRun {
 
     /** How a run ended. */
     record Result(Optional<SimulationFailure> failure, RunSpec spec, long events, boolean pruned,
-                  List<String> goalsReached, List<String> knobs, String digest) {
+                  List<String> goalsReached, String digest) {
     }
 
     private final RunAssembly assembly;
@@ -115,7 +115,7 @@ final class ExploreRun {
         }
         RunSpec spec = new RunSpec(scenario.id(), 0, faults.plan(), assembly.log());
         return new Result(failure, spec, ensemble.simulation().eventsDispatched(), pruned, assembly.goalsReached(),
-                assembly.trial().knobs(), digest ? ensemble.simulation().trace().digest() : "");
+                digest ? ensemble.simulation().trace().digest() : "");
     }
 
     /**

@@ -113,22 +113,23 @@ public final class MergedResults {
     }
 
     /**
-     * The goals of a scenario's shards together: reached if some shard reached it, never
-     * reached if every shard that reported goals missed it. Nothing for summaries without goals.
+     * The goals of a scenario's shards together, in declaration order: reached if some shard
+     * reached it, never reached if none did. Nothing for summaries without goals.
      */
     private List<String> goalLines(String scenario) {
-        Set<String> reached = new LinkedHashSet<>();
-        Set<String> missed = new LinkedHashSet<>();
+        Set<String> declared = new LinkedHashSet<>();
+        Set<String> reachedSomewhere = new LinkedHashSet<>();
         for (SweepSummary summary : summaries) {
             if (summary.scenario().equals(scenario)) {
-                reached.addAll(summary.goalsReached());
-                missed.addAll(summary.goalsMissed());
+                declared.addAll(summary.goals());
+                reachedSomewhere.addAll(summary.goalsReached());
             }
         }
-        missed.removeAll(reached);
-        if (reached.isEmpty() && missed.isEmpty()) {
+        if (declared.isEmpty()) {
             return List.of();
         }
+        List<String> reached = declared.stream().filter(reachedSomewhere::contains).toList();
+        List<String> missed = declared.stream().filter(goal -> !reachedSomewhere.contains(goal)).toList();
         return List.of(scenario + ": goals reached: " + (reached.isEmpty() ? "none" : String.join("; ", reached)),
                 scenario + ": goals never reached: " + (missed.isEmpty() ? "none" : String.join("; ", missed)));
     }

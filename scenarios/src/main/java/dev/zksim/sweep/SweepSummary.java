@@ -12,13 +12,19 @@ import java.util.Map;
  */
 public record SweepSummary(String scenario, long firstSeed, int count, int shardIndex, int shardCount, int seedsRun,
                            int skipped, int failures, long events, long wallMillis, boolean interrupted,
-                           List<String> goalsReached, List<String> goalsMissed) {
+                           List<String> goals, List<String> goalsReached) {
     /** Goal names are joined with this in JSON (a name is a sentence fragment without semicolons). */
     private static final String GOAL_SEPARATOR = "; ";
 
+    /** {@code goals} are the scenario's goals in declaration order, {@code goalsReached} those some seed reached. */
     public SweepSummary {
+        goals = List.copyOf(goals);
         goalsReached = List.copyOf(goalsReached);
-        goalsMissed = List.copyOf(goalsMissed);
+    }
+
+    /** The goals no seed of this sweep reached, in declaration order. */
+    public List<String> goalsMissed() {
+        return goals.stream().filter(goal -> !goalsReached.contains(goal)).toList();
     }
 
     /** A summary that says nothing of goals. */
@@ -41,8 +47,9 @@ public record SweepSummary(String scenario, long firstSeed, int count, int shard
         json.put("events", events);
         json.put("wall_ms", wallMillis);
         json.put("interrupted", interrupted);
+        json.put("goals", String.join(GOAL_SEPARATOR, goals));
         json.put("goals_reached", String.join(GOAL_SEPARATOR, goalsReached));
-        json.put("goals_missed", String.join(GOAL_SEPARATOR, goalsMissed));
+        json.put("goals_missed", String.join(GOAL_SEPARATOR, goalsMissed()));
         return json;
     }
 
@@ -55,7 +62,7 @@ public record SweepSummary(String scenario, long firstSeed, int count, int shard
                 (int) FlatJson.number(json, "count"), Integer.parseInt(shard[0]) - 1, Integer.parseInt(shard[1]),
                 (int) FlatJson.number(json, "seeds_run"), (int) FlatJson.number(json, "skipped"),
                 (int) FlatJson.number(json, "failures"), FlatJson.number(json, "events"), FlatJson.number(json, "wall_ms"),
-                FlatJson.flag(json, "interrupted"), goals(json, "goals_reached"), goals(json, "goals_missed"));
+                FlatJson.flag(json, "interrupted"), goals(json, "goals"), goals(json, "goals_reached"));
     }
 
     /** The goal names of a JSON field; a summary written before goals were reported has none. */

@@ -33,9 +33,10 @@ class SweepGoalsTest {
     @Test
     void theJsonSummaryKeepsTheGoalsAndMergeJoinsShards(@TempDir Path folder) throws IOException {
         SweepSummary first = new SweepSummary("lock-basic", 0, 10, 0, 2, 5, 0, 0, 100, 10, false,
-                List.of("a"), List.of("b", "c"));
+                List.of("a", "b", "c"), List.of("b"));
         SweepSummary second = new SweepSummary("lock-basic", 0, 10, 1, 2, 5, 0, 0, 100, 10, false,
-                List.of("b"), List.of("a", "c"));
+                List.of("a", "b", "c"), List.of("a"));
+        assertThat(first.goalsMissed()).containsExactly("a", "c");
         SweepSummary read = SweepSummary.fromJson(FlatJson.read(FlatJson.write(first.toJson())));
         assertThat(read).isEqualTo(first);
         SweepSummary old = SweepSummary.fromJson(FlatJson.read(FlatJson.write(new SweepSummary("x", 0, 1, 0, 1, 1, 0, 0, 1,

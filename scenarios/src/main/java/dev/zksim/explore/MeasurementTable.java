@@ -24,12 +24,12 @@ public final class MeasurementTable {
     /**
      * @param randomSeeds plain seeds tried before random testing is said to miss
      * @param runs explorer runs per strategy before it is said to miss
-     * @param canaryDeviations the deepest deviation bound of the dfs that hunts the canaries
-     * @param dfsRunsPerBound runs the canary-hunting dfs may spend on each deviation bound
+     * @param canaryDeviations the deepest deviation bound of the dfs that hunts the canaries, deepened from 1
+     * @param dfsRuns runs the canary-hunting dfs may spend over all its deviation bounds
      * @param stateSpaceDeviations deviations of the dfs that measures a correct scenario's state space
      * @param stateSpaceBudgetNanos wall time a correct scenario's dfs may take
      */
-    public record Settings(int randomSeeds, long runs, int canaryDeviations, long dfsRunsPerBound, int stateSpaceDeviations,
+    public record Settings(int randomSeeds, long runs, int canaryDeviations, long dfsRuns, int stateSpaceDeviations,
                            long stateSpaceBudgetNanos) {
     }
 
@@ -81,10 +81,11 @@ public final class MeasurementTable {
 
     private String explorer(String scenario, Explorer.Strategy strategy) {
         if (strategy == Explorer.Strategy.DFS) {
-            Deepening dfs = deepening(catalog, scenario, settings.canaryDeviations(), settings.dfsRunsPerBound(), clock);
-            return dfs.last().violation().isPresent()
-                    ? found(dfs.runs(), dfs.nanos()) + " at " + dfs.deviations() + " deviation" + (dfs.deviations() == 1 ? "" : "s")
-                    : String.format(Locale.ROOT, "missed in %,d runs", dfs.runs());
+            ExploreReport dfs = Explorer.builder(catalog, scenario).deviations(settings.canaryDeviations()).deepen(true)
+                    .runs(settings.dfsRuns()).clock(clock).explore();
+            return dfs.violation().map(found -> found(found.run(), dfs.wallNanos()) + " at " + dfs.deviationsSearched()
+                    + " deviation" + (dfs.deviationsSearched() == 1 ? "" : "s"))
+                    .orElse(String.format(Locale.ROOT, "missed in %,d runs", dfs.runs()));
         }
         ExploreReport report = Explorer.builder(catalog, scenario).strategy(strategy).runs(settings.runs()).clock(clock)
                 .explore();
@@ -92,33 +93,6 @@ public final class MeasurementTable {
             return found(report.violation().get().run(), report.wallNanos());
         }
         return String.format(Locale.ROOT, "missed in %,d runs%s", report.runs(), report.complete() ? " (complete)" : "");
-    }
-
-    /**
-     * A dfs hunting a bug with a deepening deviation bound, 1 then 2 and so on up to
-     * {@code maxDeviations}, each pass with at most {@code runsEach} runs, until a pass finds a
-     * violation: the shallowest counterexample first, without spending the budget deep in a
-     * bound the bug does not need.
-     *
-     * @param last the report of the last pass (the one that found the violation, if any)
-     * @param runs the runs of every pass together
-     */
-    record Deepening(ExploreReport last, int deviations, long runs, long nanos) {
-    }
-
-    static Deepening deepening(ScenarioCatalog catalog, String scenario, int maxDeviations, long runsEach,
-                               LongSupplier clock) {
-        long runs = 0;
-        long nanos = 0;
-        ExploreReport report = null;
-        int deviations = 0;
-        while (deviations < maxDeviations && (report == null || report.violation().isEmpty())) {
-            deviations++;
-            report = Explorer.builder(catalog, scenario).deviations(deviations).runs(runsEach).clock(clock).explore();
-            runs += report.violation().map(ExploreReport.Violation::run).orElse(report.runs());
-            nanos += report.wallNanos();
-        }
-        return new Deepening(report, deviations, runs, nanos);
     }
 
     private String stateSpace(String scenario) {

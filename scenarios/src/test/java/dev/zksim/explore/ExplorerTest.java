@@ -101,7 +101,29 @@ class ExplorerTest {
 
     /** Dfs with 1, then 2, 3 and 4 deviations, until one finds a violation. */
     private static ExploreReport deepeningDfs(String canary) {
-        return MeasurementTable.deepening(CATALOG, canary, 4, 10_000, Stopwatch::nanos).last();
+        return Explorer.builder(CATALOG, canary).deviations(4).deepen(true).runs(40_000).explore();
+    }
+
+    /**
+     * A deepening dfs exhausts each deviation bound before the next: a bug one deviation
+     * reaches is found there, where a dfs started at 3 deviations spends the same budget deep
+     * in its first branches; and deepened to completion it covers exactly the states of the
+     * largest bound searched at once.
+     */
+    @Test
+    void aDeepeningDfsFindsTheShallowestBugFirstAndCoversTheSameSpace() {
+        String canary = "canary-semaphore-leaky";
+        ExploreReport deep = Explorer.builder(CATALOG, canary).deviations(3).runs(2_000).explore();
+        assertThat(deep.violation()).as("dfs at 3 deviations at once").isEmpty();
+        ExploreReport deepened = Explorer.builder(CATALOG, canary).deviations(3).deepen(true).runs(2_000).explore();
+        assertThat(deepened.violation()).as("deepening dfs").isPresent();
+        assertThat(deepened.deviationsSearched()).isEqualTo(1);
+        assertThat(deepened.summary()).contains("deepened one at a time, searched up to 1");
+        ExploreReport atOnce = Explorer.builder(CATALOG, "lock-basic").deviations(2).faults(0).explore();
+        ExploreReport inSteps = Explorer.builder(CATALOG, "lock-basic").deviations(2).faults(0).deepen(true).explore();
+        assertThat(inSteps.complete()).isTrue();
+        assertThat(inSteps.distinctStates()).isEqualTo(atOnce.distinctStates());
+        assertThat(inSteps.runs()).isGreaterThan(atOnce.runs());
     }
 
     /**

@@ -59,6 +59,7 @@ final class ExploreRun {
     private final List<TraceRecord> stepEvents;
     private int checkedOps;
     private long checkedReplicas = Long.MIN_VALUE;
+    private List<Checker> prefixCheckers;
 
     private ExploreRun(RunAssembly assembly, FaultChoice faults, List<TraceRecord> stepEvents) {
         this.assembly = assembly;
@@ -142,15 +143,22 @@ final class ExploreRun {
             return;
         }
         checkedOps = history.history().size();
-        for (Checker checker : assembly.trial().checkers(0, assembly.endTime())) {
-            if (checker instanceof ExclusionChecker || checker instanceof FencingChecker
-                    || checker instanceof UniqueNamesChecker) {
-                CheckResult result = checker.check(history.history());
-                if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.SAFETY_VIOLATION) {
-                    throw violation.toFailure();
-                }
+        for (Checker checker : prefixCheckers()) {
+            CheckResult result = checker.check(history.history());
+            if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.SAFETY_VIOLATION) {
+                throw violation.toFailure();
             }
         }
+    }
+
+    /** The checkers whose verdict on a prefix is final, built once per run rather than at every new op. */
+    private List<Checker> prefixCheckers() {
+        if (prefixCheckers == null) {
+            prefixCheckers = assembly.trial().checkers(0, assembly.endTime()).stream()
+                    .filter(checker -> checker instanceof ExclusionChecker || checker instanceof FencingChecker
+                            || checker instanceof UniqueNamesChecker).toList();
+        }
+        return prefixCheckers;
     }
 
     /** What the replica checks depend on: each server's incarnation, state, last zxid and session count. */

@@ -47,6 +47,10 @@ final class ExploreCommand implements Callable<Integer> {
             description = "dfs: choices per run that may differ from the default (shortest delay, no fault); default 1.")
     private int deviations;
 
+    @Option(names = "--deepen", description = "dfs: search 1 deviation, then 2, up to --deviations, each bound"
+            + " exhausted before the next (the shallowest counterexample first).")
+    private boolean deepen;
+
     @Option(names = "--depth", description = "dfs: only the first N choice points of a run branch (default: all).")
     private Integer depth;
 
@@ -78,7 +82,7 @@ final class ExploreCommand implements Callable<Integer> {
             throw new IllegalArgumentException("name a SCENARIO to explore (see ./zksim list), or give --table");
         }
         Explorer.Builder builder = Explorer.builder(UserClasspath.catalog(), scenario).strategy(parseStrategy(strategy))
-                .deviations(deviations).faults(faults).buckets(buckets).seed(seed).pctDepth(pctDepth);
+                .deviations(deviations).deepen(deepen).faults(faults).buckets(buckets).seed(seed).pctDepth(pctDepth);
         if (depth != null) {
             builder.depth(depth);
         }
@@ -98,7 +102,7 @@ final class ExploreCommand implements Callable<Integer> {
     /** The README's table: budgets fixed here so that anyone re-running the command gets the same rows. */
     @SuppressForbidden("the table reports wall-clock seconds to the first failure; no simulation reads the clock")
     private int measurementTable() {
-        MeasurementTable.Settings settings = new MeasurementTable.Settings(10_000, 2_000, 4, deviations,
+        MeasurementTable.Settings settings = new MeasurementTable.Settings(10_000, 2_000, 4, 40_000, deviations,
                 Time.seconds(20) * 1000);
         String markdown = new MeasurementTable(Catalog.standard(), settings, System::nanoTime)
                 .markdown(row -> System.err.println(row));

@@ -13,7 +13,6 @@ import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.RunawayRun;
 import dev.zksim.scenario.ScenarioRunner;
-import dev.zksim.scenario.TraceCounter;
 import dev.zksim.scenario.SeedSkipped;
 import dev.zksim.sweep.ScalingSweep;
 import dev.zksim.sweep.Sweep;
@@ -181,10 +180,9 @@ final class RunCommand implements Callable<Integer> {
 
     private int runOne(ScenarioRunner runner, RunSpec spec) {
         ScenarioRunner bounded = runner.withLimits(WallClock.cancellable(runner.limits()));
-        TraceCounter counter = new TraceCounter();
         RunOutcome outcome;
         try {
-            outcome = WallClock.call(() -> bounded.run(spec, counter), maxWallSeconds * 1000, () -> new RunawayRun(spec,
+            outcome = WallClock.call(() -> bounded.run(spec), maxWallSeconds * 1000, () -> new RunawayRun(spec,
                     "still running past the wall-clock bound of " + maxWallSeconds + " s; abandoned", 0, 0, "-"));
         } catch (SeedSkipped skipped) {
             System.out.println("scenario: " + spec.scenario());
@@ -203,7 +201,7 @@ final class RunCommand implements Callable<Integer> {
         System.out.println("fault plan: " + outcome.plan());
         System.out.println("events: " + outcome.events());
         System.out.println("digest: " + outcome.digest());
-        printGoals(runner.catalog().find(spec.scenario()).goals(), new Goal.Evidence(outcome.history(), counter.counts()));
+        printGoals(runner.catalog().find(spec.scenario()).goals(), outcome.goalsReached());
         if (!outcome.failed()) {
             System.out.println("result: passed");
             return 0;
@@ -214,8 +212,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The scenario's goals ("sometimes" assertions) this run reached and did not reach. */
-    private static void printGoals(List<Goal> goals, Goal.Evidence evidence) {
-        List<String> reached = Goal.reachedBy(goals, evidence);
+    private static void printGoals(List<Goal> goals, List<String> reached) {
         System.out.println("goals reached: " + (reached.isEmpty() ? "none" : String.join("; ", reached)));
         List<String> missed = goals.stream().map(Goal::name).filter(name -> !reached.contains(name)).toList();
         System.out.println("goals not reached: " + (missed.isEmpty() ? "none" : String.join("; ", missed)));

@@ -1,6 +1,7 @@
 package dev.zksim.cli;
 
 import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.ScenarioRunner;
 import dev.zksim.sweep.JUnitReport;
 import dev.zksim.sweep.ResultsLog;
@@ -110,8 +111,14 @@ final class SweepRun {
                 result.interrupted() ? " (INTERRUPTED: the summary so far)" : "");
         SweepSummary summary = new SweepSummary(config.scenario(), config.base(), config.count(), config.shardIndex(),
                 config.shardCount(), result.seedsRun(), result.skipped(), result.findings().size(), result.events(),
-                result.wallMillis(), result.interrupted());
+                result.wallMillis(), result.interrupted(), declaredGoals(), result.goalsReached());
         outputs.summary(summary);
+        if (!result.goalsReached().isEmpty() || !result.goalsMissed().isEmpty()) {
+            System.out.println("goals reached: " + (result.goalsReached().isEmpty() ? "none"
+                    : String.join("; ", result.goalsReached())));
+            System.out.println("goals never reached: " + (result.goalsMissed().isEmpty() ? "none"
+                    : String.join("; ", result.goalsMissed())));
+        }
         if (stoppedBecause != null) {
             System.out.println("stopped early (" + stoppedBecause + "): the seeds not started count as skipped");
         }
@@ -129,6 +136,10 @@ final class SweepRun {
             return Main.BAD_INPUT;
         }
         return result.exitCode();
+    }
+
+    private List<String> declaredGoals() {
+        return runner.catalog().find(config.scenario()).goals().stream().map(Goal::name).toList();
     }
 
     /** A timer that ends the sweep early once its wall-clock budget is spent (--for). */

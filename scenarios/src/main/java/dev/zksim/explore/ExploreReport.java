@@ -17,11 +17,13 @@ import java.util.Optional;
  * @param complete true when a dfs tried every path within the bounds
  * @param truncatedRuns runs that hit the depth bound and went on without branching
  * @param wallNanos wall time spent, 0 when no clock was given
+ * @param deviationsSearched a dfs's deviation bound when it stopped (the one a deepening dfs
+ *     found its violation in); 0 for the other strategies
  */
 public record ExploreReport(String scenario, Explorer.Strategy strategy, String bounds, long runs, long transitions,
                             long distinctStates, int deepestLevel, boolean complete, long truncatedRuns,
                             List<String> goalsReached, List<String> goalsMissed, List<Sample> samples,
-                            Optional<Violation> violation, long wallNanos) {
+                            Optional<Violation> violation, long wallNanos, int deviationsSearched) {
 
     public ExploreReport {
         goalsReached = List.copyOf(goalsReached);
@@ -58,7 +60,8 @@ public record ExploreReport(String scenario, Explorer.Strategy strategy, String 
                 statesPerSecond(), deepestLevel, wallNanos / 1e9));
         text.append("bounds: ").append(bounds).append('\n');
         if (strategy == Explorer.Strategy.DFS) {
-            text.append(complete ? "complete within bounds" : "NOT complete: the budget ran out first")
+            text.append(complete ? "complete within bounds" : violation.isPresent()
+                            ? "NOT complete: stopped at the first violation" : "NOT complete: the budget ran out first")
                     .append(truncatedRuns > 0 ? " (" + truncatedRuns + " runs reached the depth bound)" : "").append('\n');
         }
         text.append("goals reached: ").append(goalsReached.isEmpty() ? "none" : String.join("; ", goalsReached)).append('\n');

@@ -11,30 +11,28 @@ import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.choice.ChoiceGuide;
 import dev.zksim.kernel.choice.GuidedChoices;
-import dev.zksim.kernel.choice.RecordingChoices;
 import dev.zksim.kernel.choice.SplitMix64;
-import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.kernel.net.NetEvent;
+import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.kernel.trace.TraceRecord;
 import dev.zksim.kernel.trace.TraceSink;
-import dev.zksim.server.ZkServer;
-import java.util.ArrayList;
-import dev.zksim.nemesis.FaultPlanGenerator;
-import dev.zksim.scenario.Goal;
+import dev.zksim.nemesis.FaultPlan;
+import dev.zksim.scenario.RunAssembly;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.ScenarioRunner;
-import dev.zksim.scenario.TraceCounter;
-import dev.zksim.scenario.Trial;
+import dev.zksim.server.ZkServer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * One run of a scenario whose every draw comes from a {@link ChoiceGuide}, stepped one event
- * at a time so that the explorer can look between events. It does what
- * {@link ScenarioRunner} does (knobs, ensemble, workload, heal, end checks, verdict), in the
- * same order, so the run it reports as a {@link RunSpec} (the faults it injected as a fixed
- * plan, the draws it made as a choice log) replays under {@code ./zksim replay}.
+ * at a time so that the explorer can look between events. It is assembled, ended and judged
+ * by the same {@link RunAssembly} as a {@link ScenarioRunner} run (knobs, ensemble, workload,
+ * heal, end checks, verdict, goals), so the run it reports as a {@link RunSpec} (the faults it
+ * injected as a fixed plan, the draws it made as a choice log) replays under
+ * {@code ./zksim replay}.
  *
  * <p>Faults are not drawn up front: at each instant where something happens (an event that
  * delivered a message) inside the scenario's fault window, while faults remain, the guide
@@ -50,27 +48,25 @@ final class ExploreRun {
 
     /** How a run ended. */
     record Result(Optional<SimulationFailure> failure, RunSpec spec, long events, boolean pruned,
-                  List<String> goalsReached, List<String> knobs, String digest) {
+                  List<String> goalsReached, String digest) {
     }
 
+    private final RunAssembly assembly;
     private final Ensemble ensemble;
     private final HistoryRecorder history;
-    private final Trial trial;
     private final FaultChoice faults;
     private final AbstractState state;
-    private final long endTime;
     private final List<TraceRecord> stepEvents;
     private int checkedOps;
     private long checkedReplicas = Long.MIN_VALUE;
+    private List<Checker> prefixCheckers;
 
-    private ExploreRun(Ensemble ensemble, HistoryRecorder history, Trial trial, FaultChoice faults, long endTime,
-                       List<TraceRecord> stepEvents) {
-        this.stepEvents = stepEvents;
-        this.ensemble = ensemble;
-        this.history = history;
-        this.trial = trial;
+    private ExploreRun(RunAssembly assembly, FaultChoice faults, List<TraceRecord> stepEvents) {
+        this.assembly = assembly;
+        this.ensemble = assembly.ensemble();
+        this.history = assembly.history();
         this.faults = faults;
-        this.endTime = endTime;
+        this.stepEvents = stepEvents;
         this.state = new AbstractState(ensemble, history.history());
     }
 
@@ -81,30 +77,25 @@ final class ExploreRun {
 
     /**
      * Executes a run; with {@code digest} its result carries the trace digest a replay of its
-     * spec must reproduce, without it the digest is empty and the run is cheaper.
+     * spec must reproduce, without it the digest is empty and the run is cheaper. The run is
+     * assembled as the scenario runner assembles one ({@link RunAssembly}) with no fault plan
+     * up front: the faults are injected as the run goes and become the spec's fixed plan.
      */
     static Result execute(Scenario scenario, ChoiceGuide guide, int maxFaults, Observer observer, boolean digest) {
-        RecordingChoices root = new RecordingChoices(new GuidedChoices(guide));
-        Trial trial = scenario.prepare(root.stream("knobs"));
         List<TraceRecord> stepEvents = new ArrayList<>();
         TraceSink events = stepEvents::add;
-        TraceCounter counter = new TraceCounter();
-        Ensemble ensemble = Ensemble.start(root, trial.ensemble(), List.of(events, counter));
-        ensemble.simulation().trace().setDigesting(digest);
-        HistoryRecorder history = HistoryRecorder.attachedTo(ensemble);
-        trial.install(ensemble, history);
-        long healTime = FaultPlanGenerator.quietAfter(trial.faults());
-        long endTime = healTime + trial.settle();
+        RunAssembly assembly = RunAssembly.assemble(scenario, new GuidedChoices(guide), List.of(events), digest);
+        assembly.schedule(FaultPlan.NONE);
+        Ensemble ensemble = assembly.ensemble();
         // As in a plain run, a session is lost when its closeSession commits (HistoryRecorder.attachedTo).
-        FaultChoice faults = new FaultChoice(new GuidedChoices(guide).stream("explore"), trial.faults(), maxFaults,
-                ensemble, client -> { });
-        ensemble.simulation().scheduleAt(healTime, () -> ScenarioRunner.recoverAll(ensemble));
-        ExploreRun run = new ExploreRun(ensemble, history, trial, faults, endTime, stepEvents);
+        FaultChoice faults = new FaultChoice(new GuidedChoices(guide).stream("explore"), assembly.trial().faults(),
+                maxFaults, ensemble, client -> { });
+        ExploreRun run = new ExploreRun(assembly, faults, stepEvents);
         Optional<SimulationFailure> failure = Optional.empty();
         boolean pruned = false;
         try {
             stepEvents.clear();
-            while (ensemble.simulation().step(endTime)) {
+            while (ensemble.simulation().step(assembly.endTime())) {
                 if (run.delivered()) {
                     faults.offer();
                 }
@@ -114,27 +105,19 @@ final class ExploreRun {
                 }
                 stepEvents.clear();
             }
-            if (!pruned) {
-                run.verifyEnd();
-            }
         } catch (SimulationFailure violation) {
             failure = Optional.of(violation);
         }
         if (failure.isEmpty() && !pruned) {
-            failure = Checker.checkAll(history.history(), trial.checkers(healTime, endTime)).failure();
+            failure = assembly.verifyEnd();
         }
-        history.runEnded();
-        RunSpec spec = new RunSpec(scenario.id(), 0, faults.plan(), root.log());
-        List<String> goals = Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counter.counts()));
-        return new Result(failure, spec, ensemble.simulation().eventsDispatched(), pruned, goals, trial.knobs(),
+        if (failure.isEmpty() && !pruned) {
+            failure = assembly.verdict();
+        }
+        assembly.history().runEnded();
+        RunSpec spec = new RunSpec(scenario.id(), 0, faults.plan(), assembly.log());
+        return new Result(failure, spec, ensemble.simulation().eventsDispatched(), pruned, assembly.goalsReached(),
                 digest ? ensemble.simulation().trace().digest() : "");
-    }
-
-    private void verifyEnd() {
-        if (ensemble.config().selfChecks()) {
-            ensemble.checks().verifyNow();
-        }
-        trial.verifyEnd(ensemble);
     }
 
     /**
@@ -161,15 +144,22 @@ final class ExploreRun {
             return;
         }
         checkedOps = history.history().size();
-        for (Checker checker : trial.checkers(0, endTime)) {
-            if (checker instanceof ExclusionChecker || checker instanceof FencingChecker
-                    || checker instanceof UniqueNamesChecker) {
-                CheckResult result = checker.check(history.history());
-                if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.SAFETY_VIOLATION) {
-                    throw violation.toFailure();
-                }
+        for (Checker checker : prefixCheckers()) {
+            CheckResult result = checker.check(history.history());
+            if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.SAFETY_VIOLATION) {
+                throw violation.toFailure();
             }
         }
+    }
+
+    /** The checkers whose verdict on a prefix is final, built once per run rather than at every new op. */
+    private List<Checker> prefixCheckers() {
+        if (prefixCheckers == null) {
+            prefixCheckers = assembly.trial().checkers(0, assembly.endTime()).stream()
+                    .filter(checker -> checker instanceof ExclusionChecker || checker instanceof FencingChecker
+                            || checker instanceof UniqueNamesChecker).toList();
+        }
+        return prefixCheckers;
     }
 
     /** What the replica checks depend on: each server's incarnation, state, last zxid and session count. */
@@ -220,6 +210,6 @@ final class ExploreRun {
 
     /** The digest of the abstract state now. */
     long stateDigest() {
-        return state.digest(faults.spent(), endTime);
+        return state.digest(faults.spent(), assembly.endTime());
     }
 }

@@ -19,11 +19,12 @@ import java.util.function.LongSupplier;
 /**
  * Explores a scenario's choice stream with one strategy and reports what it covered and
  * what it found. The entry point for the command line ({@code ./zksim explore}) and for
- * tests:
+ * tests, a user's JUnit tests of their own scenarios included:
  * <pre>{@code
- * ExploreReport report = Explorer.builder(Catalog.standard(), "lock-basic")
- *         .strategy(Explorer.Strategy.DFS).deviations(1).faults(1).explore();
+ * ExploreReport report = Explorer.builder(catalog, "my-lock")
+ *         .strategy(Explorer.Strategy.DFS).deviations(1).faults(1).check(); // fails with a reproduce line
  * assertTrue(report.complete());
+ * PropertyCheck.Counterexample found = Explorer.builder(catalog, "my-broken-lock").expectFailure();
  * }</pre>
  * Every strategy runs the scenario from scratch per run in the small scope (knobs fixed at
  * their smallest, delays in a few ordered buckets, at most K faults at instants where a
@@ -79,6 +80,7 @@ public final class Explorer {
         private long budgetNanos;
         private int depth = Integer.MAX_VALUE;
         private int deviations = 1;
+        private boolean deepen;
         private int faults = 1;
         private int buckets = 2;
         private long seed;
@@ -125,6 +127,17 @@ public final class Explorer {
             return this;
         }
 
+        /**
+         * DFS: search with 1 deviation, then 2, and so on up to {@link #deviations(int)}, each
+         * bound exhausted before the next starts (default: the given bound at once). The
+         * shallowest counterexample comes first, and a bug one deviation reaches is not missed
+         * because the budget went deep into a larger bound; the runs budget covers every bound.
+         */
+        public Builder deepen(boolean value) {
+            this.deepen = value;
+            return this;
+        }
+
         /** At most this many faults per run (default 1; 0 for none; never more than the scenario allows). */
         public Builder faults(int value) {
             if (value < 0) {
@@ -160,6 +173,40 @@ public final class Explorer {
 
         public ExploreReport explore() {
             return new Explorer(this).run();
+        }
+
+        /**
+         * Explores and fails like a property test when a violation is found: the
+         * AssertionError carries the shrunk counterexample with its reproduce line, the same
+         * line {@code ./zksim replay} takes. Returns the report of a clean exploration (whose
+         * {@link ExploreReport#complete()} says whether the space was exhausted).
+         */
+        public ExploreReport check() {
+            ExploreReport report = explore();
+            if (report.violation().isPresent()) {
+                throw new AssertionError("exploring '" + scenario + "' (" + strategy.word() + ") found a violation:\n"
+                        + counterexampleOf(report).describe());
+            }
+            return report;
+        }
+
+        /**
+         * Explores a scenario that must fail (a canary, a recipe known to be broken) and returns
+         * its shrunk counterexample; an AssertionError if the exploration found nothing, since
+         * then either the search or the checkers have gone blind.
+         */
+        public PropertyCheck.Counterexample expectFailure() {
+            ExploreReport report = explore();
+            if (report.violation().isEmpty()) {
+                throw new AssertionError("exploring '" + scenario + "' (" + strategy.word() + ") found no violation: "
+                        + report.summary());
+            }
+            return counterexampleOf(report);
+        }
+
+        private PropertyCheck.Counterexample counterexampleOf(ExploreReport report) {
+            return counterexample(catalog, report.violation().orElseThrow(), true).orElseThrow(() -> new AssertionError(
+                    "the explored violation of '" + scenario + "' did not replay as a plain run: " + report.summary()));
         }
 
         private static long positive(long value, String what) {
@@ -198,26 +245,42 @@ public final class Explorer {
         for (Goal goal : scenario.goals()) {
             (progress.goals.contains(goal.name()) ? reached : missed).add(goal.name());
         }
-        return new ExploreReport(scenario.id(), settings.strategy, bounds(), progress.runs, progress.transitions,
+        return new ExploreReport(scenario.id(), settings.strategy, bounds(progress.deviations), progress.runs, progress.transitions,
                 progress.states.size(), progress.deepest, complete, progress.truncated, reached, missed, progress.samples,
-                progress.violation, progress.elapsed());
+                progress.violation, progress.elapsed(), progress.deviations);
     }
 
-    private String bounds() {
+    private String bounds(int searchedDeviations) {
         String common = settings.buckets + " delay buckets, at most " + settings.faults + " fault"
                 + (settings.faults == 1 ? "" : "s") + ", knobs fixed at their smallest";
         return switch (settings.strategy) {
             case DFS -> "at most " + settings.deviations + " deviation" + (settings.deviations == 1 ? "" : "s")
-                    + " from the default choices, " + (settings.depth == Integer.MAX_VALUE ? "any depth"
+                    + " from the default choices" + (settings.deepen ? " (deepened one at a time, searched up to "
+                    + searchedDeviations + ")" : "") + ", " + (settings.depth == Integer.MAX_VALUE ? "any depth"
                     : "depth " + settings.depth) + ", " + common;
             case PCT -> "pct d=" + settings.pctDepth + ", seed " + settings.seed + ", " + common;
             case RANDOM, COVERAGE -> "seed " + settings.seed + ", " + common;
         };
     }
 
-    /** Depth-first search; returns whether it exhausted the space within the bounds. */
+    /** Depth-first search, deepening if asked; returns whether it exhausted the space within the bounds. */
     private boolean dfs(ExploreScope scope, Progress progress) {
-        DfsGuide guide = new DfsGuide(scope, settings.depth, settings.deviations);
+        int bound = settings.deepen ? Math.min(1, settings.deviations) : settings.deviations;
+        while (true) {
+            progress.deviations = bound;
+            boolean complete = dfsWithin(scope, progress, bound);
+            if (!complete || bound >= settings.deviations) {
+                return complete;
+            }
+            bound++;
+        }
+    }
+
+    /** Depth-first search within one deviation bound; returns whether it exhausted that space. */
+    private boolean dfsWithin(ExploreScope scope, Progress progress, int deviations) {
+        DfsGuide guide = new DfsGuide(scope, settings.depth, deviations);
+        // What a larger bound expands again: a state reached with k deviations spent has more left.
+        StateTable expanded = new StateTable();
         do {
             ExploreRun.Result result = ExploreRun.execute(scenario, guide, settings.faults, run -> {
                 progress.deepest = Math.max(progress.deepest, guide.level());
@@ -232,7 +295,7 @@ public final class Explorer {
                 long digest = run.stateDigest();
                 progress.states.visit(digest, 0);
                 long key = SplitMix64.mix(digest ^ guide.deviations() * 0x9E3779B97F4A7C15L);
-                return progress.expanded.visit(key, settings.depth == Integer.MAX_VALUE ? 0 : guide.level());
+                return expanded.visit(key, settings.depth == Integer.MAX_VALUE ? 0 : guide.level());
             });
             progress.truncated += guide.truncated() ? 1 : 0;
             if (progress.finish(result)) {
@@ -275,8 +338,6 @@ public final class Explorer {
         private final long start;
         /** Every distinct abstract state seen: the count reports print. */
         final StateTable states = new StateTable();
-        /** The dfs's expanded (state, deviations spent) pairs, which decide what to prune. */
-        final StateTable expanded = new StateTable();
         final Set<String> goals = new LinkedHashSet<>();
         final List<ExploreReport.Sample> samples = new ArrayList<>();
         long runs;
@@ -284,6 +345,8 @@ public final class Explorer {
         long truncated;
         long coverage;
         int deepest;
+        /** The dfs's deviation bound being searched (the last, once it is over). */
+        int deviations;
         private long sampleEvery = 1;
         Optional<ExploreReport.Violation> violation = Optional.empty();
 

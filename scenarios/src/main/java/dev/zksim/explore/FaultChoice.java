@@ -34,7 +34,9 @@ final class FaultChoice {
     /** The stream the plan generator draws the fault's targets from. */
     static final String DETAIL = "explore/fault";
 
-    private final Choices choices;
+    private final Choices strikes;
+    private final Choices kindPick;
+    private final Choices targets;
     private final FaultProfile profile;
     private final int maxFaults;
     private final Ensemble ensemble;
@@ -44,7 +46,10 @@ final class FaultChoice {
     private int spent;
 
     FaultChoice(Choices explore, FaultProfile profile, int maxFaults, Ensemble ensemble, Consumer<String> sessionExpired) {
-        this.choices = explore;
+        // Looked up once: a run offers a fault at every delivery.
+        this.strikes = explore.stream("fault-now");
+        this.kindPick = explore.stream("fault-kind");
+        this.targets = explore.stream("fault");
         this.profile = profile;
         this.maxFaults = Math.min(maxFaults, profile.maxFaults());
         this.ensemble = ensemble;
@@ -58,14 +63,14 @@ final class FaultChoice {
         if (spent >= maxFaults || kinds.isEmpty() || now >= profile.windowEnd()) {
             return;
         }
-        if (choices.stream("fault-now").draw(2) == 0) {
+        if (strikes.draw(2) == 0) {
             return;
         }
-        FaultKind kind = kinds.get((int) choices.stream("fault-kind").draw(kinds.size()));
+        FaultKind kind = kinds.get((int) kindPick.draw(kinds.size()));
         long at = now + 1;
         FaultProfile single = new FaultProfile(List.of(kind), 1, 1, at, at, profile.minOutage(), profile.minOutage(),
                 profile.aimAt());
-        FaultPlan plan = FaultPlanGenerator.generate(choices.stream("fault"), single, ensemble.serverIds(),
+        FaultPlan plan = FaultPlanGenerator.generate(targets, single, ensemble.serverIds(),
                 ensemble.clientIds());
         Nemesis.schedule(plan, ensemble, sessionExpired);
         steps.addAll(plan.steps());

@@ -24,11 +24,12 @@ public final class MeasurementTable {
     /**
      * @param randomSeeds plain seeds tried before random testing is said to miss
      * @param runs explorer runs per strategy before it is said to miss
-     * @param canaryDeviations deviations of the dfs that hunts the canaries
+     * @param canaryDeviations the deepest deviation bound of the dfs that hunts the canaries, deepened from 1
+     * @param dfsRuns runs the canary-hunting dfs may spend over all its deviation bounds
      * @param stateSpaceDeviations deviations of the dfs that measures a correct scenario's state space
      * @param stateSpaceBudgetNanos wall time a correct scenario's dfs may take
      */
-    public record Settings(int randomSeeds, long runs, int canaryDeviations, int stateSpaceDeviations,
+    public record Settings(int randomSeeds, long runs, int canaryDeviations, long dfsRuns, int stateSpaceDeviations,
                            long stateSpaceBudgetNanos) {
     }
 
@@ -41,7 +42,7 @@ public final class MeasurementTable {
     /** The whole table as Markdown, one scenario per row; {@code progress} hears each row as it is done. */
     public String markdown(Consumer<String> progress) {
         List<String> lines = new ArrayList<>();
-        lines.add("| canary | random seeds | pct | coverage | dfs (" + settings.canaryDeviations() + " deviations) |");
+        lines.add("| canary | random seeds | pct | coverage | dfs (1 to " + settings.canaryDeviations() + " deviations) |");
         lines.add("|---|---|---|---|---|");
         for (Scenario scenario : catalog.all()) {
             if (scenario.id().startsWith("canary-")) {
@@ -79,8 +80,15 @@ public final class MeasurementTable {
     }
 
     private String explorer(String scenario, Explorer.Strategy strategy) {
-        ExploreReport report = Explorer.builder(catalog, scenario).strategy(strategy).deviations(settings.canaryDeviations())
-                .runs(settings.runs()).clock(clock).explore();
+        if (strategy == Explorer.Strategy.DFS) {
+            ExploreReport dfs = Explorer.builder(catalog, scenario).deviations(settings.canaryDeviations()).deepen(true)
+                    .runs(settings.dfsRuns()).clock(clock).explore();
+            return dfs.violation().map(found -> found(found.run(), dfs.wallNanos()) + " at " + dfs.deviationsSearched()
+                    + " deviation" + (dfs.deviationsSearched() == 1 ? "" : "s"))
+                    .orElse(String.format(Locale.ROOT, "missed in %,d runs", dfs.runs()));
+        }
+        ExploreReport report = Explorer.builder(catalog, scenario).strategy(strategy).runs(settings.runs()).clock(clock)
+                .explore();
         if (report.violation().isPresent()) {
             return found(report.violation().get().run(), report.wallNanos());
         }

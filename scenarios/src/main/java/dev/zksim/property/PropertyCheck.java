@@ -98,7 +98,8 @@ public final class PropertyCheck {
         } catch (SimulationFailure nondeterminism) {
             RunOutcome outcome = first[0];
             return new RunOutcome(outcome.spec(), Optional.of(nondeterminism), outcome.plan(), outcome.choices(),
-                    outcome.knobs(), outcome.digest(), outcome.events(), outcome.simulatedTime(), outcome.history());
+                    outcome.knobs(), outcome.digest(), outcome.events(), outcome.simulatedTime(), outcome.history(),
+                    outcome.goalsReached());
         }
     }
 

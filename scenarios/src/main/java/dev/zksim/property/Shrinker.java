@@ -180,7 +180,7 @@ public final class Shrinker {
     /** An outcome whose spec is fixed, so that a reproduce line replays exactly it. */
     private static RunOutcome fixedOutcome(RunOutcome outcome) {
         return new RunOutcome(fixed(outcome), outcome.failure(), outcome.plan(), outcome.choices(), outcome.knobs(),
-                outcome.digest(), outcome.events(), outcome.simulatedTime(), outcome.history());
+                outcome.digest(), outcome.events(), outcome.simulatedTime(), outcome.history(), outcome.goalsReached());
     }
 
     /** A measure of size for reports: plan steps and total draws. */

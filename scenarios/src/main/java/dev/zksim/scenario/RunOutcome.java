@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * How one run ended: the failure if any, the fault plan it ran (generated or fixed), the
  * choices it actually drew (the shrinker's raw material), its trace digest and size, and
- * the history its workload recorded.
+ * the history its workload recorded, and the names of the scenario's goals it reached.
  */
 public record RunOutcome(
         RunSpec spec,
@@ -22,7 +22,8 @@ public record RunOutcome(
         String digest,
         long events,
         long simulatedTime,
-        History history) {
+        History history,
+        List<String> goalsReached) {
 
     public boolean failed() {
         return failure.isPresent();

@@ -1,24 +1,16 @@
 package dev.zksim.scenario;
 
-import dev.zksim.check.CheckResult;
-import dev.zksim.check.Checker;
 import dev.zksim.ensemble.Ensemble;
-import dev.zksim.history.HistoryRecorder;
-import dev.zksim.history.Op;
-import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.RunBounds;
 import dev.zksim.kernel.RunResult;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.choice.Choices;
-import dev.zksim.kernel.choice.RecordingChoices;
 import dev.zksim.kernel.choice.ReplayingChoices;
 import dev.zksim.kernel.choice.SeededChoices;
 import dev.zksim.kernel.trace.TraceSink;
 import dev.zksim.nemesis.FaultPlan;
-import dev.zksim.nemesis.FaultPlanGenerator;
-import dev.zksim.nemesis.Nemesis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -96,36 +88,32 @@ public final class ScenarioRunner {
         // Outcomes name the scenario as reproduce lines must: with its catalogue, unless it is zksim's own.
         RunSpec spec = requested.withScenario(catalog.qualify(requested.scenario()));
         Choices base = spec.choices() != null ? new ReplayingChoices(spec.choices()) : new SeededChoices(spec.seed());
-        RecordingChoices root = new RecordingChoices(base);
-        Trial trial = scenario.prepare(root.stream("knobs"));
-        Ensemble ensemble = Ensemble.start(root, trial.ensemble(), sink == null ? List.of() : List.of(sink));
-        HistoryRecorder history = HistoryRecorder.attachedTo(ensemble);
-        trial.install(ensemble, history);
+        RunAssembly run = RunAssembly.assemble(scenario, base, sink == null ? List.of() : List.of(sink), true);
         try {
-            return run(spec, root, trial, ensemble, history, pause);
+            return run(spec, run, pause);
         } finally {
-            history.runEnded();
+            // Simulated threads still parked are let go, so none outlives its run.
+            run.history().runEnded();
         }
     }
 
-    private RunOutcome run(RunSpec spec, RecordingChoices root, Trial trial, Ensemble ensemble, HistoryRecorder history,
-            Pause pause) {
-        FaultPlan plan = spec.plan() != null ? spec.plan()
-                : FaultPlanGenerator.generate(root.stream("faults"), trial.faults(), ensemble.serverIds(), ensemble.clientIds());
+    private RunOutcome run(RunSpec spec, RunAssembly run, Pause pause) {
+        Ensemble ensemble = run.ensemble();
+        FaultPlan plan = run.plan(spec.plan());
         if (spec.plan() != null) {
             requireProcesses(spec, ensemble);
         }
-        long healTime = Math.max(FaultPlanGenerator.quietAfter(trial.faults()), plan.lastStepTime());
-        long endTime = healTime + trial.settle();
-        Optional<SimulationFailure> failure = execute(spec, ensemble, plan, healTime, endTime, pause);
+        run.schedule(plan);
+        Optional<SimulationFailure> failure = execute(spec, ensemble, run.endTime(), pause);
         if (failure.isEmpty()) {
-            failure = verifyEnd(trial, ensemble);
+            failure = run.verifyEnd();
         }
         if (failure.isEmpty()) {
-            failure = verdict(trial, history, healTime, endTime, ensemble);
+            failure = run.verdict();
         }
-        return new RunOutcome(spec, failure, plan, root.log(), trial.knobs(), ensemble.simulation().trace().digest(),
-                ensemble.simulation().eventsDispatched(), ensemble.simulation().now(), history.history());
+        return new RunOutcome(spec, failure, plan, run.log(), run.trial().knobs(), ensemble.simulation().trace().digest(),
+                ensemble.simulation().eventsDispatched(), ensemble.simulation().now(), run.history().history(),
+                run.goalsReached());
     }
 
     /** A fixed plan that names a process this seed did not create does not apply to it. */
@@ -138,14 +126,8 @@ public final class ScenarioRunner {
         }
     }
 
-    private Optional<SimulationFailure> execute(RunSpec spec, Ensemble ensemble, FaultPlan plan, long healTime, long endTime,
-                                                Pause pause) {
+    private Optional<SimulationFailure> execute(RunSpec spec, Ensemble ensemble, long endTime, Pause pause) {
         try {
-            // A session the nemesis expires is recorded as lost when its closeSession commits
-            // (HistoryRecorder.attachedTo), not when the fault asks: a leader cut off from its
-            // quorum cannot commit the expiry, and then the session rightly lives on.
-            Nemesis.schedule(plan, ensemble);
-            ensemble.simulation().scheduleAt(healTime, () -> recoverAll(ensemble));
             // Running to the pause and then on to the end dispatches the same events in the same
             // order as one run to the end: runUntil takes every event due by its bound.
             long stopAt = Math.min(endTime, limits.maxSimulatedTime());
@@ -194,33 +176,6 @@ public final class ScenarioRunner {
 
     private static RunawayRun runaway(RunSpec spec, Simulation simulation, String reason) {
         return new RunawayRun(spec, reason, simulation.eventsDispatched(), simulation.now(), simulation.trace().digest());
-    }
-
-    private static Optional<SimulationFailure> verifyEnd(Trial trial, Ensemble ensemble) {
-        try {
-            if (ensemble.config().selfChecks()) {
-                ensemble.checks().verifyNow();
-            }
-            trial.verifyEnd(ensemble);
-            return Optional.empty();
-        } catch (SimulationFailure failure) {
-            return Optional.of(failure);
-        }
-    }
-
-    /**
-     * The checkers' verdict. A liveness failure also says, for every stuck client, what it
-     * waits on at the end of the run: the znodes it watches and whether their owners live.
-     */
-    private static Optional<SimulationFailure> verdict(Trial trial, HistoryRecorder history, long healTime,
-            long endTime, Ensemble ensemble) {
-        CheckResult result = Checker.checkAll(history.history(), trial.checkers(healTime, endTime));
-        if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.LIVENESS_TIMEOUT) {
-            List<String> stuck = violation.ops().stream().map(Op::process).distinct().sorted().toList();
-            String waits = StuckDiagnosis.describe(ensemble, stuck);
-            return Optional.of(violation.toFailure(waits.isEmpty() ? "" : "\n  waiting: " + waits));
-        }
-        return result.failure();
     }
 
     /** Ends every fault: heal the network, resume and restart every process. */

@@ -27,9 +27,17 @@ public final class TraceCounter implements TraceSink {
     }
 
     private static String kind(Class<?> type) {
-        String name = type.getName();
-        return name.substring(name.lastIndexOf('.') + 1).replace('$', '.');
+        return KINDS.get(type);
     }
+
+    /** Each event class's kind, worked out once: goals read the counts at the end of every run. */
+    private static final ClassValue<String> KINDS = new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+            String name = type.getName();
+            return name.substring(name.lastIndexOf('.') + 1).replace('$', '.');
+        }
+    };
 
     /** The counts so far, by kind, sorted by kind. */
     public Map<String, Integer> counts() {

@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -105,8 +107,31 @@ public final class MergedResults {
             lines.add(scenario + ": " + sums[0] + " seeds run, " + sums[1] + " skipped, " + failures + " failures"
                     + (byClass.isEmpty() ? "" : " " + byClass));
         });
+        totals.keySet().forEach(scenario -> lines.addAll(goalLines(scenario)));
         findings.values().forEach(finding -> lines.add("FAILED " + finding.describe()));
         return lines;
+    }
+
+    /**
+     * The goals of a scenario's shards together, in declaration order: reached if some shard
+     * reached it, never reached if none did. Nothing for summaries without goals.
+     */
+    private List<String> goalLines(String scenario) {
+        Set<String> declared = new LinkedHashSet<>();
+        Set<String> reachedSomewhere = new LinkedHashSet<>();
+        for (SweepSummary summary : summaries) {
+            if (summary.scenario().equals(scenario)) {
+                declared.addAll(summary.goals());
+                reachedSomewhere.addAll(summary.goalsReached());
+            }
+        }
+        if (declared.isEmpty()) {
+            return List.of();
+        }
+        List<String> reached = declared.stream().filter(reachedSomewhere::contains).toList();
+        List<String> missed = declared.stream().filter(goal -> !reachedSomewhere.contains(goal)).toList();
+        return List.of(scenario + ": goals reached: " + (reached.isEmpty() ? "none" : String.join("; ", reached)),
+                scenario + ": goals never reached: " + (missed.isEmpty() ? "none" : String.join("; ", missed)));
     }
 
     /** Seeds per second of the shards running side by side: the sum of each shard's rate. */

@@ -5,24 +5,36 @@ import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.RunawayRun;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The result of one seed of a sweep, whatever happened to it: the verdict, the reproduce
- * line (null for a pass or a skip), a one-line message, the events it ran and its digest
- * ("-" when the run did not get far enough to have one).
+ * line (null for a pass or a skip), a one-line message, the events it ran, its digest
+ * ("-" when the run did not get far enough to have one) and the scenario's goals it reached.
  */
 public record SeedResult(String scenario, long seed, Verdict verdict, String reproLine, String message, long events,
-                         String digest) {
+                         String digest, List<String> goalsReached) {
+
+    public SeedResult {
+        goalsReached = List.copyOf(goalsReached);
+    }
+
+    /** A result that reached no goal (or whose goals are not known: a skip, a crash, a finding read back). */
+    public SeedResult(String scenario, long seed, Verdict verdict, String reproLine, String message, long events,
+                      String digest) {
+        this(scenario, seed, verdict, reproLine, message, events, digest, List.of());
+    }
 
     public static SeedResult of(RunOutcome outcome) {
         RunSpec spec = outcome.spec();
         if (!outcome.failed()) {
-            return new SeedResult(spec.scenario(), spec.seed(), Verdict.PASSED, null, "", outcome.events(), outcome.digest());
+            return new SeedResult(spec.scenario(), spec.seed(), Verdict.PASSED, null, "", outcome.events(), outcome.digest(),
+                    outcome.goalsReached());
         }
         return new SeedResult(spec.scenario(), spec.seed(), Verdict.of(outcome.failureKind().orElseThrow()),
                 new ReproLine(spec, outcome.digest()).toString(), oneLine(outcome.failure().orElseThrow().getMessage()),
-                outcome.events(), outcome.digest());
+                outcome.events(), outcome.digest(), outcome.goalsReached());
     }
 
     public static SeedResult skipped(RunSpec spec, String reason) {

@@ -2,13 +2,17 @@ package dev.zksim.sweep;
 
 import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.property.PropertyCheck;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.RunawayRun;
 import dev.zksim.scenario.ScenarioRunner;
 import dev.zksim.scenario.SeedSkipped;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -115,8 +119,10 @@ public final class Sweep {
         long wallMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         boolean interrupted = tally.done < seeds.length;
         Optional<PropertyCheck.Counterexample> first = interrupted ? Optional.empty() : firstCounterexample(config, tally);
+        List<String> declared = runner.catalog().find(config.scenario()).goals().stream().map(Goal::name).toList();
         return new SweepResult(config.scenario(), tally.done - tally.skipped, tally.skipped, tally.events, wallMillis,
-                tally.findings, tally.digests, first, interrupted);
+                tally.findings, tally.digests, first, interrupted, declared.stream().filter(tally.goals::contains).toList(),
+                declared.stream().filter(goal -> !tally.goals.contains(goal)).toList());
     }
 
     private void runSeed(RunSpec spec, Map<Long, Running> running, MpscUnboundedArrayQueue<SeedResult> results) {
@@ -200,6 +206,8 @@ public final class Sweep {
     private static final class Tally {
         final SortedMap<Long, SeedResult> findings = new TreeMap<>();
         final SortedMap<Long, String> digests = new TreeMap<>();
+        /** The goals some seed reached. */
+        final Set<String> goals = new LinkedHashSet<>();
         int done;
         int skipped;
         long events;
@@ -212,6 +220,7 @@ public final class Sweep {
                 return false;
             }
             events += result.events();
+            goals.addAll(result.goalsReached());
             digests.put(result.seed(), result.digest());
             if (result.verdict().isFailure()) {
                 findings.put(result.seed(), result);

@@ -11,12 +11,27 @@ import java.util.TreeMap;
 
 /**
  * What a sweep did: seeds run and skipped, findings by seed, throughput (seeds and
- * simulated events per wall-clock second), whether it was interrupted before the end, and
- * the counterexample of the first failing seed, shrunk if asked.
+ * simulated events per wall-clock second), whether it was interrupted before the end, the
+ * counterexample of the first failing seed, shrunk if asked, and the scenario's goals that
+ * some seed reached and that no seed reached.
  */
 public record SweepResult(String scenario, int seedsRun, int skipped, long events, long wallMillis,
                           SortedMap<Long, SeedResult> findings, SortedMap<Long, String> digests,
-                          Optional<PropertyCheck.Counterexample> firstFailure, boolean interrupted) {
+                          Optional<PropertyCheck.Counterexample> firstFailure, boolean interrupted,
+                          List<String> goalsReached, List<String> goalsMissed) {
+
+    public SweepResult {
+        goalsReached = List.copyOf(goalsReached);
+        goalsMissed = List.copyOf(goalsMissed);
+    }
+
+    /** A result of a scenario without goals. */
+    public SweepResult(String scenario, int seedsRun, int skipped, long events, long wallMillis,
+                       SortedMap<Long, SeedResult> findings, SortedMap<Long, String> digests,
+                       Optional<PropertyCheck.Counterexample> firstFailure, boolean interrupted) {
+        this(scenario, seedsRun, skipped, events, wallMillis, findings, digests, firstFailure, interrupted, List.of(),
+                List.of());
+    }
 
     public double seedsPerSecond() {
         return wallMillis == 0 ? 0 : seedsRun * 1000.0 / wallMillis;

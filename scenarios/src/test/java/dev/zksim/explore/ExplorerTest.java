@@ -17,6 +17,7 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 class ExplorerTest {
     private static final ScenarioCatalog CATALOG = Catalog.standard();
@@ -67,57 +68,99 @@ class ExplorerTest {
         assertThat(second.runs()).isEqualTo(first.runs());
     }
 
-    private static final List<String> EXPLORED_CANARIES = List.of("canary-no-recheck-lock", "canary-lock-file-herd",
-            "canary-lowest-watch-herd", "canary-queue-unchecked-delete", "canary-seed-article-election-herd",
-            "canary-unversioned-counter", "canary-resume-after-expiry");
+    /**
+     * The one canary the dfs does not reach within this test's budget: the configuration
+     * reader that does not restart after a new session fails only when its session expires
+     * and the writer's next version comes late and some of the other reader's messages are
+     * slow (a shrunk counterexample keeps four slow choices besides the fault), which no
+     * deviation bound a test can afford covers. Random, pct and coverage find it at once.
+     */
+    private static final List<String> BEYOND_DFS_BUDGET = List.of("canary-config-start-once");
 
-    /** Every canary of the catalogue is caught by every strategy: a strategy that cannot fail proves nothing. */
+    /**
+     * Every canary of the catalogue, those of the newer recipe shapes included, is caught by
+     * every strategy: a strategy that cannot fail proves nothing. The dfs deepens its
+     * deviation bound one at a time (the shallowest counterexample first), as a user hunting a
+     * bug with it would.
+     */
     @ParameterizedTest
     @EnumSource(Explorer.Strategy.class)
     void everyCanaryIsFoundByEveryStrategy(Explorer.Strategy strategy) {
-        // The canaries of the recipes the explorer was measured on. The resume-after-expiry canary
-        // needs an expiry and a slow step after it (two deviations from the default schedule): one
-        // deviation completes without it, and two take more runs than this test spends, while pct,
-        // random and coverage search find it within a few hundred runs. The canaries of the
-        // testkit's newer shapes (semaphore, membership, configuration, double barrier) are caught
-        // by their seeds in CanaryTest and the shape tests; the explorer does not cover them yet.
-        List<String> canaries = CATALOG.all().stream().map(Scenario::id).filter(EXPLORED_CANARIES::contains)
-                .filter(id -> strategy != Explorer.Strategy.DFS || !id.equals("canary-resume-after-expiry")).toList();
-        assertThat(canaries).hasSizeGreaterThanOrEqualTo(5);
+        List<String> canaries = CATALOG.all().stream().map(Scenario::id).filter(id -> id.startsWith("canary-"))
+                .filter(id -> strategy != Explorer.Strategy.DFS || !BEYOND_DFS_BUDGET.contains(id)).toList();
+        assertThat(canaries).hasSizeGreaterThanOrEqualTo(strategy == Explorer.Strategy.DFS ? 11 : 12);
         for (String canary : canaries) {
-            ExploreReport report = Explorer.builder(CATALOG, canary).strategy(strategy).deviations(4).runs(1_000).explore();
+            ExploreReport report = strategy == Explorer.Strategy.DFS ? deepeningDfs(canary)
+                    : Explorer.builder(CATALOG, canary).strategy(strategy).runs(1_000).explore();
             assertThat(report.violation()).as(canary + " under " + strategy.word()).isPresent();
-            assertThat(report.violation().orElseThrow().kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
-            assertThat(report.exitCode()).isEqualTo(3);
+            assertThat(report.violation().orElseThrow().kind()).isIn(FailureKind.SAFETY_VIOLATION,
+                    FailureKind.LIVENESS_TIMEOUT);
+            assertThat(report.exitCode()).isIn(3, 4);
         }
+    }
+
+    /** Dfs with 1, then 2, 3 and 4 deviations, until one finds a violation. */
+    private static ExploreReport deepeningDfs(String canary) {
+        return Explorer.builder(CATALOG, canary).deviations(4).deepen(true).runs(40_000).explore();
+    }
+
+    /**
+     * A deepening dfs exhausts each deviation bound before the next: a bug one deviation
+     * reaches is found there, where a dfs started at 3 deviations spends the same budget deep
+     * in its first branches; and deepened to completion it covers exactly the states of the
+     * largest bound searched at once.
+     */
+    @Test
+    void aDeepeningDfsFindsTheShallowestBugFirstAndCoversTheSameSpace() {
+        String canary = "canary-semaphore-leaky";
+        ExploreReport deep = Explorer.builder(CATALOG, canary).deviations(3).runs(2_000).explore();
+        assertThat(deep.violation()).as("dfs at 3 deviations at once").isEmpty();
+        ExploreReport deepened = Explorer.builder(CATALOG, canary).deviations(3).deepen(true).runs(2_000).explore();
+        assertThat(deepened.violation()).as("deepening dfs").isPresent();
+        assertThat(deepened.deviationsSearched()).isEqualTo(1);
+        assertThat(deepened.summary()).contains("deepened one at a time, searched up to 1");
+        ExploreReport atOnce = Explorer.builder(CATALOG, "lock-basic").deviations(2).faults(0).explore();
+        ExploreReport inSteps = Explorer.builder(CATALOG, "lock-basic").deviations(2).faults(0).deepen(true).explore();
+        assertThat(inSteps.complete()).isTrue();
+        assertThat(inSteps.distinctStates()).isEqualTo(atOnce.distinctStates());
+        assertThat(inSteps.runs()).isGreaterThan(atOnce.runs());
     }
 
     /**
      * The interleaving canary loses an update only when the first client's read, reply,
      * write and fsync are all at their slowest and the second client's read at its fastest:
-     * uniformly random delays never line that up in 10,000 seeds, while depth-first search
-     * over the delay buckets (four deviations: the four slow steps) and PCT's link priorities
-     * reach it within a few hundred runs. Three deviations are not enough, and dfs says so.
+     * depth-first search over the delay buckets (four deviations: the four slow steps) and
+     * PCT's link priorities reach it within a few hundred runs, with no fault. Three
+     * deviations are not enough, and dfs says so. That random seeds miss it is measured by
+     * {@link #tenThousandRandomSeedsMissTheInterleavingCanary} (opt-in: it takes a while).
      */
     @Test
-    void theInterleavingCanaryIsFoundByDfsAndPctAndMissedByTenThousandRandomSeeds() {
+    void theInterleavingCanaryIsFoundByDfsAndPctWithoutAFault() {
         String canary = "canary-unversioned-counter";
-        ExploreReport dfs = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.DFS).deviations(4).runs(2_000)
-                .explore();
+        ExploreReport dfs = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.DFS).deviations(4).faults(0)
+                .runs(2_000).explore();
         assertThat(dfs.violation()).as("dfs").isPresent();
         assertThat(dfs.violation().orElseThrow().failure().getMessage()).contains("no lost update");
+        assertThat(dfs.violation().orElseThrow().spec().plan().isEmpty()).as("no fault").isTrue();
         ExploreReport three = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.DFS).deviations(3).explore();
         assertThat(three.complete()).isTrue();
         assertThat(three.violation()).isEmpty();
-        ExploreReport pct = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.PCT).runs(2_000).explore();
+        ExploreReport pct = Explorer.builder(CATALOG, canary).strategy(Explorer.Strategy.PCT).faults(0).runs(2_000)
+                .explore();
         assertThat(pct.violation()).as("pct").isPresent();
+        RunOutcome replayed = new ScenarioRunner(CATALOG).run(dfs.violation().orElseThrow().spec());
+        assertThat(replayed.failure()).as("the dfs counterexample replays as a plain run").isPresent();
+    }
+
+    /** Opt-in ({@code -Dzksim.measure=true}): plain random seeds never line the interleaving canary up. */
+    @Test
+    @EnabledIfSystemProperty(named = "zksim.measure", matches = "true")
+    void tenThousandRandomSeedsMissTheInterleavingCanary() {
         ScenarioRunner runner = new ScenarioRunner(CATALOG);
         for (long seed = 0; seed < 10_000; seed++) {
-            RunOutcome outcome = runner.run(dev.zksim.scenario.RunSpec.of(canary, seed));
+            RunOutcome outcome = runner.run(dev.zksim.scenario.RunSpec.of("canary-unversioned-counter", seed));
             assertThat(outcome.failed()).as("random seed " + seed).isFalse();
         }
-        RunOutcome replayed = runner.run(dfs.violation().orElseThrow().spec());
-        assertThat(replayed.failure()).as("the dfs counterexample replays as a plain run").isPresent();
     }
 
     /**
@@ -193,6 +236,20 @@ class ExplorerTest {
         RunOutcome replayed = new ScenarioRunner(CATALOG).run(ReproLine.parse(example.line().toString()).spec());
         assertThat(replayed.failureKind()).contains(FailureKind.SAFETY_VIOLATION);
         assertThat(example.line().matches(replayed.digest())).isTrue();
+    }
+
+    /** The JUnit entry point's two verbs: a clean exploration passes, a violation fails with its reproduce line. */
+    @Test
+    void checkFailsWithTheReproduceLineAndExpectFailureReturnsTheCounterexample() {
+        ExploreReport clean = Explorer.builder(CATALOG, "lock-basic").faults(0).check();
+        assertThat(clean.complete()).isTrue();
+        assertThatThrownBy(() -> Explorer.builder(CATALOG, "canary-no-recheck-lock").check())
+                .isInstanceOf(AssertionError.class).hasMessageContaining("found a violation")
+                .hasMessageContaining("reproduce: ./zksim replay zksim2:canary-no-recheck-lock:");
+        PropertyCheck.Counterexample found = Explorer.builder(CATALOG, "canary-no-recheck-lock").expectFailure();
+        assertThat(found.kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
+        assertThatThrownBy(() -> Explorer.builder(CATALOG, "lock-basic").faults(0).expectFailure())
+                .isInstanceOf(AssertionError.class).hasMessageContaining("found no violation");
     }
 
     @Test

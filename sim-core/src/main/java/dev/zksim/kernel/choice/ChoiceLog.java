@@ -21,7 +21,12 @@ public final class ChoiceLog {
 
     /** Appends one draw to the stream with this label path. */
     public void append(String label, long bound, long value) {
-        streams.computeIfAbsent(label, ignored -> new Draws()).add(bound, value);
+        draws(label).add(bound, value);
+    }
+
+    /** The draws of one stream, created empty if it has none: a recorder keeps it to skip the lookup per draw. */
+    Draws draws(String label) {
+        return streams.computeIfAbsent(label, ignored -> new Draws());
     }
 
     /** The label paths in the order their streams first drew. */
@@ -89,7 +94,7 @@ public final class ChoiceLog {
     }
 
     /** A growable pair of long arrays: cheaper than boxing millions of draws. */
-    private static final class Draws {
+    static final class Draws {
         private long[] bounds = new long[16];
         private long[] values = new long[16];
         private int size;

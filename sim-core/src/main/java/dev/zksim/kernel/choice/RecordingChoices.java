@@ -12,6 +12,8 @@ public final class RecordingChoices implements Choices {
     private final Choices delegate;
     private final ChoiceLog log;
     private final Map<String, RecordingChoices> children = new LinkedHashMap<>();
+    /** This stream's draws in the log, found on its first draw (most streams never draw). */
+    private ChoiceLog.Draws draws;
 
     public RecordingChoices(Choices delegate) {
         this(delegate, new ChoiceLog());
@@ -25,7 +27,10 @@ public final class RecordingChoices implements Choices {
     @Override
     public long draw(long bound) {
         long value = delegate.draw(bound);
-        log.append(delegate.label(), bound, value);
+        if (draws == null) {
+            draws = log.draws(delegate.label());
+        }
+        draws.add(bound, value);
         return value;
     }
 

@@ -27,7 +27,9 @@ public record SmallScope(int buckets, List<String> fixed) {
     /** How many alternatives a draw of this stream and bound offers (at least 1). */
     public int alternatives(String label, long bound) {
         for (String prefix : fixed) {
-            if (label.equals(prefix) || label.startsWith(prefix + "/")) {
+            // Compared in place: this runs for every draw of an exploration, and building
+            // prefix + "/" each time was a string allocation per draw.
+            if (label.startsWith(prefix) && (label.length() == prefix.length() || label.charAt(prefix.length()) == '/')) {
                 return 1;
             }
         }

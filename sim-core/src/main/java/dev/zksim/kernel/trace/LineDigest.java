@@ -11,8 +11,23 @@ public final class LineDigest {
     private LineDigest() {
     }
 
+    /**
+     * Never updated, only cloned: looking a digest up by name goes through the security
+     * providers' algorithm checks, which cost more than a short run of the explorer (it
+     * starts thousands of simulations a second, each with a trace digest).
+     */
+    private static final MessageDigest PROTOTYPE = lookUp();
+
     /** A fresh SHA-256 instance; every JDK ships one. */
     static MessageDigest sha256() {
+        try {
+            return (MessageDigest) PROTOTYPE.clone();
+        } catch (CloneNotSupportedException e) {
+            return lookUp();
+        }
+    }
+
+    private static MessageDigest lookUp() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

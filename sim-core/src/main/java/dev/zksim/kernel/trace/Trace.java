@@ -2,6 +2,7 @@ package dev.zksim.kernel.trace;
 
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -19,7 +20,9 @@ public final class Trace {
 
     private final LongSupplier clock;
     private final MessageDigest digest;
-    private final TraceRecord[] ring;
+    private final int ringCapacity;
+    /** Grows by doubling up to the capacity: most runs of the explorer are a few hundred records long. */
+    private TraceRecord[] ring;
     private final List<TraceSink> sinks = new ArrayList<>();
     private final DigestEncoder encoder = new DigestEncoder();
     private long count;
@@ -32,7 +35,8 @@ public final class Trace {
 
     public Trace(LongSupplier clock, int ringCapacity) {
         this.clock = clock;
-        this.ring = new TraceRecord[Math.max(1, ringCapacity)];
+        this.ringCapacity = Math.max(1, ringCapacity);
+        this.ring = new TraceRecord[Math.min(this.ringCapacity, 64)];
         this.digest = LineDigest.sha256();
     }
 
@@ -49,6 +53,10 @@ public final class Trace {
             digest.update(encoder.buffer(), 0, encoder.size());
         }
         TraceRecord record = new TraceRecord(count, time, process, event);
+        if (count == ring.length && ring.length < ringCapacity) {
+            // Not yet wrapped: records sit at their own index, so a copy keeps them in place.
+            ring = Arrays.copyOf(ring, Math.min(ringCapacity, ring.length * 2));
+        }
         ring[(int) (count % ring.length)] = record;
         count++;
         for (int i = 0; i < sinks.size(); i++) {

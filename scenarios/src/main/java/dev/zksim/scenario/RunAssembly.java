@@ -1,0 +1,145 @@
+package dev.zksim.scenario;
+
+import dev.zksim.check.CheckResult;
+import dev.zksim.check.Checker;
+import dev.zksim.ensemble.Ensemble;
+import dev.zksim.history.HistoryRecorder;
+import dev.zksim.history.Op;
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.kernel.choice.ChoiceLog;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.kernel.choice.RecordingChoices;
+import dev.zksim.kernel.trace.TraceSink;
+import dev.zksim.nemesis.FaultPlan;
+import dev.zksim.nemesis.FaultPlanGenerator;
+import dev.zksim.nemesis.Nemesis;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One run of a scenario put together, the same way for every caller that runs scenarios
+ * (the {@link ScenarioRunner} and the explorer): the knobs drawn from the "knobs" stream,
+ * the ensemble started with the callers' trace sinks, the workload installed, then the
+ * fault plan and the heal scheduled. How the events are then dispatched is the caller's
+ * business (the runner runs to the end in bounded slices, the explorer steps one event at
+ * a time); the end checks, the checkers' verdict and the goals reached are again shared.
+ * Sharing one assembly is what keeps a run the explorer made replayable by the runner.
+ */
+public final class RunAssembly {
+    private final Scenario scenario;
+    private final RecordingChoices root;
+    private final Trial trial;
+    private final Ensemble ensemble;
+    private final HistoryRecorder history;
+    private final TraceCounter counter = new TraceCounter();
+    private long healTime;
+    private long endTime;
+
+    private RunAssembly(Scenario scenario, Choices base, List<TraceSink> sinks, boolean digesting) {
+        this.scenario = scenario;
+        this.root = new RecordingChoices(base);
+        this.trial = scenario.prepare(root.stream("knobs"));
+        List<TraceSink> all = new ArrayList<>(sinks);
+        all.add(counter);
+        this.ensemble = Ensemble.start(root, trial.ensemble(), all);
+        ensemble.simulation().trace().setDigesting(digesting);
+        this.history = HistoryRecorder.attachedTo(ensemble);
+        trial.install(ensemble, history);
+    }
+
+    /**
+     * Builds the run: knobs, ensemble (the sinks see every trace record from the servers'
+     * first), workload. {@code digesting} false skips the trace digest (runs nobody replays
+     * by digest, such as the explorer's, are cheaper without it).
+     */
+    public static RunAssembly assemble(Scenario scenario, Choices base, List<TraceSink> sinks, boolean digesting) {
+        return new RunAssembly(scenario, base, sinks, digesting);
+    }
+
+    /** The fixed plan if there is one, else a plan generated from the "faults" stream. */
+    public FaultPlan plan(FaultPlan fixed) {
+        return fixed != null ? fixed
+                : FaultPlanGenerator.generate(root.stream("faults"), trial.faults(), ensemble.serverIds(), ensemble.clientIds());
+    }
+
+    /**
+     * Schedules the plan's faults and, once the fault window and the plan are over, the heal
+     * of everything; the run ends after the scenario's settle time. A session the nemesis
+     * expires is recorded as lost when its closeSession commits (HistoryRecorder.attachedTo),
+     * not when the fault asks: a leader cut off from its quorum cannot commit the expiry, and
+     * then the session rightly lives on.
+     */
+    public void schedule(FaultPlan plan) {
+        healTime = Math.max(FaultPlanGenerator.quietAfter(trial.faults()), plan.lastStepTime());
+        endTime = healTime + trial.settle();
+        Nemesis.schedule(plan, ensemble);
+        ensemble.simulation().scheduleAt(healTime, () -> ScenarioRunner.recoverAll(ensemble));
+    }
+
+    /** The ensemble's own end checks and the scenario's, as a failure if one trips. */
+    public Optional<SimulationFailure> verifyEnd() {
+        try {
+            if (ensemble.config().selfChecks()) {
+                ensemble.checks().verifyNow();
+            }
+            trial.verifyEnd(ensemble);
+            return Optional.empty();
+        } catch (SimulationFailure failure) {
+            return Optional.of(failure);
+        }
+    }
+
+    /**
+     * The checkers' verdict over the whole history. A liveness failure also says, for every
+     * stuck client, what it waits on at the end of the run: the znodes it watches and whether
+     * their owners live.
+     */
+    public Optional<SimulationFailure> verdict() {
+        CheckResult result = Checker.checkAll(history.history(), trial.checkers(healTime, endTime));
+        if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.LIVENESS_TIMEOUT) {
+            List<String> stuck = violation.ops().stream().map(Op::process).distinct().sorted().toList();
+            String waits = StuckDiagnosis.describe(ensemble, stuck);
+            return Optional.of(violation.toFailure(waits.isEmpty() ? "" : "\n  waiting: " + waits));
+        }
+        return result.failure();
+    }
+
+    /** The names of the scenario's goals this run reached so far, in declaration order. */
+    public List<String> goalsReached() {
+        return Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counter.counts()));
+    }
+
+    public Trial trial() {
+        return trial;
+    }
+
+    public Ensemble ensemble() {
+        return ensemble;
+    }
+
+    public HistoryRecorder history() {
+        return history;
+    }
+
+    /** The root of the run's choices: stream it for draws that must be recorded in {@link #log()}. */
+    public Choices choices() {
+        return root;
+    }
+
+    /** Every draw made so far, per stream. */
+    public ChoiceLog log() {
+        return root.log();
+    }
+
+    /** When every fault is healed; valid after {@link #schedule}. */
+    public long healTime() {
+        return healTime;
+    }
+
+    /** When the run ends; valid after {@link #schedule}. */
+    public long endTime() {
+        return endTime;
+    }
+}

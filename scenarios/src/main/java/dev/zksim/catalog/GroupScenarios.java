@@ -8,6 +8,7 @@ import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
+import dev.zksim.testkit.MembershipUnderTest;
 import dev.zksim.testkit.Testkit;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,19 +42,18 @@ public final class GroupScenarios {
 
     /** Members that share partitions through claim nodes: never two owners, an owner for each after the heal. */
     public static Scenario partitionedMembership() {
-        return Testkit.membership("membership-partitions", RecipeGroups.partitioned(PARTITIONS))
-                .title("Membership with partitions: no partition ever has two owners, each has one after the heal")
-                .partitions(PARTITIONS)
-                .goals(Goal.completedBy(OpKind.JOIN, 2, "two members joined"),
-                        Goal.completedBy(OpKind.OWN, 2, "two members owned a partition"))
-                .build();
+        return partitioned("membership-partitions", RecipeGroups.partitioned(PARTITIONS),
+                "Membership with partitions: no partition ever has two owners, each has one after the heal");
     }
 
     /** Members that own what their own view assigns them, without claiming: two owners while views differ. */
     public static Scenario viewAssignedPartitionsCanary() {
-        return Testkit.membership("canary-membership-view-assigned", RecipeGroups.viewAssignedCanary(PARTITIONS))
-                .title("Canary: members that own the partitions their own view assigns them, without claiming them")
-                .partitions(PARTITIONS)
+        return partitioned("canary-membership-view-assigned", RecipeGroups.viewAssignedCanary(PARTITIONS),
+                "Canary: members that own the partitions their own view assigns them, without claiming them");
+    }
+
+    private static Scenario partitioned(String id, MembershipUnderTest.Factory members, String title) {
+        return Testkit.membership(id, members).title(title).partitions(PARTITIONS)
                 .goals(Goal.completedBy(OpKind.JOIN, 2, "two members joined"),
                         Goal.completedBy(OpKind.OWN, 2, "two members owned a partition"))
                 .build();

@@ -60,6 +60,7 @@ public final class SequentialLock implements DistributedLock {
     private final boolean recheckOnWake;
     private final NodeCreator creator;
     private final CreateMode nodeMode;
+    private final boolean deletesStrays;
     private final LockListener listener;
     private final Consumer<ConnectionState> connectionListener = this::onConnection;
     private final Watcher ownWatcher = this::onOwnEvent;
@@ -86,16 +87,17 @@ public final class SequentialLock implements DistributedLock {
     public SequentialLock(ZooKeeperClient zk, ConnectionStates connection, String dir, String guid, String role,
             LockRule rule, boolean recheckOnWake, LockListener listener) {
         this(zk, connection, dir, guid, role, rule, recheckOnWake, ProtectedCreate::create,
-                CreateMode.EPHEMERAL_SEQUENTIAL, listener);
+                CreateMode.EPHEMERAL_SEQUENTIAL, true, listener);
     }
 
     /**
      * @param creator {@link ProtectedCreate#create} for every correct lock; another creator
-     *     only for a canary of the request faults
+     *     only for a canary of the request faults, and such a lock leaves its strays in place
+     *     (deleting them would hide the canary's orphans)
      */
     public SequentialLock(ZooKeeperClient zk, ConnectionStates connection, String dir, String guid, String role,
             LockRule rule, boolean recheckOnWake, NodeCreator creator, LockListener listener) {
-        this(zk, connection, dir, guid, role, rule, recheckOnWake, creator, CreateMode.EPHEMERAL_SEQUENTIAL, listener);
+        this(zk, connection, dir, guid, role, rule, recheckOnWake, creator, CreateMode.EPHEMERAL_SEQUENTIAL, false, listener);
     }
 
     /**
@@ -104,11 +106,13 @@ public final class SequentialLock implements DistributedLock {
      */
     public SequentialLock(ZooKeeperClient zk, ConnectionStates connection, String dir, String guid, String role,
             LockRule rule, boolean recheckOnWake, CreateMode nodeMode, LockListener listener) {
-        this(zk, connection, dir, guid, role, rule, recheckOnWake, ProtectedCreate::create, nodeMode, listener);
+        this(zk, connection, dir, guid, role, rule, recheckOnWake, ProtectedCreate::create, nodeMode, true, listener);
     }
 
     private SequentialLock(ZooKeeperClient zk, ConnectionStates connection, String dir, String guid, String role,
-            LockRule rule, boolean recheckOnWake, NodeCreator creator, CreateMode nodeMode, LockListener listener) {
+            LockRule rule, boolean recheckOnWake, NodeCreator creator, CreateMode nodeMode, boolean deletesStrays,
+            LockListener listener) {
+        this.deletesStrays = deletesStrays;
         this.creator = creator;
         this.nodeMode = nodeMode;
         this.zk = zk;
@@ -267,6 +271,9 @@ public final class SequentialLock implements DistributedLock {
      * session lives.
      */
     private List<String> withoutStrays(List<String> children, String me) {
+        if (!deletesStrays) {
+            return children;
+        }
         List<String> kept = new ArrayList<>(children.size());
         for (String child : children) {
             if (!child.equals(me) && isOwnNode(child)) {

@@ -48,6 +48,7 @@ public final class Catalog {
                 .add(GroupScenarios.staleRejoinCanary())
                 .add(CoordinationScenarios.startOnceCanary())
                 .add(GroupScenarios.oneShortBarrierCanary())
+                .add(GroupScenarios.hastyCancelBarrierCanary())
                 .add(CoordinationScenarios.impatientBarrierCanary())
                 .add(GroupScenarios.viewAssignedPartitionsCanary()));
     }

@@ -1,5 +1,6 @@
 package dev.zksim.catalog;
 
+import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.OpType;
 import dev.zksim.scenario.Goal;
@@ -65,7 +66,7 @@ final class CatalogGoals {
         return switch (id) {
             case "canary-membership-stale-rejoin" -> "membership";
             case "canary-config-start-once" -> "configuration";
-            case "canary-double-barrier-one-short" -> "double-barrier";
+            case "canary-double-barrier-one-short", "canary-double-barrier-hasty-cancel" -> "double-barrier";
             default -> id;
         };
     }
@@ -130,7 +131,9 @@ final class CatalogGoals {
                     Goal.completedBy(OpKind.CONFIG_READ, 2, "two clients read the configuration"));
             case "double-barrier" -> List.of(
                     Goal.completedBy(OpKind.ENTER, 2, "two clients entered together"),
-                    Goal.completed(OpKind.LEAVE, "a client left the double barrier"));
+                    Goal.completed(OpKind.LEAVE, "a client left the double barrier"),
+                    Goal.onHistory("a participant gave an enter up", history -> history.ops().stream()
+                            .anyMatch(op -> op.f().equals(OpKind.ENTER) && op.note().equals(Op.GAVE_UP))));
             case "membership" -> List.of(
                     Goal.completedBy(OpKind.JOIN, 2, "two members joined"),
                     Goal.completed(OpKind.VIEW, "a member saw the group"));

@@ -34,6 +34,13 @@ public final class GroupScenarios {
                 .participants(2, 4).noFaults().build();
     }
 
+    /** A participant whose give-up leaves its node behind lets the others in before all arrived. */
+    public static Scenario hastyCancelBarrierCanary() {
+        return Testkit.doubleBarrier("canary-double-barrier-hasty-cancel", RecipeBarriers.hastyCancelCanary())
+                .title("Canary: a double barrier participant that gives an enter up without withdrawing its node")
+                .participants(2, 4).giveUps(1, 1, Time.millis(5), Time.millis(50)).noFaults().build();
+    }
+
     public static Scenario membership() {
         return Testkit.membership("membership", RecipeGroups.members())
                 .title("Membership: members join, leave and rejoin, and every live member's view converges after the heal")

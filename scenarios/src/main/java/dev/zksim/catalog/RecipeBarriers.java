@@ -7,13 +7,16 @@ import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.testkit.BarrierUnderTest;
 import dev.zksim.testkit.DoubleBarrierUnderTest;
 import dev.zksim.testkit.TestClient;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
  * zksim's simple and double barriers as the testkit's {@link BarrierUnderTest} and
- * {@link DoubleBarrierUnderTest}, and a canary of each: a waiter whose timeout lets it
- * through, and a participant that counts one too few.
+ * {@link DoubleBarrierUnderTest}, and their canaries: a waiter whose timeout lets it
+ * through, a participant that counts one too few, and one whose give-up leaves its node.
  */
 public final class RecipeBarriers {
     private static final String PATH = "/dbarrier";
@@ -36,7 +39,7 @@ public final class RecipeBarriers {
 
     /** zksim's double barrier. */
     public static DoubleBarrierUnderTest.Factory doubleBarrier() {
-        return (client, participants) -> new Participant(client, participants);
+        return (client, participants) -> new Participant(client, participants, false);
     }
 
     /**
@@ -44,41 +47,95 @@ public final class RecipeBarriers {
      * for, so with N participants it goes in once N - 1 have arrived, before the last one has.
      */
     public static DoubleBarrierUnderTest.Factory oneShortCanary() {
-        return (client, participants) -> new Participant(client, Math.max(1, participants - 1));
+        return (client, participants) -> new Participant(client, Math.max(1, participants - 1), false);
     }
 
-    /** One participant; the recipe's names are unique per session, so each session gets its own. */
+    /**
+     * CANARY, BROKEN ON PURPOSE: a participant that reports a given-up enter as cancelled at
+     * once and enters again under a new name, putting off the removal of its first node until
+     * it leaves; meanwhile that node still counts as an arrival, so the others go in before
+     * every participant is there. Only give-ups expose it.
+     */
+    public static DoubleBarrierUnderTest.Factory hastyCancelCanary() {
+        return (client, participants) -> new Participant(client, participants, true);
+    }
+
+    /**
+     * One participant; the recipe's names are unique per session and per enter, so each
+     * session, and each enter after a give-up, gets its own.
+     */
     private static final class Participant implements DoubleBarrierUnderTest {
         private final TestClient client;
         private final int threshold;
+        private final boolean hasty;
         private DoubleBarrier barrier;
-        private int sessions;
+        private CompletableFuture<Void> entering;
+        private int names;
+        private final List<String> leftBehind = new ArrayList<>();
 
-        Participant(TestClient client, int threshold) {
+        Participant(TestClient client, int threshold, boolean hasty) {
             this.client = client;
             this.threshold = threshold;
+            this.hasty = hasty;
             client.connection().subscribe(state -> {
                 if (state == ConnectionState.LOST) {
                     barrier = null;
+                    leftBehind.clear();
                 }
             });
         }
 
         private DoubleBarrier barrier() {
             if (barrier == null) {
-                barrier = new DoubleBarrier(client.zk(), PATH, client.uniqueName() + "s" + (++sessions), threshold);
+                barrier = new DoubleBarrier(client.zk(), PATH, name(++names), threshold);
             }
             return barrier;
         }
 
+        private String name(int number) {
+            return client.uniqueName() + "s" + number;
+        }
+
         @Override
         public CompletionStage<Void> enter() {
-            return barrier().enter();
+            DoubleBarrier mine = barrier();
+            CompletableFuture<Void> outcome = new CompletableFuture<>();
+            entering = outcome;
+            mine.enter().whenComplete((ok, error) -> {
+                if (error instanceof CancellationException && barrier == mine) {
+                    barrier = null;
+                }
+                if (error != null) {
+                    outcome.completeExceptionally(error);
+                } else {
+                    outcome.complete(null);
+                }
+            });
+            return outcome;
+        }
+
+        @Override
+        public void cancelEnter() {
+            if (barrier == null) {
+                return;
+            }
+            if (hasty) {
+                barrier = null;
+                leftBehind.add(PATH + "/" + name(names));
+                entering.completeExceptionally(new CancellationException("gave up, node left behind"));
+            } else {
+                barrier.cancelEnter();
+            }
         }
 
         @Override
         public CompletionStage<Void> leave() {
-            return barrier().leave();
+            CompletableFuture<Void> cleaned = CompletableFuture.completedFuture(null);
+            for (String node : leftBehind) {
+                cleaned = cleaned.thenCompose(done -> client.zk().delete(node, -1).handle((ok, error) -> null));
+            }
+            leftBehind.clear();
+            return cleaned.thenCompose(done -> barrier().leave());
         }
     }
 

@@ -3,9 +3,12 @@ package dev.zksim.check;
 import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
+import dev.zksim.history.OpType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -15,10 +18,15 @@ import java.util.TreeSet;
  *
  * <ul>
  *   <li>No one starts computing (ENTER OK) and no one leaves (LEAVE OK) before all
- *       participants arrived (invoked ENTER).</li>
+ *       participants were there at once: arrived (invoked ENTER) and not withdrawn. An ENTER
+ *       that failed with the note {@code gave up} withdrew its arrival, as the testkit's
+ *       contract promises of a cancelled enter; it counts again from its next ENTER. Once all
+ *       were there at once the barrier may open, so later withdrawals do not matter.</li>
  *   <li>No one leaves while another participant that entered is still computing: when p's
- *       LEAVE completes, every process that ever completed ENTER has invoked LEAVE, unless its
- *       session died (LOST or CRASHED anywhere in the history), which removes its node.</li>
+ *       LEAVE completes, every process that completed ENTER, at any time, in an attempt it
+ *       started before the barrier opened (the first ENTER OK), has invoked LEAVE, unless its
+ *       session died (LOST or CRASHED anywhere in the history), which removes its node. A
+ *       participant that gave up and came back after the opening holds nobody back.</li>
  * </ul>
  * With more processes than participants, late arrivals may legitimately enter after others
  * left, so give the checker the history of one round of exactly that many processes.
@@ -42,17 +50,24 @@ public final class DoubleBarrierChecker implements Checker {
     public CheckResult check(History history) {
         SortedSet<String> arrived = new TreeSet<>();
         SortedSet<String> leaving = new TreeSet<>();
+        long openedAt = -1;
+        int mostAtOnce = 0;
         for (Op op : history) {
             if (op.f().equals(OpKind.ENTER) && op.isInvoke()) {
                 arrived.add(op.process());
+                mostAtOnce = Math.max(mostAtOnce, arrived.size());
+            } else if (op.f().equals(OpKind.ENTER) && op.type() == OpType.FAIL && op.note().equals(Op.GAVE_UP)) {
+                arrived.remove(op.process());
             } else if (op.f().equals(OpKind.LEAVE) && op.isInvoke()) {
                 leaving.add(op.process());
             } else if ((op.f().equals(OpKind.ENTER) || op.f().equals(OpKind.LEAVE)) && op.isOk()
-                    && arrived.size() < participants) {
-                return CheckResult.safety(name(), op.time(), op.describe() + " went through when only " + arrived.size()
+                    && mostAtOnce < participants) {
+                return CheckResult.safety(name(), op.time(), op.describe() + " went through when only " + mostAtOnce
                         + " of " + participants + " participants had arrived " + arrived, List.of(op));
+            } else if (op.f().equals(OpKind.ENTER) && op.isOk() && openedAt < 0) {
+                openedAt = op.index();
             } else if (op.f().equals(OpKind.LEAVE) && op.isOk()) {
-                List<String> computing = stillComputing(history, leaving);
+                List<String> computing = stillComputing(history, leaving, openedAt);
                 if (!computing.isEmpty()) {
                     return CheckResult.safety(name(), op.time(), op.describe() + " left while " + computing
                             + " had entered and not yet started to leave", List.of(op));
@@ -62,11 +77,20 @@ public final class DoubleBarrierChecker implements Checker {
         return CheckResult.valid(name());
     }
 
-    private static List<String> stillComputing(History history, SortedSet<String> leaving) {
+    /**
+     * Who entered, at any time, in an attempt it started before the barrier opened (the
+     * first ENTER OK, op {@code openedAt}), and has not started to leave. An enter started
+     * after the opening is a participant that gave up and came back late: the others may be on
+     * their way out already, and it does not hold them back.
+     */
+    private static List<String> stillComputing(History history, SortedSet<String> leaving, long openedAt) {
         SortedSet<String> entered = new TreeSet<>();
         SortedSet<String> died = new TreeSet<>();
+        Map<String, Long> lastEnterInvoked = new TreeMap<>();
         for (Op op : history) {
-            if (op.f().equals(OpKind.ENTER) && op.isOk()) {
+            if (op.f().equals(OpKind.ENTER) && op.isInvoke()) {
+                lastEnterInvoked.put(op.process(), op.index());
+            } else if (op.f().equals(OpKind.ENTER) && op.isOk() && lastEnterInvoked.getOrDefault(op.process(), openedAt) < openedAt) {
                 entered.add(op.process());
             } else if (op.f().equals(OpKind.LOST) || op.f().equals(OpKind.CRASHED)) {
                 died.add(op.process());

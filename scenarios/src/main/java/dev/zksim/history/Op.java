@@ -32,6 +32,12 @@ public record Op(long index, String process, OpType type, OpKind f, Value value,
     }
 
     /** An op recorded outside any session (unit tests, real-cluster runs without ids). */
+    /**
+     * The note of a FAIL the caller gave up (a cancelled take or enter): the testkit's
+     * contracts promise that such an operation had no effect, so checkers may hold it to that.
+     */
+    public static final String GAVE_UP = "gave up";
+
     public Op(long index, String process, OpType type, OpKind f, Value value, long time, String note) {
         this(index, process, type, f, value, time, note, 0);
     }

@@ -16,7 +16,8 @@ import java.util.Objects;
 /**
  * A double barrier under test: N participants each enter, compute for a while and leave,
  * once; after {@code Expired} a participant that had not left opens a new session and enters
- * again with the same object.
+ * again with the same object. In some seeds participants give an enter up ({@link #giveUps})
+ * and enter again a little later; a withdrawn arrival must not let anyone in.
  *
  * <p>Checked, as safety: no one starts computing or leaves before all N arrived, and no one
  * leaves while another participant that entered is still computing (unless that one's
@@ -29,6 +30,7 @@ public final class DoubleBarrierScenario extends ScenarioBuilder<DoubleBarrierSc
     private int maxParticipants = 5;
     private long computeMin = Time.millis(10);
     private long computeMax = Time.millis(1000);
+    private Patience patience = new Patience(1, 3, Time.millis(50), Time.seconds(1));
 
     DoubleBarrierScenario(String id, DoubleBarrierUnderTest.Factory factory) {
         super(id, "Double barrier " + id + ": nobody computes before all arrive or leaves while another computes");
@@ -56,25 +58,46 @@ public final class DoubleBarrierScenario extends ScenarioBuilder<DoubleBarrierSc
         return this;
     }
 
+    /**
+     * In {@code numerator} of every {@code denominator} seeds, participants give an enter up
+     * ({@link DoubleBarrierUnderTest#cancelEnter}) after waiting a time drawn from [min, max]
+     * microseconds, and enter again after a pause of up to 0.3 s; by default a third of the
+     * seeds, after 50 ms to 1 s (arrivals are spread over 0.3 s, so most give-ups hit a wait).
+     */
+    public DoubleBarrierScenario giveUps(int numerator, int denominator, long min, long max) {
+        this.patience = new Patience(numerator, denominator, min, max);
+        return this;
+    }
+
+    /** Participants never give an enter up. */
+    public DoubleBarrierScenario noGiveUps() {
+        this.patience = Patience.NEVER;
+        return this;
+    }
+
     @Override
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
         int participants = knobs.intIn(minParticipants, maxParticipants);
         long compute = knobs.longIn(computeMin, computeMax);
-        return trial(swarm, participants, compute, faultsFor(swarm));
+        FaultProfile faults = faultsFor(swarm);
+        // Drawn last, so the seeds' other knobs and faults stay what they were before give-ups.
+        long giveUpAfter = patience.draw(knobs);
+        return trial(swarm, participants, compute, giveUpAfter, faults);
     }
 
-    private Trial trial(SwarmKnobs swarm, int participants, long compute, FaultProfile faults) {
+    private Trial trial(SwarmKnobs swarm, int participants, long compute, long giveUpAfter, FaultProfile faults) {
         long bound = Bounds.afterHeal(swarm, compute + Time.seconds(5));
         RecipeTrial.Installer installer = (ensemble, history) -> {
             for (int i = 0; i < participants; i++) {
-                Workloads.add(ensemble, new DoubleBarrierWorkload(factory, participants, compute, new ClientLog(history)));
+                Workloads.add(ensemble,
+                        new DoubleBarrierWorkload(factory, participants, compute, giveUpAfter, new ClientLog(history)));
             }
         };
         RecipeTrial.Checks checks = (heal, end) -> List.of(new DoubleBarrierChecker(participants),
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENTER, OpKind.LEAVE));
         List<String> described = List.of("participants: " + participants, "compute: up to " + Time.format(compute),
-                "liveness bound: " + Time.format(bound));
+                "patience: " + Patience.describe(giveUpAfter), "liveness bound: " + Time.format(bound));
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described);
     }
 }

@@ -7,6 +7,8 @@ import java.util.concurrent.CompletionStage;
  * for a fixed number of participants. After its session is lost the workload opens a new
  * session and, if the participant had not left yet, calls {@link #enter} again on the same
  * instance (the round's participants may all have arrived by then, so it must let it in).
+ * On some seeds a participant gives an enter up ({@link #cancelEnter}) and, a little later,
+ * calls {@link #enter} again on the same instance, as a caller whose wait timed out retries.
  */
 public interface DoubleBarrierUnderTest {
 
@@ -15,6 +17,18 @@ public interface DoubleBarrierUnderTest {
 
     /** Finished computing; completes once every participant that entered has finished too. */
     CompletionStage<Void> leave();
+
+    /**
+     * Gives up the enter under way, as a caller that timed out or was cancelled does. The
+     * enter's stage must then complete: with a {@link java.util.concurrent.CancellationException}
+     * once this participant no longer counts as arrived (its arrival withdrawn, so nobody can
+     * go in on its account from then on), or normally if it had got in before the give-up took
+     * effect (it then computes and leaves as usual). A participant whose cancelled enter still
+     * counts lets the others in before every participant is there, and the barrier check says
+     * so. The default does nothing, and the enter goes on until the barrier opens.
+     */
+    default void cancelEnter() {
+    }
 
     /** Builds one participant of a barrier for {@code participants} processes. */
     @FunctionalInterface

@@ -44,13 +44,9 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
     private long holdMaxLow = Time.millis(5);
     private long holdMaxHigh = Time.millis(200);
     private long thinkMax = Time.millis(50);
-    private Patience patience = new Patience(1, 3, Time.millis(200), Time.seconds(3));
+    private Patience patience = Patience.DEFAULT;
     private boolean believedExclusion = true;
     private boolean herdFree = true;
-
-    /** How often a waiter gives up, and after how long (microseconds); a chance of 0 never. */
-    private record Patience(int numerator, int denominator, long min, long max) {
-    }
 
     LockScenario(String id, LockUnderTest.Factory factory) {
         super(id, "Lock " + id + ": clients take turns under random faults");
@@ -114,7 +110,8 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
 
     /** Waiters never give up. */
     public LockScenario noGiveUps() {
-        return giveUps(0, 1, 0, 0);
+        this.patience = Patience.NEVER;
+        return this;
     }
 
     /**
@@ -137,8 +134,7 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
         int clients = knobs.intIn(minClients, maxClients);
-        long giveUpAfter = patience.numerator() > 0 && knobs.chance(patience.numerator(), patience.denominator())
-                ? knobs.longIn(patience.min(), patience.max()) : 0;
+        long giveUpAfter = patience.draw(knobs);
         int rounds = knobs.intIn(minRounds, maxRounds);
         long holdMax = knobs.longIn(holdMaxLow, holdMaxHigh);
         LockWorkload.Plan plan = new LockWorkload.Plan(rounds, startWithin, holdMin, holdMax, thinkMax, giveUpAfter);
@@ -168,7 +164,7 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
         List<String> knobs = List.of("clients: " + clients, "rounds: " + plan.rounds(),
                 "hold: " + Time.format(plan.holdMin()) + ".." + Time.format(plan.holdMax()),
                 "think: up to " + Time.format(plan.thinkMax()),
-                "patience: " + (plan.patience() > 0 ? Time.format(plan.patience()) : "none"),
+                "patience: " + Patience.describe(plan.patience()),
                 "liveness bound: " + Time.format(bound));
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, knobs);
     }

@@ -38,10 +38,7 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     private int maxConsumers = 3;
     private int minItems = 3;
     private int maxItems = 10;
-    private int giveUpNumerator = 1;
-    private int giveUpDenominator = 3;
-    private long patienceMin = Time.millis(200);
-    private long patienceMax = Time.seconds(3);
+    private Patience patience = Patience.DEFAULT;
 
     QueueScenario(String id, QueueUnderTest.Order order, QueueUnderTest.Factory factory) {
         super(id, "Queue " + id + ": producers and consumers keep " + order + " order under random faults");
@@ -86,19 +83,13 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
      * microseconds; by default a third of the seeds, after 0.2 to 3 s.
      */
     public QueueScenario giveUps(int numerator, int denominator, long min, long max) {
-        if (numerator < 0 || denominator < 1 || numerator > denominator || min < 1 || max < min) {
-            throw new IllegalArgumentException("giveUps: need 0 <= numerator <= denominator and 0 < min <= max");
-        }
-        this.giveUpNumerator = numerator;
-        this.giveUpDenominator = denominator;
-        this.patienceMin = min;
-        this.patienceMax = max;
+        this.patience = new Patience(numerator, denominator, min, max);
         return this;
     }
 
     /** Consumers never give a take up. */
     public QueueScenario noGiveUps() {
-        this.giveUpNumerator = 0;
+        this.patience = Patience.NEVER;
         return this;
     }
 
@@ -114,10 +105,9 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
         int producers = knobs.intIn(minProducers, maxProducers);
         int consumers = knobs.intIn(minConsumers, maxConsumers);
         int items = knobs.intIn(minItems, maxItems);
-        long patience = giveUpNumerator > 0 && knobs.chance(giveUpNumerator, giveUpDenominator)
-                ? knobs.longIn(patienceMin, patienceMax) : 0;
+        long giveUpAfter = patience.draw(knobs);
         return trial(swarm, producers, consumers,
-                new QueueWorkload.Plan(items, order == QueueUnderTest.Order.PRIORITY, patience), faultsFor(swarm));
+                new QueueWorkload.Plan(items, order == QueueUnderTest.Order.PRIORITY, giveUpAfter), faultsFor(swarm));
     }
 
     private Trial trial(SwarmKnobs swarm, int producers, int consumers, QueueWorkload.Plan plan, FaultProfile faults) {
@@ -134,7 +124,7 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENQUEUE));
         List<String> described = List.of("producers: " + producers, "consumers: " + consumers,
                 "items per producer: " + plan.items(), "delivery: " + delivery + ", order: " + order,
-                "patience: " + (plan.patience() == 0 ? "none" : Time.format(plan.patience())),
+                "patience: " + Patience.describe(plan.patience()),
                 "liveness bound: " + Time.format(bound));
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described);
     }

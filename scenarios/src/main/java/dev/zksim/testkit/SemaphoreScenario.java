@@ -41,7 +41,7 @@ public final class SemaphoreScenario extends ScenarioBuilder<SemaphoreScenario> 
     private long holdMin = Time.millis(1);
     private long holdMax = Time.millis(200);
     private long thinkMax = Time.millis(50);
-    private boolean giveUps = true;
+    private Patience patience = Patience.DEFAULT;
 
     /** Builds one caller's lease on a semaphore of {@code permits} permits. */
     @FunctionalInterface
@@ -102,7 +102,7 @@ public final class SemaphoreScenario extends ScenarioBuilder<SemaphoreScenario> 
 
     /** Waiters never give up (by default a third of the seeds make them give up after 0.2 to 3 s). */
     public SemaphoreScenario noGiveUps() {
-        this.giveUps = false;
+        this.patience = Patience.NEVER;
         return this;
     }
 
@@ -111,9 +111,9 @@ public final class SemaphoreScenario extends ScenarioBuilder<SemaphoreScenario> 
         SwarmKnobs swarm = swarm(knobs);
         int permits = knobs.intIn(minPermits, maxPermits);
         int clients = knobs.intIn(minClients, maxClients);
-        long patience = giveUps && knobs.chance(1, 3) ? knobs.longIn(Time.millis(200), Time.seconds(3)) : 0;
+        long giveUpAfter = patience.draw(knobs);
         int rounds = knobs.intIn(minRounds, maxRounds);
-        LockWorkload.Plan plan = new LockWorkload.Plan(rounds, Time.millis(200), holdMin, holdMax, thinkMax, patience);
+        LockWorkload.Plan plan = new LockWorkload.Plan(rounds, Time.millis(200), holdMin, holdMax, thinkMax, giveUpAfter);
         return trial(swarm, permits, clients, plan, faultsFor(swarm));
     }
 
@@ -140,7 +140,7 @@ public final class SemaphoreScenario extends ScenarioBuilder<SemaphoreScenario> 
         List<String> described = List.of("permits: " + permits, "clients: " + clients + " and " + permits + " probes",
                 "rounds: " + plan.rounds(), "hold: " + Time.format(plan.holdMin()) + ".." + Time.format(plan.holdMax()),
                 "think: up to " + Time.format(plan.thinkMax()),
-                "patience: " + (plan.patience() > 0 ? Time.format(plan.patience()) : "none"),
+                "patience: " + Patience.describe(plan.patience()),
                 "liveness bound: " + Time.format(bound));
         long settle = faults.windowEnd() + faults.maxOutage() + 2 * bound + Time.seconds(5);
         return new RecipeTrial(swarm, faults, installer, settle, checks, described);

@@ -1,6 +1,7 @@
 package dev.zksim.workload;
 
 import dev.zksim.ensemble.ClientContext;
+import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.recipes.support.ConnectionState;
@@ -10,22 +11,33 @@ import dev.zksim.testkit.DoubleBarrierUnderTest;
  * A participant of a double barrier: ENTER, compute for up to {@code compute}, LEAVE; once.
  * LOST is recorded when a session expires. After {@code Expired} it opens a new session and,
  * if it had not left, enters again with the same participant object and then leaves; a
- * restarted process that had not left does the same with a new object.
+ * restarted process that had not left does the same with a new object. With a patience, an
+ * enter still waiting when the patience runs out is given up ({@code cancelEnter}); an enter
+ * the recipe reports cancelled is recorded as failed with the note {@link Op#GAVE_UP}
+ * (the participant withdrew) and tried again after a short pause. A participant gives up at
+ * most {@value #MAX_GIVE_UPS} times and then waits as long as it takes: participants that
+ * withdraw forever would never all be there at once, in production as here.
  */
 public final class DoubleBarrierWorkload extends SessionWorkload {
     private final DoubleBarrierUnderTest.Factory factory;
     private final int participants;
     private final long compute;
+    private static final int MAX_GIVE_UPS = 2;
+    private final long patience;
+    private int giveUps;
     private DoubleBarrierUnderTest barrier;
     private boolean left;
     private long attempt;
     private ClientLog.Call open;
 
-    public DoubleBarrierWorkload(DoubleBarrierUnderTest.Factory factory, int participants, long compute, ClientLog log) {
+    /** A participant that waits as long as it takes ({@code patience} 0) or gives up after {@code patience}. */
+    public DoubleBarrierWorkload(DoubleBarrierUnderTest.Factory factory, int participants, long compute, long patience,
+            ClientLog log) {
         super(log);
         this.factory = factory;
         this.participants = participants;
         this.compute = compute;
+        this.patience = patience;
     }
 
     @Override
@@ -52,8 +64,16 @@ public final class DoubleBarrierWorkload extends SessionWorkload {
         DoubleBarrierUnderTest participant = barrier;
         ClientLog.Call call = log.invoke(OpKind.ENTER);
         open = call;
+        if (patience > 0 && giveUps < MAX_GIVE_UPS) {
+            context.schedule(patience, () -> giveUp(participant, mine, call));
+        }
         participant.enter().whenComplete((ok, error) -> {
             if (participant != barrier || mine != attempt || call.isDone()) {
+                return;
+            }
+            if (error != null && Workloads.givenUp(error)) {
+                call.fail(Op.GAVE_UP);
+                context.schedule(context.choices().longIn(0, Time.millis(300)), this::enter);
                 return;
             }
             if (error != null) {
@@ -63,6 +83,14 @@ public final class DoubleBarrierWorkload extends SessionWorkload {
             call.ok();
             context.schedule(context.choices().longIn(0, compute), () -> leave(participant, mine));
         });
+    }
+
+    /** Out of patience: gives the enter up if it is still the one under way. */
+    private void giveUp(DoubleBarrierUnderTest participant, long mine, ClientLog.Call call) {
+        if (participant == barrier && mine == attempt && !call.isDone()) {
+            giveUps++;
+            participant.cancelEnter();
+        }
     }
 
     private void leave(DoubleBarrierUnderTest participant, long mine) {

@@ -1,13 +1,12 @@
 package dev.zksim.workload;
 
 import dev.zksim.ensemble.ClientContext;
+import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import dev.zksim.kernel.Time;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.testkit.QueueUnderTest;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletionException;
 
 /**
  * A producer or a consumer of a queue. A consumer with a patience gives a take up when it
@@ -114,18 +113,13 @@ public final class QueueWorkload extends SessionWorkload {
         busy = false;
         if (error == null) {
             call.ok(value);
-        } else if (givenUp(error)) {
+        } else if (Workloads.givenUp(error)) {
             // The contract: a take reported cancelled took nothing, so the checker may hold it to that.
-            call.fail("gave up");
+            call.fail(Op.GAVE_UP);
         } else if (Workloads.uncertain(error)) {
             call.info(Workloads.describe(error));
         } else {
             call.fail(Workloads.describe(error));
         }
-    }
-
-    private static boolean givenUp(Throwable error) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        return cause instanceof CancellationException;
     }
 }

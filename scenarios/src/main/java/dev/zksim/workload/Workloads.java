@@ -5,6 +5,7 @@ import dev.zksim.ensemble.Ensemble;
 import dev.zksim.ensemble.EnsembleClient;
 import dev.zksim.kernel.process.ProcessListener;
 import dev.zksim.kernel.process.SimProcess;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 
 /** Installing recorded programs, and naming errors for history notes. */
@@ -47,5 +48,11 @@ public final class Workloads {
             };
         }
         return true;
+    }
+
+    /** Whether an error is the recipe's answer to a give-up: a {@link CancellationException}. */
+    public static boolean givenUp(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause instanceof CancellationException;
     }
 }

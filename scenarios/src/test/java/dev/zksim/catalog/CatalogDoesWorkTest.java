@@ -61,6 +61,7 @@ class CatalogDoesWorkTest {
         MAIN.put("canary-semaphore-leaky", Map.of(OpKind.ACQUIRE, 2));
         MAIN.put("canary-semaphore-over-count", Map.of(OpKind.ACQUIRE, 4));
         MAIN.put("canary-double-barrier-one-short", Map.of(OpKind.ENTER, 2));
+        MAIN.put("canary-double-barrier-hasty-cancel", Map.of(OpKind.ENTER, 2));
         MAIN.put("canary-config-start-once", Map.of(OpKind.CONFIG_WRITE, 2, OpKind.CONFIG_READ, 1));
         MAIN.put("canary-membership-stale-rejoin", Map.of(OpKind.JOIN, 2, OpKind.VIEW, 2));
         MAIN.put("membership-partitions", Map.of(OpKind.JOIN, 2, OpKind.OWN, 2));

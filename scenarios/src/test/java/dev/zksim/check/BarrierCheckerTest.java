@@ -56,4 +56,38 @@ class BarrierCheckerTest {
                 .isEqualTo("c1 LEAVE ok at 0.002s (#5) left while [c2] had entered and not yet started to leave");
         assertThat(doubleBarrier.check(crashed.history()).isValid()).isTrue();
     }
+
+    @Test
+    void aWithdrawnArrivalDoesNotCountUntilItArrivesAgain() {
+        Hist withdrawnFirst = new Hist().at(0).invoke("c1", ENTER).at(1).gaveUp("c1", ENTER)
+                .at(2).invoke("c2", ENTER).at(3).ok("c2", ENTER).at(4).invoke("c1", ENTER);
+        Hist cameBack = new Hist().at(0).invoke("c1", ENTER).at(1).gaveUp("c1", ENTER)
+                .at(2).invoke("c2", ENTER).at(3).invoke("c1", ENTER).at(4).ok("c2", ENTER).ok("c1", ENTER);
+        Hist failedForAnotherReason = new Hist().at(0).invoke("c1", ENTER).at(1).fail("c1", ENTER)
+                .at(2).invoke("c2", ENTER).at(3).ok("c2", ENTER);
+        assertThat(explain(doubleBarrier.check(withdrawnFirst.history())))
+                .isEqualTo("c2 ENTER ok at 0.003s (#3) went through when only 1 of 2 participants had arrived [c2]");
+        assertThat(doubleBarrier.check(cameBack.history()).isValid()).isTrue();
+        assertThat(doubleBarrier.check(failedForAnotherReason.history()).isValid()).isTrue();
+    }
+
+    /** Once all were there at once the barrier may open, even if one withdraws before it hears so. */
+    @Test
+    void aWithdrawalAfterAllWereThereAtOnceDoesNotMakeTheOthersEarly() {
+        Hist h = new Hist().at(0).invoke("c1", ENTER).invoke("c2", ENTER).at(1).gaveUp("c1", ENTER)
+                .at(2).ok("c2", ENTER);
+        assertThat(doubleBarrier.check(h.history()).isValid()).isTrue();
+    }
+
+    /** A participant that withdrew and comes back after the others left holds nobody back. */
+    @Test
+    void aParticipantBackAfterTheOthersLeftDidNotHoldThemBack() {
+        Hist h = new Hist().at(0).invoke("c1", ENTER).invoke("c2", ENTER).at(1).ok("c1", ENTER)
+                .at(2).gaveUp("c2", ENTER).invoke("c1", LEAVE).ok("c1", LEAVE)
+                .at(3).invoke("c2", ENTER).ok("c2", ENTER).invoke("c2", LEAVE).ok("c2", LEAVE);
+        Hist heldBack = new Hist().at(0).invoke("c1", ENTER).invoke("c2", ENTER).at(1).ok("c1", ENTER)
+                .at(2).invoke("c1", LEAVE).ok("c1", LEAVE).at(3).ok("c2", ENTER);
+        assertThat(doubleBarrier.check(h.history()).isValid()).isTrue();
+        assertThat(explain(doubleBarrier.check(heldBack.history()))).contains("left while [c2] had entered");
+    }
 }

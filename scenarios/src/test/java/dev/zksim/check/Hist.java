@@ -36,6 +36,12 @@ final class Hist {
         return add(process, OpType.FAIL, f, Value.NONE);
     }
 
+    /** A FAIL the caller gave up, with the note the workloads give it. */
+    Hist gaveUp(String process, OpKind f) {
+        history.append(process, OpType.FAIL, f, Value.NONE, time, Op.GAVE_UP);
+        return this;
+    }
+
     Hist info(String process, OpKind f) {
         return add(process, OpType.INFO, f, Value.NONE);
     }

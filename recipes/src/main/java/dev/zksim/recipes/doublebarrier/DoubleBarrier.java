@@ -11,8 +11,10 @@ import dev.zksim.recipes.doublebarrier.DoubleBarrierDecision.Enter;
 import dev.zksim.recipes.doublebarrier.DoubleBarrierDecision.Leave;
 import dev.zksim.recipes.support.Retrying;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 
 /**
  * One participant of a double barrier on node {@code b} with threshold {@code x} (recipes
@@ -38,6 +40,12 @@ import java.util.concurrent.CompletionStage;
  * {@code b} per round. Names must be unique per session: a NodeExists on the participant's
  * create is taken as this session's own create whose reply was lost. The barrier node is
  * created if missing. Nothing here blocks.
+ *
+ * <p>An enter can be given up ({@link #cancelEnter()}): the participant withdraws its node, so
+ * nobody goes in on its account, and the enter fails with a {@link CancellationException}.
+ * Each enter step checks for a give-up before it sends its request, and a give-up that comes
+ * while a step is in flight waits for that step, so the node is never created after it was
+ * withdrawn. An instance enters once; after a give-up, enter with a new instance (and name).
  */
 public final class DoubleBarrier {
     private final ZooKeeperClient zk;
@@ -46,6 +54,9 @@ public final class DoubleBarrier {
     private final int threshold;
     private final CompletableFuture<Void> entered = new CompletableFuture<>();
     private boolean readySeen;
+    private boolean givingUp;
+    private boolean stepInFlight;
+    private boolean withdrawing;
 
     public DoubleBarrier(ZooKeeperClient zk, String path, String name, int threshold) {
         if (name.equals(DoubleBarrierDecision.READY) || threshold < 1) {
@@ -59,16 +70,50 @@ public final class DoubleBarrier {
 
     /** Completes once the threshold is reached: the participant may start computing. */
     public CompletionStage<Void> enter() {
-        Retrying.call(() -> zk.create(path, null, CreateMode.PERSISTENT), Code.NODEEXISTS)
-                .thenCompose(ignored -> Retrying.call(() -> zk.exists(readyPath(), this::onReadyEvent)))
+        step(() -> Retrying.call(() -> zk.create(path, null, CreateMode.PERSISTENT), Code.NODEEXISTS))
+                .thenCompose(ignored -> step(() -> Retrying.call(() -> zk.exists(readyPath(), this::onReadyEvent))))
                 .thenCompose(stat -> {
                     readySeen |= stat != null;
-                    return Retrying.call(() -> zk.create(myPath(), null, CreateMode.EPHEMERAL), Code.NODEEXISTS);
+                    return step(() -> Retrying.call(() -> zk.create(myPath(), null, CreateMode.EPHEMERAL), Code.NODEEXISTS));
                 })
-                .thenCompose(ignored -> Retrying.call(() -> zk.getChildren(path, false)))
+                .thenCompose(ignored -> step(() -> Retrying.call(() -> zk.getChildren(path, false))))
                 .thenAccept(this::decideEnter)
                 .exceptionally(this::failEnter);
         return entered;
+    }
+
+    /**
+     * Gives the enter up unless it already went through: once no enter step is in flight, the
+     * participant's node is deleted and only then does the enter fail with a
+     * {@link CancellationException}, so a participant reported gone no longer counts.
+     */
+    public void cancelEnter() {
+        if (entered.isDone() || givingUp) {
+            return;
+        }
+        givingUp = true;
+        if (!stepInFlight) {
+            withdraw();
+        }
+    }
+
+    /** Sends one enter step's request, unless the enter was given up before it went through. */
+    private <T> CompletionStage<T> step(Supplier<CompletionStage<T>> request) {
+        if (givingUp && !entered.isDone()) {
+            withdraw();
+            return CompletableFuture.failedFuture(new CancellationException("enter given up"));
+        }
+        stepInFlight = true;
+        return request.get().whenComplete((value, error) -> stepInFlight = false);
+    }
+
+    private void withdraw() {
+        if (withdrawing) {
+            return;
+        }
+        withdrawing = true;
+        deleteMine().whenComplete((ok, error) -> entered.completeExceptionally(
+                error != null ? error : new CancellationException("gave up entering " + path)));
     }
 
     /** Completes once every participant has left; call after {@link #enter()} completed. */
@@ -79,27 +124,44 @@ public final class DoubleBarrier {
     }
 
     private void onReadyEvent(WatchedEvent event) {
+        if (withdrawing) {
+            return;
+        }
         if (event.type() == EventType.NodeCreated) {
-            entered.complete(null);
+            enteredUnlessWithdrawn();
         } else if (sessionOver(event)) {
             entered.completeExceptionally(KeeperException.create(Code.SESSIONEXPIRED, readyPath()));
         }
     }
 
     private void decideEnter(List<String> children) {
+        if (givingUp && !entered.isDone()) {
+            withdraw();
+            return;
+        }
         switch (DoubleBarrierDecision.enter(children, threshold, readySeen)) {
-            case Enter.Entered done -> entered.complete(null);
+            case Enter.Entered done -> enteredUnlessWithdrawn();
             case Enter.CreateReady create -> Retrying.call(
                     () -> zk.create(readyPath(), null, CreateMode.PERSISTENT), Code.NODEEXISTS)
-                    .thenAccept(ignored -> entered.complete(null))
+                    .thenAccept(ignored -> enteredUnlessWithdrawn())
                     .exceptionally(this::failEnter);
             case Enter.Wait wait -> {
             }
         }
     }
 
+    /** The ready node is there: in, unless the participant's node is already being withdrawn. */
+    private void enteredUnlessWithdrawn() {
+        if (!withdrawing) {
+            entered.complete(null);
+        }
+    }
+
+    /** A failed step ends the enter, unless a withdrawal under way will end it. */
     private Void failEnter(Throwable error) {
-        entered.completeExceptionally(error);
+        if (!withdrawing) {
+            entered.completeExceptionally(error);
+        }
         return null;
     }
 

@@ -1,0 +1,35 @@
+package dev.zksim.testkit;
+
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.Choices;
+
+/**
+ * How often a workload's callers give a wait up, and after how long: in {@code numerator} of
+ * every {@code denominator} seeds, after a time drawn from [min, max] microseconds. Shared by
+ * the shapes whose callers can give up (an acquire, a take, an enter), so each draws its
+ * patience the same way and a seed's other knobs do not move when a shape gains give-ups.
+ */
+record Patience(int numerator, int denominator, long min, long max) {
+
+    /** Callers never give up. */
+    static final Patience NEVER = new Patience(0, 1, 0, 0);
+
+    /** The default of every shape: a third of the seeds, after 0.2 to 3 s. */
+    static final Patience DEFAULT = new Patience(1, 3, Time.millis(200), Time.seconds(3));
+
+    Patience {
+        if (numerator < 0 || denominator < 1 || numerator > denominator || (numerator > 0 && (min < 1 || max < min))) {
+            throw new IllegalArgumentException("giveUps: need 0 <= numerator <= denominator and 0 < min <= max");
+        }
+    }
+
+    /** The seed's patience in microseconds, 0 when its callers wait as long as it takes. */
+    long draw(Choices knobs) {
+        return numerator > 0 && knobs.chance(numerator, denominator) ? knobs.longIn(min, max) : 0;
+    }
+
+    /** A patience for the scenario's description. */
+    static String describe(long patience) {
+        return patience > 0 ? Time.format(patience) : "none";
+    }
+}

@@ -165,16 +165,24 @@ public final class BenchWorkload {
 
     /**
      * The node just below {@code mine} in sequence order, or null if mine is the lowest.
-     * Names are "n-" plus a ten-digit counter, so string order is sequence order.
+     * Names are "n-" plus a ten-digit counter, so string order is sequence order. One pass
+     * over the list, as a careful recipe does: sorting every listing would make the client's
+     * own work, on both sides, grow as n log n per listing with a few hundred contenders.
      */
     static String predecessorOf(List<String> children, String mine) {
-        List<String> sorted = new ArrayList<>(children);
-        sorted.sort(null);
-        int index = sorted.indexOf(mine);
-        if (index < 0) {
-            throw new IllegalStateException("own lock node " + mine + " missing from " + sorted);
+        String predecessor = null;
+        boolean found = false;
+        for (String child : children) {
+            if (child.equals(mine)) {
+                found = true;
+            } else if (child.compareTo(mine) < 0 && (predecessor == null || child.compareTo(predecessor) > 0)) {
+                predecessor = child;
+            }
         }
-        return index == 0 ? null : sorted.get(index - 1);
+        if (!found) {
+            throw new IllegalStateException("own lock node " + mine + " missing from " + children);
+        }
+        return predecessor;
     }
 
     // ---- Read and write mixes ------------------------------------------------------------

@@ -3,10 +3,13 @@ package dev.zksim.testkit;
 import dev.zksim.kernel.Time;
 
 /**
- * The liveness bounds of the catalogue. After the heal, a client whose process crashed
- * leaves its session, and so its ephemeral nodes, behind until the session expires; a
- * waiter queued behind such a node cannot be served sooner. So every bound starts from two
- * session timeouts (expiry, plus the new session's own reconnect), and adds the work the
+ * The liveness bounds of the catalogue. After the heal, ZooKeeper itself may need up to
+ * {@link dev.zksim.ensemble.EnsembleConfig#quorumRecoveryBound()} before a quorum serves
+ * again (a follower whose leader went silent during its sync waits initLimit ticks), and
+ * only a serving leader expires sessions. A client whose process crashed leaves its session,
+ * and so its ephemeral nodes, behind until that session expires; a waiter queued behind such
+ * a node cannot be served sooner. So every bound starts from the quorum's recovery time and
+ * two session timeouts (expiry, plus the new session's own reconnect), and adds the work the
  * workload still has to do.
  */
 public final class Bounds {
@@ -14,8 +17,8 @@ public final class Bounds {
     private Bounds() {
     }
 
-    /** Two session timeouts plus the workload's own time, in microseconds. */
+    /** The quorum's recovery time, two session timeouts and the workload's own time, in microseconds. */
     public static long afterHeal(SwarmKnobs swarm, long work) {
-        return 2 * Time.millis(swarm.config().sessionTimeoutMs()) + work;
+        return swarm.config().quorumRecoveryBound() + 2 * Time.millis(swarm.config().sessionTimeoutMs()) + work;
     }
 }

@@ -16,6 +16,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  * by DIFF; a cut-off follower noticed its silent leader up to a tick late; the leader served
  * a moved client's read ahead of the write it had forwarded through a crashed follower).
  * Each must now make progress after the heal and pass every check.
+ *
+ * <p>lock-standard 1215 was the checker's fault, not the ensemble's: the restarted leader
+ * was re-elected, a one-way partition then cut its messages to both followers during their
+ * sync, and the followers waited initLimit (20 s) on the silent leader, as ZooKeeper's
+ * learners do, before a new election; only then could the crashed client's old session
+ * expire and its lock node go. The liveness bound now starts from ZooKeeper's own recovery
+ * time (Bounds.afterHeal), where it used to blame the lock 2 s before it went through.
  */
 class KnownEnsembleBugsTest {
 
@@ -25,7 +32,8 @@ class KnownEnsembleBugsTest {
         "membership, 7", "mixed-leader-config, 10", "mixed-lock-queue, 7",
         "lock-standard, 39", "lock-standard, 67", "lock-standard, 82", "lock-standard, 100", "lock-standard, 103",
         "lock-standard, 132", "lock-standard, 167", "lock-standard, 177", "lock-standard, 181", "lock-standard, 226",
-        "lock-standard, 235", "lock-standard, 273", "lock-standard, 295", "lock-standard, 361", "lock-standard, 388"})
+        "lock-standard, 235", "lock-standard, 273", "lock-standard, 295", "lock-standard, 361", "lock-standard, 388",
+        "lock-standard, 1215"})
     void theseSeedsMakeProgressAfterTheHeal(String scenario, long seed) {
         RunOutcome outcome = new ScenarioRunner(Catalog.standard()).run(RunSpec.of(scenario, seed));
         assertThat(outcome.failure()).isEmpty();

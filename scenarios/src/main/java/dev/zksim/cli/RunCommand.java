@@ -80,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-shrink", description = "Do not shrink the first failure of a sweep (shards in CI).")
     private boolean noShrink;
 
-    @Option(names = "--max-events", paramLabel = "N", description = "Cut a run after this many events (default 200000000).")
+    @Option(names = "--max-events", paramLabel = "N", description = "Cut a run after this many events (default 20000000).")
     private long maxEvents = RunLimits.DEFAULT_MAX_EVENTS;
 
     @Option(names = "--max-sim-time", paramLabel = "DURATION",

@@ -1,13 +1,7 @@
 package dev.zksim.explore;
 
-import dev.zksim.check.CheckResult;
-import dev.zksim.check.Checker;
-import dev.zksim.check.ExclusionChecker;
-import dev.zksim.check.FencingChecker;
-import dev.zksim.check.UniqueNamesChecker;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.history.HistoryRecorder;
-import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.choice.ChoiceGuide;
 import dev.zksim.kernel.choice.GuidedChoices;
@@ -57,9 +51,7 @@ final class ExploreRun {
     private final FaultChoice faults;
     private final AbstractState state;
     private final List<TraceRecord> stepEvents;
-    private int checkedOps;
     private long checkedReplicas = Long.MIN_VALUE;
-    private List<Checker> prefixCheckers;
 
     private ExploreRun(RunAssembly assembly, FaultChoice faults, List<TraceRecord> stepEvents) {
         this.assembly = assembly;
@@ -140,26 +132,10 @@ final class ExploreRun {
                 checkedReplicas = replicas;
             }
         }
-        if (history.history().size() == checkedOps) {
-            return;
+        Optional<SimulationFailure> violation = assembly.prefixViolation();
+        if (violation.isPresent()) {
+            throw violation.get();
         }
-        checkedOps = history.history().size();
-        for (Checker checker : prefixCheckers()) {
-            CheckResult result = checker.check(history.history());
-            if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.SAFETY_VIOLATION) {
-                throw violation.toFailure();
-            }
-        }
-    }
-
-    /** The checkers whose verdict on a prefix is final, built once per run rather than at every new op. */
-    private List<Checker> prefixCheckers() {
-        if (prefixCheckers == null) {
-            prefixCheckers = assembly.trial().checkers(0, assembly.endTime()).stream()
-                    .filter(checker -> checker instanceof ExclusionChecker || checker instanceof FencingChecker
-                            || checker instanceof UniqueNamesChecker).toList();
-        }
-        return prefixCheckers;
     }
 
     /** What the replica checks depend on: each server's incarnation, state, last zxid and session count. */

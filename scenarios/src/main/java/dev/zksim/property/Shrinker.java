@@ -1,6 +1,7 @@
 package dev.zksim.property;
 
 import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.choice.ChoiceLog;
 import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
@@ -21,11 +22,18 @@ import java.util.TreeSet;
  * spent. Candidates already tried are not run again, so the round that finds nothing new
  * costs only the edits it has not seen. Because every helper over {@code Choices} maps small draws to simple outcomes,
  * smaller choices mean fewer clients, fewer operations, shorter delays.
+ *
+ * <p>A safety violation that a prefix-final checker sees (exclusion, fencing, unique names)
+ * is shrunk on runs that stop at the first such violation: nothing after it can matter, so
+ * the draws after it are neither simulated nor candidates for editing, which makes each
+ * candidate cheaper and a round of edits much shorter. The smallest such run is then run
+ * once more in full, so its reproduce line replays exactly.
  */
 public final class Shrinker {
     private final ScenarioRunner runner;
     private final int budget;
     private final Set<String> tried = new TreeSet<>();
+    private ScenarioRunner candidates;
     private int runs;
 
     public Shrinker(ScenarioRunner runner, int budget) {
@@ -42,6 +50,26 @@ public final class Shrinker {
         runs = 0;
         tried.clear();
         FailureKind kind = failing.failureKind().orElseThrow(() -> new IllegalArgumentException("the run did not fail"));
+        if (kind == FailureKind.SAFETY_VIOLATION) {
+            RunOutcome prefix = runQuietly(runner.stoppingAtFirstViolation(), fixed(failing));
+            // Only a run that did stop early gains anything; the others shrink on whole runs.
+            if (prefix != null && prefix.failureKind().filter(kind::equals).isPresent()
+                    && prefix.simulatedTime() < failing.simulatedTime()) {
+                RunOutcome shrunk = shrinkFrom(fixedOutcome(prefix), kind, runner.stoppingAtFirstViolation());
+                RunOutcome full = runQuietly(runner, fixed(shrunk));
+                if (full != null && full.failureKind().filter(kind::equals).isPresent()) {
+                    return fixedOutcome(withoutTrailingZeros(full));
+                }
+            }
+            // The edits were judged on prefixes; judged on whole runs they may answer otherwise.
+            tried.clear();
+        }
+        return shrinkFrom(failing, kind, runner);
+    }
+
+    /** Shrinks in rounds from {@code failing}, running candidates with {@code candidates}. */
+    private RunOutcome shrinkFrom(RunOutcome failing, FailureKind kind, ScenarioRunner candidates) {
+        this.candidates = candidates;
         RunOutcome best = failing;
         boolean improved = true;
         while (improved && runs < budget) {
@@ -130,10 +158,40 @@ public final class Shrinker {
         if (!tried.add(LineDigest.of(List.of(key(candidate))))) {
             return null;
         }
+        RunOutcome outcome = runQuietly(candidates, candidate);
+        if (outcome == null) {
+            return null;
+        }
+        boolean sameFailure = outcome.failureKind().filter(kind::equals).isPresent();
+        return sameFailure && Arrays.compare(measure(outcome), measure(current)) < 0 ? fixedOutcome(outcome) : null;
+    }
+
+    /**
+     * The same outcome with each stream's trailing zero draws dropped: a replayed stream that
+     * runs out draws 0, so they change nothing, and the full run after a prefix shrink draws
+     * many of them where the prefix's draws ran out.
+     */
+    private static RunOutcome withoutTrailingZeros(RunOutcome outcome) {
+        ChoiceLog trimmed = outcome.choices();
+        for (String label : outcome.choices().labels()) {
+            long[] values = trimmed.values(label);
+            int length = values.length;
+            while (length > 0 && values[length - 1] == 0) {
+                length--;
+            }
+            if (length < values.length) {
+                trimmed = trimmed.withValues(label, Arrays.copyOf(values, length));
+            }
+        }
+        return new RunOutcome(outcome.spec(), outcome.failure(), outcome.plan(), trimmed, outcome.knobs(),
+                outcome.digest(), outcome.events(), outcome.simulatedTime(), outcome.history(), outcome.goalsReached());
+    }
+
+    /** Runs a spec, counting the run; null if it is no run at all or ran past its bounds. */
+    private RunOutcome runQuietly(ScenarioRunner using, RunSpec spec) {
         runs++;
-        RunOutcome outcome;
         try {
-            outcome = runner.run(candidate);
+            return using.run(spec);
         } catch (IllegalArgumentException | SeedSkipped invalid) {
             // Shrinking a knob can remove a process the fixed plan names (fewer clients than
             // "crash c3" needs); such a candidate is no run at all, so it is not smaller.
@@ -142,8 +200,6 @@ public final class Shrinker {
             // A candidate that runs past its bounds did not fail the same way; it is no smaller.
             return null;
         }
-        boolean sameFailure = outcome.failureKind().filter(kind::equals).isPresent();
-        return sameFailure && Arrays.compare(measure(outcome), measure(current)) < 0 ? fixedOutcome(outcome) : null;
     }
 
     /**

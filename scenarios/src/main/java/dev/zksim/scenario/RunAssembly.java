@@ -2,6 +2,9 @@ package dev.zksim.scenario;
 
 import dev.zksim.check.CheckResult;
 import dev.zksim.check.Checker;
+import dev.zksim.check.ExclusionChecker;
+import dev.zksim.check.FencingChecker;
+import dev.zksim.check.UniqueNamesChecker;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.history.HistoryRecorder;
 import dev.zksim.history.Op;
@@ -36,6 +39,8 @@ public final class RunAssembly {
     private final TraceCounter counter = new TraceCounter();
     private long healTime;
     private long endTime;
+    private List<Checker> prefixCheckers;
+    private int prefixCheckedOps = -1;
 
     private RunAssembly(Scenario scenario, Choices base, List<TraceSink> sinks, boolean digesting) {
         this.scenario = scenario;
@@ -104,6 +109,41 @@ public final class RunAssembly {
             return Optional.of(violation.toFailure(waits.isEmpty() ? "" : "\n  waiting: " + waits));
         }
         return result.failure();
+    }
+
+    /**
+     * The checkers whose verdict on a prefix of a history is final (exclusion, fencing,
+     * unique names): a violation they see now stays a violation whatever happens later, so
+     * a run may stop at it. Checkers that judge a finished history (liveness, herd, "never
+     * dequeued") are not among them: on a prefix they would report what simply has not
+     * happened yet. Built once per run.
+     */
+    public List<Checker> prefixFinalCheckers() {
+        if (prefixCheckers == null) {
+            prefixCheckers = trial.checkers(0, endTime).stream()
+                    .filter(checker -> checker instanceof ExclusionChecker || checker instanceof FencingChecker
+                            || checker instanceof UniqueNamesChecker).toList();
+        }
+        return prefixCheckers;
+    }
+
+    /**
+     * The first safety violation the prefix-final checkers see in the history so far, if the
+     * history grew since the last look; cheap to call after every step.
+     */
+    public Optional<SimulationFailure> prefixViolation() {
+        int size = history.history().size();
+        if (size == prefixCheckedOps) {
+            return Optional.empty();
+        }
+        prefixCheckedOps = size;
+        for (Checker checker : prefixFinalCheckers()) {
+            CheckResult result = checker.check(history.history());
+            if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.SAFETY_VIOLATION) {
+                return Optional.of(violation.toFailure());
+            }
+        }
+        return Optional.empty();
     }
 
     /** The names of the scenario's goals this run reached so far, in declaration order. */

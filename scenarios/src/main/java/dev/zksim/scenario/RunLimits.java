@@ -11,8 +11,14 @@ import java.util.function.BooleanSupplier;
  * reaches a bound ends in {@link RunawayRun}.
  */
 public record RunLimits(long maxEvents, long maxSimulatedTime, BooleanSupplier cancelled) {
-    /** Generous defaults: far beyond any catalogue run, short of "forever". */
-    public static final long DEFAULT_MAX_EVENTS = 200_000_000L;
+    /**
+     * Generous defaults: far beyond any catalogue run (thousands to a few hundred thousand
+     * events), short of "forever". The event bound also bounds memory: a run records every
+     * draw for its reproduce line, and a livelocked run of two hundred million events (a
+     * shrink candidate whose participants give up and retry forever was one) filled a
+     * 6 GB heap before any other bound was reached.
+     */
+    public static final long DEFAULT_MAX_EVENTS = 20_000_000L;
     public static final long DEFAULT_MAX_SIMULATED_TIME = Time.seconds(3600);
     public static final RunLimits DEFAULT = new RunLimits(DEFAULT_MAX_EVENTS, DEFAULT_MAX_SIMULATED_TIME, () -> false);
 

@@ -26,9 +26,12 @@ import java.util.function.Consumer;
 public final class ScenarioRunner {
     /** Events dispatched between two looks at the cancellation check. */
     private static final long SLICE_EVENTS = 20_000;
+    /** Events between two looks at the prefix-final checkers when stopping at the first violation. */
+    private static final long CHECK_EVERY_EVENTS = 64;
 
     private final ScenarioCatalog catalog;
     private final RunLimits limits;
+    private final boolean stopAtFirstViolation;
 
     public ScenarioRunner(ScenarioCatalog catalog) {
         this(catalog, RunLimits.DEFAULT);
@@ -36,8 +39,25 @@ public final class ScenarioRunner {
 
     /** A runner whose every run is cut at these limits (see {@link RunawayRun}). */
     public ScenarioRunner(ScenarioCatalog catalog, RunLimits limits) {
+        this(catalog, limits, false);
+    }
+
+    private ScenarioRunner(ScenarioCatalog catalog, RunLimits limits, boolean stopAtFirstViolation) {
         this.catalog = catalog;
         this.limits = limits;
+        this.stopAtFirstViolation = stopAtFirstViolation;
+    }
+
+    /**
+     * The same runner, but each run ends at the first safety violation that the checkers
+     * whose verdict on a prefix is final (exclusion, fencing, unique names) can see, looked at
+     * every few dozen events: the run up to there is exactly the full run's, and so is the
+     * violation, while nothing after it is simulated or drawn. The shrinker runs its
+     * candidates this way; such an outcome's digest and draws cover only the prefix, so a
+     * reproduce line must come from a full run.
+     */
+    public ScenarioRunner stoppingAtFirstViolation() {
+        return new ScenarioRunner(catalog, limits, true);
     }
 
     public RunLimits limits() {
@@ -46,7 +66,7 @@ public final class ScenarioRunner {
 
     /** The same runner with other limits. */
     public ScenarioRunner withLimits(RunLimits other) {
-        return new ScenarioRunner(catalog, other);
+        return new ScenarioRunner(catalog, other, stopAtFirstViolation);
     }
 
     /** The catalogue this runner finds scenarios in. */
@@ -104,7 +124,8 @@ public final class ScenarioRunner {
             requireProcesses(spec, ensemble);
         }
         run.schedule(plan);
-        Optional<SimulationFailure> failure = execute(spec, ensemble, run.endTime(), pause);
+        Optional<SimulationFailure> failure = stopAtFirstViolation ? executeToFirstViolation(spec, run)
+                : execute(spec, ensemble, run.endTime(), pause);
         if (failure.isEmpty()) {
             failure = run.verifyEnd();
         }
@@ -144,6 +165,34 @@ public final class ScenarioRunner {
                         + ", beyond the simulated-time bound of " + Time.format(limits.maxSimulatedTime()));
             }
             return Optional.empty();
+        } catch (SimulationFailure failure) {
+            return Optional.of(failure);
+        }
+    }
+
+    /** Runs to the end in short slices, ending at the first violation the prefix-final checkers see. */
+    private Optional<SimulationFailure> executeToFirstViolation(RunSpec spec, RunAssembly run) {
+        Simulation simulation = run.ensemble().simulation();
+        long stopAt = Math.min(run.endTime(), limits.maxSimulatedTime());
+        try {
+            while (true) {
+                long left = limits.maxEvents() - simulation.eventsDispatched();
+                if (left <= 0) {
+                    throw runaway(spec, simulation, "reached the event bound of " + limits.maxEvents() + " events");
+                }
+                if (limits.cancelled().getAsBoolean()) {
+                    throw runaway(spec, simulation, "cancelled: the wall-clock bound was reached");
+                }
+                RunResult slice = simulation.run(new RunBounds(stopAt, Math.min(CHECK_EVERY_EVENTS, left)));
+                Optional<SimulationFailure> violation = run.prefixViolation();
+                if (violation.isPresent() || slice.outcome() == RunResult.Outcome.STOPPED) {
+                    return violation;
+                }
+                if (slice.outcome() != RunResult.Outcome.EVENT_BOUND) {
+                    simulation.runUntil(stopAt);
+                    return run.prefixViolation();
+                }
+            }
         } catch (SimulationFailure failure) {
             return Optional.of(failure);
         }

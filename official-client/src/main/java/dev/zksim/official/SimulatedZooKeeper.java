@@ -80,6 +80,11 @@ public class SimulatedZooKeeper extends ExtendedApi {
         return watcher(java.util.Objects.requireNonNull(watcher, "watcher"));
     }
 
+    @Override
+    dev.zksim.api.Watcher simulatedWatcherToRemove(Watcher watcher) {
+        return watcher == defaultWatcher ? simulatedDefaultWatcher() : watcher(watcher);
+    }
+
     // With no default watcher the official client sets the watch all the same; its events
     // then reach nobody, as here.
     @Override

@@ -140,6 +140,29 @@ public interface ZooKeeperClient {
                 KeeperException.create(KeeperException.Code.UNIMPLEMENTED, path));
     }
 
+    /**
+     * removeWatches (ZooKeeper 3.5+): removes one Watcher of the given type from a path. The
+     * request goes to the server, which checks that this connection watches the path
+     * (NoWatcher if not) but keeps its own watch; on success the client forgets the Watcher
+     * and tells it with DataWatchRemoved, ChildWatchRemoved or PersistentWatchRemoved before
+     * the call completes. With {@code local}, a failed request (the server unreachable or
+     * without the watch) still removes the client's watch. A path the client holds no such
+     * Watcher on fails with NoWatcher. Implementations without it fail with Unimplemented.
+     */
+    default CompletionStage<Void> removeWatches(String path, Watcher watcher, WatcherType type, boolean local) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                KeeperException.create(KeeperException.Code.UNIMPLEMENTED, path));
+    }
+
+    /**
+     * removeAllWatches (ZooKeeper 3.5+): like {@link #removeWatches} for every Watcher of the
+     * type on the path, and the server removes its watches too.
+     */
+    default CompletionStage<Void> removeAllWatches(String path, WatcherType type, boolean local) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                KeeperException.create(KeeperException.Code.UNIMPLEMENTED, path));
+    }
+
     /** close: ends the session (its ephemerals are deleted) and fires Closed to the default watcher. */
     CompletionStage<Void> close();
 

@@ -60,6 +60,8 @@ public record RequestMatch(String operation, String pathPrefix) {
             case Operation.GetEphemerals getEphemerals -> "getEphemerals";
             case Operation.GetAllChildrenNumber count -> "getAllChildrenNumber";
             case Operation.AddWatch addWatch -> "addWatch";
+            case Operation.CheckWatches check -> "removeWatches";
+            case Operation.RemoveWatches remove -> "removeAllWatches";
             case Operation.SetWatches setWatches -> null;
             case Operation.SetWatches2 setWatches -> null;
             case Operation.CloseSession close -> null;
@@ -78,6 +80,8 @@ public record RequestMatch(String operation, String pathPrefix) {
             case Operation.GetEphemerals getEphemerals -> getEphemerals.prefixPath();
             case Operation.GetAllChildrenNumber count -> count.path();
             case Operation.AddWatch addWatch -> addWatch.path();
+            case Operation.CheckWatches check -> check.path();
+            case Operation.RemoveWatches remove -> remove.path();
             case Operation.Multi multi -> "";
             case Operation.SetWatches setWatches -> "";
             case Operation.SetWatches2 setWatches -> "";

@@ -2,6 +2,7 @@ package dev.zksim.protocol;
 
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.Op;
+import dev.zksim.api.WatcherType;
 import dev.zksim.api.ZnodeData;
 import java.util.List;
 import java.util.Objects;
@@ -199,6 +200,26 @@ public sealed interface Operation {
 
     /** addWatch (3.6): a persistent watch on a path, or a recursive one on it and everything below. */
     record AddWatch(String path, boolean recursive) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + JuteSize.string(path) + 4;
+        }
+    }
+
+    /**
+     * checkWatches (3.5): removeWatches for one Watcher. The server only checks that the
+     * connection watches the path with that type (NoWatcher if not) and keeps its watch,
+     * since other Watchers of the same client may still rely on it.
+     */
+    record CheckWatches(String path, WatcherType type) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + JuteSize.string(path) + 4;
+        }
+    }
+
+    /** removeWatches (3.5): removeAllWatches; the server drops its watches of that type on the path. */
+    record RemoveWatches(String path, WatcherType type) implements Operation {
         @Override
         public int wireSize() {
             return HEADER_SIZE + JuteSize.string(path) + 4;

@@ -207,6 +207,8 @@ final class RequestProcessor {
             case Operation.Sync sync -> notAWrite(sync);
             case Operation.GetEphemerals ephemerals -> notAWrite(ephemerals);
             case Operation.AddWatch add -> notAWrite(add);
+            case Operation.CheckWatches check -> notAWrite(check);
+            case Operation.RemoveWatches remove -> notAWrite(remove);
             case Operation.SetWatches2 setWatches -> notAWrite(setWatches);
             case Operation.GetAllChildrenNumber count -> notAWrite(count);
             case Operation.SetWatches setWatches -> notAWrite(setWatches);

@@ -111,6 +111,8 @@ final class FakeServer {
             case Operation.GetEphemerals ephemerals -> new Response.PathsResponse(List.of("/e"));
             case Operation.GetAllChildrenNumber count -> new Response.CountResponse(2);
             case Operation.AddWatch add -> new Response.Empty();
+            case Operation.CheckWatches check -> new Response.Empty();
+            case Operation.RemoveWatches remove -> new Response.Empty();
             case Operation.SetWatches2 setWatches -> new Response.Empty();
             case Operation.Multi multi -> new Response.MultiResponse(List.of());
             case Operation.SetWatches setWatches -> new Response.Empty();

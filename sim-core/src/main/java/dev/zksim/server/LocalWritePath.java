@@ -64,6 +64,14 @@ public final class LocalWritePath implements WritePath {
         committer.commit(preparer.prepare(request, sessionId, cxid, check, ++lastZxid, clockMillis.getAsLong()));
     }
 
+    /**
+     * Submits a write the server makes itself (the container manager's deleteContainer): it
+     * has no session, so no session check, and nobody waits for its reply.
+     */
+    void submitOwn(Request request) {
+        committer.commit(preparer.prepare(request, 0, 0, SessionCheck.OK, ++lastZxid, clockMillis.getAsLong()));
+    }
+
     @Override
     public long syncPoint(long sessionId, int xid) {
         return lastZxid;

@@ -12,7 +12,8 @@ import java.util.Objects;
  * TTL modes and ACLs other than world:anyone are out of scope.
  */
 public sealed interface Request
-        permits Request.OpRequest, Request.MultiRequest, Request.CreateSessionRequest, Request.CloseSessionRequest {
+        permits Request.OpRequest, Request.MultiRequest, Request.CreateSessionRequest, Request.CloseSessionRequest,
+        Request.DeleteContainerRequest {
 
     /** One create, delete, setData or check outside a multi. */
     record OpRequest(Op op) implements Request {
@@ -32,6 +33,16 @@ public sealed interface Request
 
     /** An explicit close, or the expiry of the session by the leader. */
     record CloseSessionRequest() implements Request {
+    }
+
+    /**
+     * The container manager's deletion of an empty container or an expired TTL node
+     * (OpCode.deleteContainer): it comes from the leader itself, with no session.
+     */
+    record DeleteContainerRequest(String path) implements Request {
+        public DeleteContainerRequest {
+            Objects.requireNonNull(path, "path");
+        }
     }
 
     static Request create(String path, byte[] data, CreateMode mode) {

@@ -89,6 +89,7 @@ public final class RequestPreparer {
             case MultiRequest multi -> prepareMulti(multi.ops(), sessionId, session, zxid);
             case CreateSessionRequest create -> new CreateSessionTxn(create.timeout());
             case CloseSessionRequest close -> prepareCloseSession(sessionId, zxid);
+            case Request.DeleteContainerRequest container -> orError(() -> prepareDeleteContainer(container.path(), zxid));
         };
         return new Transaction(header, txn);
     }
@@ -189,6 +190,28 @@ public final class RequestPreparer {
         if (node.childCount() > 0) {
             throw new Rejected(Code.NOTEMPTY);
         }
+        addChange(parent.withChildDeleted(zxid));
+        addChange(ChangeRecord.deleted(path, zxid));
+        return new DeleteTxn(path);
+    }
+
+    /**
+     * PrepRequestProcessor's deleteContainer: no session or version check; a node that
+     * gained a child since the manager chose it is NotEmpty, an ephemeral is BadVersion, and
+     * any other node, even one that is no container any more, is deleted.
+     */
+    private Txn prepareDeleteContainer(String path, long zxid) throws Rejected {
+        if (ZnodePaths.isSpecialPath(path) || path.indexOf('/') < 0 || path.indexOf('\u0000') >= 0) {
+            throw new Rejected(Code.BADARGUMENTS);
+        }
+        ChangeRecord node = requireNode(path);
+        if (node.childCount() > 0) {
+            throw new Rejected(Code.NOTEMPTY);
+        }
+        if (node.isEphemeral()) {
+            throw new Rejected(Code.BADVERSION);
+        }
+        ChangeRecord parent = requireNode(ZnodePaths.parentOf(path));
         addChange(parent.withChildDeleted(zxid));
         addChange(ChangeRecord.deleted(path, zxid));
         return new DeleteTxn(path);

@@ -337,6 +337,11 @@ public final class DataTree {
         return List.copyOf(ephemeralsBySession.keySet());
     }
 
+    /** Whether any container exists: the container manager sleeps while none does. */
+    public boolean hasContainers() {
+        return !containers.isEmpty();
+    }
+
     /** All container paths, sorted (for the container manager). */
     public List<String> containers() {
         return List.copyOf(containers);

@@ -1,0 +1,35 @@
+package dev.zksim.server;
+
+/**
+ * ZooKeeper's container manager settings (system properties of the same names, read by
+ * {@code ZooKeeperServerMain} and the leader): how often the leader looks for containers to
+ * delete, how fast it deletes them, and after how long a container that never had a child
+ * goes too.
+ *
+ * @param checkIntervalMs znode.container.checkIntervalMs: the period of the check (60 s)
+ * @param maxPerMinute znode.container.maxPerMinute: deletions are spaced 60000 / maxPerMinute
+ *     ms apart (10,000 a minute, so 6 ms)
+ * @param maxNeverUsedIntervalMs znode.container.maxNeverUsedIntervalMs: a container that never
+ *     had a child is deleted once this old; 0 (the default) keeps it for ever
+ */
+public record ContainerConfig(int checkIntervalMs, int maxPerMinute, long maxNeverUsedIntervalMs) {
+    /** ZooKeeper 3.9's defaults. */
+    public static final ContainerConfig DEFAULT = new ContainerConfig(60_000, 10_000, 0);
+
+    public ContainerConfig {
+        if (checkIntervalMs <= 0 || maxPerMinute <= 0 || maxNeverUsedIntervalMs < 0) {
+            throw new IllegalArgumentException("container settings: the interval and the rate must be positive,"
+                    + " the never-used interval at least 0");
+        }
+    }
+
+    /** These settings with another check period, e.g. a short one for a test. */
+    public ContainerConfig withCheckIntervalMs(int intervalMs) {
+        return new ContainerConfig(intervalMs, maxPerMinute, maxNeverUsedIntervalMs);
+    }
+
+    /** The pause between two deletions of one check, as ZooKeeper computes it (whole ms). */
+    public long spacingMs() {
+        return 60_000L / maxPerMinute;
+    }
+}

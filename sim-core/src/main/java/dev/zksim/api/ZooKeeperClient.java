@@ -141,6 +141,18 @@ public interface ZooKeeperClient {
     }
 
     /**
+     * create with a TTL mode (opcode createTTL, ZooKeeper 3.5.3+): a persistent node that the
+     * server's container manager deletes once it has had no children and no change for
+     * {@code ttlMs}. The reply carries the Stat, as create2's does. A server without extended
+     * types fails with Unimplemented; a ttl out of range or a mode without one is an
+     * IllegalArgumentException here. Implementations without it fail with Unimplemented.
+     */
+    default CompletionStage<Created> createWithTtl(String path, byte[] data, CreateMode mode, long ttlMs) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                KeeperException.create(KeeperException.Code.UNIMPLEMENTED, path));
+    }
+
+    /**
      * removeWatches (ZooKeeper 3.5+): removes one Watcher of the given type from a path. The
      * request goes to the server, which checks that this connection watches the path
      * (NoWatcher if not) but keeps its own watch; on success the client forgets the Watcher

@@ -50,6 +50,7 @@ public record RequestMatch(String operation, String pathPrefix) {
     public static String nameOf(Operation request) {
         return switch (request) {
             case Operation.Create create -> "create";
+            case Operation.CreateTtl create -> "create";
             case Operation.Delete delete -> "delete";
             case Operation.SetData setData -> "setData";
             case Operation.GetData getData -> "getData";
@@ -71,6 +72,7 @@ public record RequestMatch(String operation, String pathPrefix) {
     private static String pathOf(Operation request) {
         return switch (request) {
             case Operation.Create create -> create.path();
+            case Operation.CreateTtl create -> create.path();
             case Operation.Delete delete -> delete.path();
             case Operation.SetData setData -> setData.path();
             case Operation.GetData getData -> getData.path();

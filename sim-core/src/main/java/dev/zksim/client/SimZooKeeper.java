@@ -63,13 +63,23 @@ public final class SimZooKeeper implements ZooKeeperClient {
     @Override
     public CompletionStage<String> create(String path, byte[] data, CreateMode mode) {
         PathUtils.validatePath(path, mode.isSequential());
+        mode.validateTtl(-1);
         return call(new Operation.Create(path, Replies.copy(data), mode, false), null, Replies.path(path));
     }
 
     @Override
     public CompletionStage<Created> createWithStat(String path, byte[] data, CreateMode mode) {
         PathUtils.validatePath(path, mode.isSequential());
+        mode.validateTtl(-1);
         return call(new Operation.Create(path, Replies.copy(data), mode, true), null, Replies.created(path));
+    }
+
+    /** createTTL: validated like ZooKeeper's client (path, then ttl), nothing sent if invalid. */
+    @Override
+    public CompletionStage<Created> createWithTtl(String path, byte[] data, CreateMode mode, long ttlMs) {
+        PathUtils.validatePath(path, mode.isSequential());
+        mode.validateTtl(ttlMs);
+        return call(new Operation.CreateTtl(path, Replies.copy(data), mode, ttlMs), null, Replies.created(path));
     }
 
     @Override

@@ -56,6 +56,35 @@ public sealed interface Operation {
         }
     }
 
+    /** createTTL: a create with a TTL mode and its ttl; the reply carries the Stat. */
+    record CreateTtl(String path, byte[] data, CreateMode mode, long ttl) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + JuteSize.string(path) + JuteSize.buffer(data) + OPEN_ACL_SIZE + 4 + 8;
+        }
+
+        @Override
+        public boolean isWrite() {
+            return true;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof CreateTtl that && Objects.equals(path, that.path) && ZnodeData.equals(data, that.data)
+                    && mode == that.mode && ttl == that.ttl;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(path, ZnodeData.hashCode(data), mode, ttl);
+        }
+
+        @Override
+        public String toString() {
+            return "CreateTtl[path=" + path + ", data=" + ZnodeData.toString(data) + ", mode=" + mode + ", ttl=" + ttl + "]";
+        }
+    }
+
     record Delete(String path, int version) implements Operation {
         @Override
         public int wireSize() {

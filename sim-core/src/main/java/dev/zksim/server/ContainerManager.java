@@ -7,6 +7,7 @@ import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.server.prep.Request;
 import dev.zksim.server.tree.DataTree;
 import dev.zksim.server.tree.NodeInfo;
+import dev.zksim.server.tree.Txn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -16,12 +17,13 @@ import java.util.function.Supplier;
  * leader for one term): every {@code checkIntervalMs} from the start of serving it lists
  * the containers of the applied tree that are empty and once had a child (internal cversion
  * above 0), or never had one and are older than {@code maxNeverUsedIntervalMs} when that is
- * set, and submits a deleteContainer for each, {@code 60000 / maxPerMinute} ms apart. The
+ * set, and the TTL nodes without children whose mtime is more than their ttl ago, and
+ * submits a deleteContainer for each, {@code 60000 / maxPerMinute} ms apart. The
  * deletions are ordinary transactions: they take a zxid, every replica applies them and
  * watches fire; one that finds the node gained a child meanwhile fails with NotEmpty.
  *
  * <p>The real manager's timer runs from the start. Here the timer exists only while the
- * tree holds a container, keeping the same phase (a multiple of the interval after serving
+ * tree holds a container or a TTL node, keeping the same phase (a multiple of the interval after serving
  * began), so a run without containers has no extra event, draw or trace record. The
  * candidates come from a hash set in ZooKeeper, so their order is drawn.
  */
@@ -47,7 +49,7 @@ final class ContainerManager {
 
     /** The tree changed: wake up if it now holds a container and the manager sleeps. */
     void treeChanged() {
-        if (!stopped && timer == null && tree.get().hasContainers()) {
+        if (!stopped && timer == null && tree.get().hasContainersOrTtlNodes()) {
             long interval = Time.millis(config.checkIntervalMs());
             long periods = (process.now() - startedAt) / interval + 1;
             timer = process.timer(startedAt + periods * interval - process.now(), this::check);
@@ -101,7 +103,19 @@ final class ContainerManager {
                 candidates.add(path);
             }
         }
+        for (String path : current.ttlNodes()) {
+            NodeInfo node = current.nodeInfo(path);
+            if (node != null && node.numChildren() == 0 && expired(node.ephemeralOwner(), current.stat(path), nowMs)) {
+                candidates.add(path);
+            }
+        }
         return candidates;
+    }
+
+    /** A TTL node whose last change is more than its ttl ago (ContainerManager.getElapsed). */
+    private static boolean expired(long owner, Stat stat, long nowMs) {
+        long ttl = Txn.ttlOf(owner);
+        return ttl != 0 && nowMs - stat.mtime() > ttl;
     }
 
     private boolean neverUsedTooLong(Stat stat, long nowMs) {

@@ -44,6 +44,11 @@ public final class LocalWritePath implements WritePath {
         preparer.setEphemeralOrder(order);
     }
 
+    /** Serves TTL creates or answers them Unimplemented (see RequestPreparer). */
+    void extendedTypes(boolean enabled) {
+        preparer.setExtendedTypes(enabled);
+    }
+
     @Override
     public void submit(long sessionId, int cxid, Request request) {
         submitFrom(localOwner, sessionId, cxid, request);

@@ -55,6 +55,7 @@ final class Reads {
             case Operation.Sync sync -> Answer.ok(new Response.PathResponse(sync.path()));
             case Operation.SetWatches setWatches -> setWatches(setWatches, connectionId);
             case Operation.Create create -> notARead(create);
+            case Operation.CreateTtl create -> notARead(create);
             case Operation.Delete delete -> notARead(delete);
             case Operation.SetData setData -> notARead(setData);
             case Operation.Multi multi -> notARead(multi);

@@ -197,6 +197,8 @@ final class RequestProcessor {
     static Request toRequest(Operation operation) {
         return switch (operation) {
             case Operation.Create create -> Request.create(create.path(), create.data(), create.mode());
+            case Operation.CreateTtl create -> new Request.TtlCreateRequest(create.path(), create.data(), create.mode(),
+                    create.ttl());
             case Operation.Delete delete -> Request.delete(delete.path(), delete.version());
             case Operation.SetData setData -> Request.setData(setData.path(), setData.data(), setData.version());
             case Operation.Multi multi -> new Request.MultiRequest(multi.ops());

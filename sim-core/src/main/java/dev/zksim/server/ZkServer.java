@@ -130,6 +130,7 @@ public final class ZkServer implements Node {
         }
         if (path instanceof LocalWritePath local) {
             local.orderEphemerals(orders::ephemerals);
+            local.extendedTypes(config.containers().extendedTypes());
             containerManager = new ContainerManager(process, () -> database.tree(), local, config.containers(), orders);
             containerManager.treeChanged();
         }

@@ -102,6 +102,7 @@ final class FakeServer {
         return switch (operation) {
             case Operation.Create create -> create.withStat()
                     ? new Response.CreateResponse(create.path(), STAT) : new Response.PathResponse(create.path());
+            case Operation.CreateTtl create -> new Response.CreateResponse(create.path(), STAT);
             case Operation.Delete delete -> new Response.Empty();
             case Operation.SetData setData -> new Response.StatResponse(STAT);
             case Operation.Exists exists -> new Response.StatResponse(STAT);

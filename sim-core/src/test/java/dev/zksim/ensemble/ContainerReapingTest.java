@@ -69,7 +69,7 @@ class ContainerReapingTest {
 
     @Test
     void aNeverUsedContainerGoesOnceOlderThanTheSetLimit() {
-        Ensemble ensemble = ensemble(1, new ContainerConfig(INTERVAL_MS, 10_000, 2_500));
+        Ensemble ensemble = ensemble(1, new ContainerConfig(INTERVAL_MS, 10_000, 2_500, true));
         EnsembleClient client = ensemble.addClient((context, zk) -> { });
         ensemble.runFor(Time.millis(100));
         ZooKeeperClient zk = client.zk();
@@ -116,5 +116,57 @@ class ContainerReapingTest {
         assertThat(settle(ensemble, zk.exists("/c", false))).isNotNull();
         ensemble.runFor(Time.seconds(15));
         assertThat(settle(ensemble, zk.exists("/c", false))).isNull();
+    }
+
+    @Test
+    void aTtlNodeUnchangedForLongerThanItsTtlAndWithoutChildrenIsDeleted() {
+        Ensemble ensemble = ensemble(1, ContainerConfig.DEFAULT.withCheckIntervalMs(INTERVAL_MS));
+        EnsembleClient client = ensemble.addClient((context, zk) -> { });
+        ensemble.runFor(Time.millis(100));
+        ZooKeeperClient zk = client.zk();
+        settle(ensemble, zk.createWithTtl("/t", null, CreateMode.PERSISTENT_WITH_TTL, 2_500));
+        settle(ensemble, zk.createWithTtl("/kept", null, CreateMode.PERSISTENT_WITH_TTL, 2_500));
+        settle(ensemble, zk.create("/kept/x", null, CreateMode.PERSISTENT));
+        ZooKeeperClient.Created refreshed =
+            settle(ensemble, zk.createWithTtl("/r", null, CreateMode.PERSISTENT_WITH_TTL, 2_500));
+        assertThat(refreshed.stat().ephemeralOwner()).isZero();
+
+        ensemble.runFor(Time.millis(2_000));
+        settle(ensemble, zk.setData("/r", null, -1));
+        ensemble.runFor(Time.millis(1_500));
+
+        assertThat(settle(ensemble, zk.exists("/t", false))).isNull();
+        assertThat(settle(ensemble, zk.exists("/kept", false))).isNotNull();
+        assertThat(settle(ensemble, zk.exists("/r", false))).as("setData moved its mtime").isNotNull();
+        ensemble.runFor(Time.millis(2_000));
+        assertThat(settle(ensemble, zk.exists("/r", false))).isNull();
+    }
+
+    @Test
+    void aServerWithoutExtendedTypesAnswersTtlCreatesUnimplemented() {
+        Ensemble ensemble = ensemble(1, ContainerConfig.DEFAULT.withExtendedTypes(false));
+        EnsembleClient client = ensemble.addClient((context, zk) -> { });
+        ensemble.runFor(Time.millis(100));
+        CompletionStage<ZooKeeperClient.Created> stage =
+            client.zk().createWithTtl("/t", null, CreateMode.PERSISTENT_WITH_TTL, 1_000);
+        ensemble.runFor(Time.millis(100));
+        assertThat(stage.toCompletableFuture()).isCompletedExceptionally();
+        assertThat(stage.handle((value, error) -> error.getCause() == null ? error : error.getCause())
+            .toCompletableFuture().join()).hasMessageContaining("UNIMPLEMENTED");
+    }
+
+    @Test
+    void theClientRefusesABadTtlBeforeSendingAnything() {
+        Ensemble ensemble = ensemble(1, ContainerConfig.DEFAULT);
+        EnsembleClient client = ensemble.addClient((context, zk) -> { });
+        ensemble.runFor(Time.millis(100));
+        ZooKeeperClient zk = client.zk();
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> zk.createWithTtl("/t", null, CreateMode.PERSISTENT_WITH_TTL, 0))
+            .isInstanceOf(IllegalArgumentException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> zk.createWithTtl("/t", null, CreateMode.PERSISTENT, 5))
+            .isInstanceOf(IllegalArgumentException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> zk.create("/t", null, CreateMode.PERSISTENT_WITH_TTL))
+            .isInstanceOf(IllegalArgumentException.class);
     }
 }

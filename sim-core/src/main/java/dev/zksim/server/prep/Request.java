@@ -9,11 +9,12 @@ import java.util.Objects;
  * A write request as it reaches the leader's preparer. A single create, delete, setData or
  * check is the same {@link Op} a multi carries, so both go through one preparation path;
  * create, create2 and createContainer are all a create (they differ only in the reply).
- * TTL modes and ACLs other than world:anyone are out of scope.
+ * TTL creates carry their ttl in a request of their own; ACLs other than world:anyone are
+ * out of scope.
  */
 public sealed interface Request
         permits Request.OpRequest, Request.MultiRequest, Request.CreateSessionRequest, Request.CloseSessionRequest,
-        Request.DeleteContainerRequest {
+        Request.DeleteContainerRequest, Request.TtlCreateRequest {
 
     /** One create, delete, setData or check outside a multi. */
     record OpRequest(Op op) implements Request {
@@ -42,6 +43,14 @@ public sealed interface Request
     record DeleteContainerRequest(String path) implements Request {
         public DeleteContainerRequest {
             Objects.requireNonNull(path, "path");
+        }
+    }
+
+    /** createTTL: a create with a TTL mode (PERSISTENT_WITH_TTL or its sequential form) and its ttl in ms. */
+    record TtlCreateRequest(String path, byte[] data, CreateMode mode, long ttl) implements Request {
+        public TtlCreateRequest {
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(mode, "mode");
         }
     }
 

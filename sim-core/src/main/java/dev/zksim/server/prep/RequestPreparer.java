@@ -53,6 +53,7 @@ public final class RequestPreparer {
     private List<ChangeRecord> multiUndo;
     /** The order a closeSession txn deletes its ephemerals in: sorted until the server says otherwise. */
     private UnaryOperator<List<String>> ephemeralOrder = UnaryOperator.identity();
+    private boolean extendedTypes = true;
 
     public RequestPreparer(DataTree tree) {
         this.tree = tree;
@@ -65,6 +66,11 @@ public final class RequestPreparer {
      */
     public void setEphemeralOrder(UnaryOperator<List<String>> order) {
         this.ephemeralOrder = order;
+    }
+
+    /** zookeeper.extendedTypesEnabled: whether TTL creates are served (on unless told). */
+    public void setExtendedTypes(boolean enabled) {
+        this.extendedTypes = enabled;
     }
 
     /** A failed check, carrying ZooKeeper's code; no stack trace, as failures are routine. */
@@ -90,6 +96,7 @@ public final class RequestPreparer {
             case CreateSessionRequest create -> new CreateSessionTxn(create.timeout());
             case CloseSessionRequest close -> prepareCloseSession(sessionId, zxid);
             case Request.DeleteContainerRequest container -> orError(() -> prepareDeleteContainer(container.path(), zxid));
+            case Request.TtlCreateRequest ttl -> orError(() -> prepareTtlCreate(ttl, sessionId, session, zxid));
         };
         return new Transaction(header, txn);
     }
@@ -134,7 +141,7 @@ public final class RequestPreparer {
 
     private Txn prepareOp(Op op, long sessionId, SessionCheck session, long zxid) throws Rejected {
         return switch (op) {
-            case Op.Create create -> prepareCreate(create.path(), create.data(), create.mode(), sessionId, session, zxid);
+            case Op.Create create -> prepareCreate(create.path(), create.data(), create.mode(), -1, sessionId, session, zxid);
             case Op.Delete delete -> prepareDelete(delete.path(), delete.version(), session, zxid);
             case Op.SetData setData -> prepareSetData(setData.path(), setData.data(), setData.version(), session, zxid);
             case Op.Check check -> prepareCheck(check.path(), check.version(), session);
@@ -152,8 +159,8 @@ public final class RequestPreparer {
     }
 
     /** Check order of reference 2.2 (flag and TTL checks cannot fail with a CreateMode; ACLs are open). */
-    private Txn prepareCreate(String path, byte[] data, CreateMode mode, long sessionId, SessionCheck session, long zxid)
-            throws Rejected {
+    private Txn prepareCreate(String path, byte[] data, CreateMode mode, long ttl, long sessionId, SessionCheck session,
+            long zxid) throws Rejected {
         checkSession(session, mode.isEphemeral());
         if (path.indexOf('/') < 0 || path.indexOf('\u0000') >= 0) {
             throw new Rejected(Code.BADARGUMENTS);
@@ -170,11 +177,31 @@ public final class RequestPreparer {
         if (parent.isEphemeral()) {
             throw new Rejected(Code.NOCHILDRENFOREPHEMERALS);
         }
-        long owner = mode.isEphemeral() ? sessionId : mode.isContainer() ? Txn.CONTAINER_OWNER : 0;
+        long owner = mode.isEphemeral() ? sessionId
+                : mode.isContainer() ? Txn.CONTAINER_OWNER
+                : mode.isTTL() ? Txn.ttlOwner(ttl) : 0;
         int newParentCversion = parent.cversion() + 1;
         addChange(parent.withChildCreated(zxid, newParentCversion));
         addChange(ChangeRecord.created(actualPath, zxid, owner));
         return new CreateTxn(actualPath, data, owner, newParentCversion);
+    }
+
+    /**
+     * createTTL (PrepRequestProcessor.validateCreateRequest first): a TTL mode while extended
+     * types are off is Unimplemented, a ttl out of range or given to another mode
+     * BadArguments; then it is a create like any other.
+     */
+    private Txn prepareTtlCreate(Request.TtlCreateRequest request, long sessionId, SessionCheck session, long zxid)
+            throws Rejected {
+        if (request.mode().isTTL() && !extendedTypes) {
+            throw new Rejected(Code.UNIMPLEMENTED);
+        }
+        try {
+            request.mode().validateTtl(request.ttl());
+        } catch (IllegalArgumentException invalid) {
+            throw new Rejected(Code.BADARGUMENTS);
+        }
+        return prepareCreate(request.path(), request.data(), request.mode(), request.ttl(), sessionId, session, zxid);
     }
 
     /** Check order of reference 2.3: BadVersion comes before NotEmpty. */

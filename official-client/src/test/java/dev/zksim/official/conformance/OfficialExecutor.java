@@ -78,8 +78,11 @@ final class OfficialExecutor {
                     String created = zk.create(step.path(), bytes(step), ZooDefs.Ids.OPEN_ACL_UNSAFE, step.mode(), stat);
                     yield created + " " + stat(stat);
                 }
+                // As in the generator, sequential nodes only below the nodes a program owns: the
+                // real server's root keeps its child counter across programs.
                 case CREATE_TTL -> zk.create(step.path(), bytes(step), ZooDefs.Ids.OPEN_ACL_UNSAFE,
-                        step.watch() ? CreateMode.PERSISTENT_WITH_TTL : CreateMode.PERSISTENT_SEQUENTIAL_WITH_TTL,
+                        step.watch() || step.path().lastIndexOf('/') == 0 ? CreateMode.PERSISTENT_WITH_TTL
+                                : CreateMode.PERSISTENT_SEQUENTIAL_WITH_TTL,
                         new Stat(), 60_000);
                 case ADD_WATCH -> {
                     zk.addWatch(step.path(), zk == a ? watcherA : watcherB, watchMode(step));

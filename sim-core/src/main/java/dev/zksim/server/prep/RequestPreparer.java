@@ -158,7 +158,10 @@ public final class RequestPreparer {
         return new MultiTxn(errors);
     }
 
-    /** Check order of reference 2.2 (flag and TTL checks cannot fail with a CreateMode; ACLs are open). */
+    /**
+     * Check order of reference 2.2 from the session check on (a plain create's mode cannot be
+     * a bad flag, and a TTL create's own checks come first, in prepareTtlCreate; ACLs are open).
+     */
     private Txn prepareCreate(String path, byte[] data, CreateMode mode, long ttl, long sessionId, SessionCheck session,
             long zxid) throws Rejected {
         checkSession(session, mode.isEphemeral());

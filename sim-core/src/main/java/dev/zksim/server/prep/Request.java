@@ -52,6 +52,24 @@ public sealed interface Request
             Objects.requireNonNull(path, "path");
             Objects.requireNonNull(mode, "mode");
         }
+
+        // By content, not by array identity, so equal requests hash alike in every run.
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof TtlCreateRequest that && path.equals(that.path)
+                    && dev.zksim.api.ZnodeData.equals(data, that.data) && mode == that.mode && ttl == that.ttl;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(path, dev.zksim.api.ZnodeData.hashCode(data), mode, ttl);
+        }
+
+        @Override
+        public String toString() {
+            return "TtlCreateRequest[path=" + path + ", data=" + dev.zksim.api.ZnodeData.toString(data) + ", mode=" + mode
+                    + ", ttl=" + ttl + "]";
+        }
     }
 
     static Request create(String path, byte[] data, CreateMode mode) {

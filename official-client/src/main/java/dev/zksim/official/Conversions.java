@@ -28,11 +28,8 @@ final class Conversions {
     private Conversions() {
     }
 
-    /** The simulated mode for an official one; TTL modes have none (the server lacks them). */
-    static dev.zksim.api.CreateMode mode(CreateMode mode) throws KeeperException {
-        if (mode.isTTL()) {
-            throw new KeeperException.UnimplementedException();
-        }
+    /** The simulated mode for an official one, by flag. */
+    static dev.zksim.api.CreateMode mode(CreateMode mode) {
         return dev.zksim.api.CreateMode.fromFlag(mode.toFlag());
     }
 
@@ -93,8 +90,8 @@ final class Conversions {
 
     /**
      * The simulated ops for official ones. Only the write ops of a transaction exist in the
-     * simulated ensemble; read ops (multiRead) and TTL creates answer Unimplemented, as a
-     * server without them does.
+     * simulated ensemble; read ops (multiRead) and TTL creates inside a multi answer
+     * Unimplemented, as a server without them does.
      */
     static List<dev.zksim.api.Op> ops(Iterable<Op> ops) throws KeeperException {
         List<dev.zksim.api.Op> converted = new ArrayList<>();

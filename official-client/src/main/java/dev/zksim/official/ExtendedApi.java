@@ -13,8 +13,8 @@ import org.apache.zookeeper.data.ClientInfo;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The calls ZooKeeper 3.6 added (addWatch, getEphemerals and getAllChildrenNumber, served
- * by the simulated ensemble; watch removal, not served), and the part of the
+ * The calls ZooKeeper 3.5 and 3.6 added (watch removal, addWatch, getEphemerals and
+ * getAllChildrenNumber, served by the simulated ensemble), and the part of the
  * API the simulated ensemble does not serve: ACLs, authentication, dynamic reconfiguration
  * and SASL. Server operations it does not serve answer
  * {@code Unimplemented} (code -6), as a server without the feature does, so callers see a
@@ -102,26 +102,47 @@ abstract class ExtendedApi extends ZooKeeper {
 
     @Override
     public void removeWatches(String path, Watcher watcher, Watcher.WatcherType type, boolean local)
-            throws KeeperException {
-        throw new KeeperException.UnimplementedException();
+            throws KeeperException, InterruptedException {
+        Calls.await(simulated().removeWatches(path, removableWatcher(watcher), watcherType(type), local));
     }
 
     @Override
     public void removeWatches(String path, Watcher watcher, Watcher.WatcherType type, boolean local,
             AsyncCallback.VoidCallback cb, Object ctx) {
-        Calls.deliverFailure(eventThread(), KeeperException.Code.UNIMPLEMENTED, (rc, v) -> cb.processResult(rc, path, ctx));
+        Calls.deliver(eventThread(), simulated().removeWatches(path, removableWatcher(watcher), watcherType(type), local),
+                (rc, v) -> cb.processResult(rc, path, ctx));
     }
 
     @Override
-    public void removeAllWatches(String path, Watcher.WatcherType type, boolean local) throws KeeperException {
-        throw new KeeperException.UnimplementedException();
+    public void removeAllWatches(String path, Watcher.WatcherType type, boolean local)
+            throws KeeperException, InterruptedException {
+        Calls.await(simulated().removeAllWatches(path, watcherType(type), local));
     }
 
     @Override
     public void removeAllWatches(String path, Watcher.WatcherType type, boolean local, AsyncCallback.VoidCallback cb,
             Object ctx) {
-        removeWatches(path, null, type, local, cb, ctx);
+        Calls.deliver(eventThread(), simulated().removeAllWatches(path, watcherType(type), local),
+                (rc, v) -> cb.processResult(rc, path, ctx));
     }
+
+    /** ZooKeeper refuses a null Watcher before it looks at the path. */
+    private dev.zksim.api.Watcher removableWatcher(Watcher watcher) {
+        if (watcher == null) {
+            throw new IllegalArgumentException("Invalid Watcher, shouldn't be null!");
+        }
+        return simulatedWatcherToRemove(watcher);
+    }
+
+    private static dev.zksim.api.WatcherType watcherType(Watcher.WatcherType type) {
+        return dev.zksim.api.WatcherType.fromInt(type.getIntValue());
+    }
+
+    /**
+     * The simulated library's Watcher that a user's Watcher was registered as: the handle's
+     * default watcher stands for the Watcher given to the constructor ({@code watch = true}).
+     */
+    abstract dev.zksim.api.Watcher simulatedWatcherToRemove(Watcher watcher);
 
     @Override
     public List<ACL> getACL(String path, Stat stat) throws KeeperException {

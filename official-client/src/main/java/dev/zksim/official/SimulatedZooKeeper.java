@@ -22,8 +22,8 @@ import org.apache.zookeeper.data.Stat;
  *
  * <p>The synchronous methods block the calling simulated thread until the reply; the
  * callback methods return at once and run the callback on the handle's event thread, a
- * simulated thread like the official client's. The simulated ensemble has no ACLs, TTL
- * nodes or watch removal; those calls answer {@code Unimplemented}, as a server without the
+ * simulated thread like the official client's. The simulated ensemble has no ACLs or
+ * reconfiguration; those calls answer {@code Unimplemented}, as a server without the
  * feature does (see {@link ExtendedApi}).
  */
 public class SimulatedZooKeeper extends ExtendedApi {
@@ -80,6 +80,11 @@ public class SimulatedZooKeeper extends ExtendedApi {
         return watcher(java.util.Objects.requireNonNull(watcher, "watcher"));
     }
 
+    @Override
+    dev.zksim.api.Watcher simulatedWatcherToRemove(Watcher watcher) {
+        return watcher == defaultWatcher ? simulatedDefaultWatcher() : watcher(watcher);
+    }
+
     // With no default watcher the official client sets the watch all the same; its events
     // then reach nobody, as here.
     @Override
@@ -107,7 +112,7 @@ public class SimulatedZooKeeper extends ExtendedApi {
             throws KeeperException, InterruptedException {
         checkTtl(mode, ttl);
         checkAcl(acl);
-        ZooKeeperClient.Created created = Calls.await(client.createWithStat(path, data, Conversions.mode(mode)));
+        ZooKeeperClient.Created created = Calls.await(createWithStat(path, data, mode, ttl));
         Conversions.copyInto(created.stat(), stat);
         return created.path();
     }
@@ -115,8 +120,8 @@ public class SimulatedZooKeeper extends ExtendedApi {
     @Override
     public void create(String path, byte[] data, List<ACL> acl, CreateMode mode, AsyncCallback.StringCallback cb,
             Object ctx) {
-        if (mode.isTTL() || acl == null || acl.isEmpty()) {
-            Calls.deliverFailure(events, earlyCode(mode, acl), (rc, v) -> cb.processResult(rc, path, ctx, null));
+        if (acl == null || acl.isEmpty()) {
+            Calls.deliverFailure(events, KeeperException.Code.INVALIDACL, (rc, v) -> cb.processResult(rc, path, ctx, null));
             return;
         }
         Calls.deliver(events, client.create(path, data, simulatedMode(mode)),
@@ -133,11 +138,12 @@ public class SimulatedZooKeeper extends ExtendedApi {
     public void create(String path, byte[] data, List<ACL> acl, CreateMode mode, AsyncCallback.Create2Callback cb,
             Object ctx, long ttl) {
         checkTtl(mode, ttl);
-        if (mode.isTTL() || acl == null || acl.isEmpty()) {
-            Calls.deliverFailure(events, earlyCode(mode, acl), (rc, v) -> cb.processResult(rc, path, ctx, null, null));
+        if (acl == null || acl.isEmpty()) {
+            Calls.deliverFailure(events, KeeperException.Code.INVALIDACL,
+                    (rc, v) -> cb.processResult(rc, path, ctx, null, null));
             return;
         }
-        Calls.deliver(events, client.createWithStat(path, data, simulatedMode(mode)), (rc, created) -> {
+        Calls.deliver(events, createWithStat(path, data, mode, ttl), (rc, created) -> {
             if (created == null) {
                 cb.processResult(rc, path, ctx, null, null);
             } else {
@@ -159,8 +165,11 @@ public class SimulatedZooKeeper extends ExtendedApi {
         }
     }
 
-    private static KeeperException.Code earlyCode(CreateMode mode, List<ACL> acl) {
-        return acl == null || acl.isEmpty() ? KeeperException.Code.INVALIDACL : KeeperException.Code.UNIMPLEMENTED;
+    /** create2, or createTTL for a TTL mode; the simulated client checks the ttl as ZooKeeper's does. */
+    private java.util.concurrent.CompletionStage<ZooKeeperClient.Created> createWithStat(String path, byte[] data,
+            CreateMode mode, long ttl) {
+        return mode.isTTL() ? client.createWithTtl(path, data, Conversions.mode(mode), ttl)
+                : client.createWithStat(path, data, Conversions.mode(mode));
     }
 
     private static dev.zksim.api.CreateMode simulatedMode(CreateMode mode) {

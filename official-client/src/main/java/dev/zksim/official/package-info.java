@@ -5,12 +5,14 @@
  *
  * <ul>
  *   <li>{@link dev.zksim.official.SimulatedZooKeeper} is the drop-in: the synchronous and the
- *   callback form of create (every non-TTL CreateMode), delete, exists, getData, setData,
- *   getChildren (with and without Stat), multi and {@code transaction()}, sync, addWatch
- *   (persistent and recursive), getEphemerals, getAllChildrenNumber, getState, getSessionId,
- *   register and close, with the official types throughout. ACLs, TTL nodes, watch removal
- *   and reconfiguration are not simulated and answer {@code Unimplemented}; containers are
- *   created but never reaped (no container manager).</li>
+ *   callback form of create (every CreateMode, TTL modes with their ttl), delete, exists,
+ *   getData, setData, getChildren (with and without Stat), multi and {@code transaction()},
+ *   sync, addWatch (persistent and recursive), removeWatches and removeAllWatches (every
+ *   WatcherType, with the {@code local} flag), getEphemerals, getAllChildrenNumber,
+ *   getState, getSessionId, register and close, with the official types throughout.
+ *   Containers and TTL nodes are reaped by the simulated container manager. ACLs and
+ *   reconfiguration are not simulated and answer {@code Unimplemented}, as do TTL creates
+ *   inside a multi.</li>
  *   <li>{@link dev.zksim.official.OfficialClients} allocates drop-ins without running any of
  *   ZooKeeper's constructors (the JDK's serialization constructor, as Objenesis does for
  *   Pulsar's MockZooKeeper), so no ClientCnxn, socket or thread exists.</li>

@@ -47,6 +47,8 @@ final class Issuer {
             case Sync s -> zk.sync(s.path());
             case Operation.GetEphemerals g -> zk.getEphemerals(g.prefixPath());
             case Operation.AddWatch w -> zk.addWatch(w.path(), own, w.recursive());
+            case Operation.RemoveWatches r -> r.all() ? zk.removeAllWatches(r.path(), r.type(), r.local())
+                    : zk.removeWatches(r.path(), own, r.type(), r.local());
             case Operation.GetAllChildrenNumber g -> zk.getAllChildrenNumber(g.path());
             case Multi m -> zk.multi(m.toApi());
             case Check c -> throw new IllegalStateException("check runs only inside a multi: " + c.render());
@@ -84,6 +86,7 @@ final class Issuer {
             case Sync s -> false;
             case Operation.GetEphemerals g -> false;
             case Operation.AddWatch w -> false;
+            case Operation.RemoveWatches r -> false;
             case Operation.GetAllChildrenNumber g -> false;
             case Close c -> false;
             case Expire e -> false;

@@ -107,7 +107,8 @@ final class Observer {
      * lines, equal but for the watcher's name, is sorted so both sides compare equal. So is
      * a run of NodeDeleted events of one txn (one zxid): a closed session's ephemerals are
      * deleted in the order of ZooKeeper's hash set, which zksim draws; compared as a set, this
-     * also forgoes comparing the order of one multi's deletes, which is specified.
+     * also forgoes comparing the order of one multi's deletes, which is specified. A removal's
+     * events on one path are sorted as well (see {@link #removedAtOnce}).
      */
     private static List<String> sortSimultaneous(List<String> lines) {
         List<String> result = new ArrayList<>();
@@ -127,7 +128,19 @@ final class Observer {
 
     private static boolean sameEvent(String a, String b) {
         return a.startsWith("event ") && b.startsWith("event ")
-                && (withoutWatcher(a).equals(withoutWatcher(b)) || deletedInOneTxn(a, b));
+                && (withoutWatcher(a).equals(withoutWatcher(b)) || deletedInOneTxn(a, b) || removedAtOnce(a, b));
+    }
+
+    /**
+     * One removal tells its watchers grouped by event type in a hash map and within a type in
+     * a hash set (ClientCnxn.finishPacket), so a run of removal events on one path compares
+     * as a set.
+     */
+    private static boolean removedAtOnce(String a, String b) {
+        String[] first = withoutWatcher(a).trim().split(" ");
+        String[] second = withoutWatcher(b).trim().split(" ");
+        return first.length >= 2 && second.length >= 2 && first[0].endsWith("WatchRemoved")
+                && second[0].endsWith("WatchRemoved") && first[1].equals(second[1]);
     }
 
     private static boolean deletedInOneTxn(String a, String b) {

@@ -2,6 +2,7 @@ package dev.zksim.conformance;
 
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.Op;
+import dev.zksim.api.WatcherType;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -80,6 +81,17 @@ public sealed interface Operation {
         }
     }
 
+    /**
+     * removeWatches(path, own watcher, type, local), or removeAllWatches(path, type, local)
+     * when {@code all} (3.5+).
+     */
+    record RemoveWatches(String path, boolean all, WatcherType type, boolean local) implements Operation {
+        @Override
+        public String render() {
+            return (all ? "removeAllWatches " : "removeWatches ") + path + " " + type + (local ? " local" : "");
+        }
+    }
+
     /** getEphemerals(prefix): the acting session's ephemeral paths (3.6+). */
     record GetEphemerals(String prefixPath) implements Operation {
         @Override
@@ -124,6 +136,7 @@ public sealed interface Operation {
                 case Sync s -> throw notInMulti(s);
                 case GetEphemerals g -> throw notInMulti(g);
                 case AddWatch w -> throw notInMulti(w);
+                case RemoveWatches r -> throw notInMulti(r);
                 case GetAllChildrenNumber g -> throw notInMulti(g);
                 case Multi m -> throw notInMulti(m);
                 case Close c -> throw notInMulti(c);

@@ -1,6 +1,7 @@
 package dev.zksim.conformance;
 
 import dev.zksim.api.CreateMode;
+import dev.zksim.api.WatcherType;
 import dev.zksim.conformance.Operation.Check;
 import dev.zksim.conformance.Operation.Create;
 import dev.zksim.conformance.Operation.Delete;
@@ -15,8 +16,8 @@ import java.util.List;
  * so that operations collide often: creates meet NodeExists, deletes meet NotEmpty, the
  * names of earlier sequential creates are read back, watches set by one client are fired
  * by another. Versions come from a small pool too, so -1, the right version and a wrong one
- * all occur. Invalid paths, the root, {@code /zookeeper}, close and session expiry are
- * rarer; a payload over jute.maxbuffer is rarest, since the real client then reconnects.
+ * all occur. Invalid paths, the root, {@code /zookeeper}, watch removals, close and session
+ * expiry are rarer; a payload over jute.maxbuffer is rarest, since the real client then reconnects.
  */
 public final class ProgramGenerator {
     private static final List<String> NODES = List.of("/t/a", "/t/b", "/t/a/x", "/t/a/y", "/t/b/x",
@@ -82,8 +83,12 @@ public final class ProgramGenerator {
     }
 
     private static Operation rare(Choices choices, int roll) {
-        if (roll < 950) {
+        if (roll < 930) {
             return invalid(choices);
+        }
+        if (roll < 950) {
+            return new Operation.RemoveWatches(choices.chance(2, 3) ? node(choices) : choices.pick(PARENTS),
+                    choices.chance(1, 2), choices.pick(List.of(WatcherType.values())), choices.chance(1, 4));
         }
         if (roll < 975) {
             return new Operation.Close();

@@ -51,6 +51,8 @@ final class Convert {
             case PERSISTENT_SEQUENTIAL -> org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL;
             case EPHEMERAL_SEQUENTIAL -> org.apache.zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL;
             case CONTAINER -> org.apache.zookeeper.CreateMode.CONTAINER;
+            case PERSISTENT_WITH_TTL -> org.apache.zookeeper.CreateMode.PERSISTENT_WITH_TTL;
+            case PERSISTENT_SEQUENTIAL_WITH_TTL -> org.apache.zookeeper.CreateMode.PERSISTENT_SEQUENTIAL_WITH_TTL;
         };
     }
 

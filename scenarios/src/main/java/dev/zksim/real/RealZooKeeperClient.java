@@ -7,6 +7,7 @@ import dev.zksim.api.OpResult;
 import dev.zksim.api.PathUtils;
 import dev.zksim.api.Stat;
 import dev.zksim.api.Watcher;
+import dev.zksim.api.WatcherType;
 import dev.zksim.api.ZooKeeperClient;
 import java.io.IOException;
 import java.util.List;
@@ -216,6 +217,34 @@ public final class RealZooKeeperClient implements ZooKeeperClient {
         CompletableFuture<Void> result = new CompletableFuture<>();
         zk.addWatch(path, adapt(Objects.requireNonNull(watcher, "watcher")),
                 recursive ? AddWatchMode.PERSISTENT_RECURSIVE : AddWatchMode.PERSISTENT,
+                (rc, clientPath, ctx) -> settle(result, rc, clientPath, () -> null), null);
+        return result;
+    }
+
+    @Override
+    public CompletionStage<Created> createWithTtl(String path, byte[] data, CreateMode mode, long ttlMs) {
+        PathUtils.validatePath(path, mode.isSequential());
+        mode.validateTtl(ttlMs);
+        CompletableFuture<Created> result = new CompletableFuture<>();
+        zk.create(path, Convert.copy(data), ZooDefs.Ids.OPEN_ACL_UNSAFE, Convert.mode(mode),
+            (int rc, String clientPath, Object ctx, String name, org.apache.zookeeper.data.Stat stat) ->
+                settle(result, rc, clientPath, () -> new Created(name, Convert.stat(stat))),
+            null, ttlMs);
+        return result;
+    }
+
+    @Override
+    public CompletionStage<Void> removeWatches(String path, Watcher watcher, WatcherType type, boolean local) {
+        CompletableFuture<Void> result = new CompletableFuture<>();
+        zk.removeWatches(path, adapt(watcher), org.apache.zookeeper.Watcher.WatcherType.fromInt(type.getIntValue()),
+                local, (rc, clientPath, ctx) -> settle(result, rc, clientPath, () -> null), null);
+        return result;
+    }
+
+    @Override
+    public CompletionStage<Void> removeAllWatches(String path, WatcherType type, boolean local) {
+        CompletableFuture<Void> result = new CompletableFuture<>();
+        zk.removeAllWatches(path, org.apache.zookeeper.Watcher.WatcherType.fromInt(type.getIntValue()), local,
                 (rc, clientPath, ctx) -> settle(result, rc, clientPath, () -> null), null);
         return result;
     }

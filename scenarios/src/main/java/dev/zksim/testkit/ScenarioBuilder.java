@@ -33,6 +33,7 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     private List<String> aimAt = List.of();
     private List<Goal> goals = List.of();
     private SwarmKnobs fixedEnsemble;
+    private int containerCheckIntervalMs;
 
     protected ScenarioBuilder(String id, String defaultTitle) {
         this.id = Objects.requireNonNull(id, "id");
@@ -106,6 +107,19 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     }
 
     /**
+     * How often the leader's container manager deletes empty containers and expired TTL nodes
+     * (ZooKeeper's znode.container.checkIntervalMs, 60 s by default): a short interval lets a
+     * run see the recipe's containers go. It draws nothing, so seeds keep their other knobs.
+     */
+    public B containerCheckInterval(int intervalMs) {
+        if (intervalMs <= 0) {
+            throw new IllegalArgumentException("the container check interval must be positive: " + intervalMs);
+        }
+        this.containerCheckIntervalMs = intervalMs;
+        return self();
+    }
+
+    /**
      * The scenario's goals: "sometimes" assertions that some run should reach (a holder lost
      * its session while holding), listed as reached or never reached by every report.
      */
@@ -126,7 +140,9 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
 
     /** Draws the ensemble for one seed, then the fault profile for it; subclasses draw their own knobs after. */
     protected final SwarmKnobs swarm(Choices knobs) {
-        return fixedEnsemble != null ? fixedEnsemble : SwarmKnobs.pick(knobs, servers);
+        SwarmKnobs swarm = fixedEnsemble != null ? fixedEnsemble : SwarmKnobs.pick(knobs, servers);
+        return containerCheckIntervalMs == 0 ? swarm
+                : new SwarmKnobs(swarm.config().withContainerCheckInterval(containerCheckIntervalMs), swarm.delayModel());
     }
 
     protected final FaultProfile faultsFor(SwarmKnobs swarm) {

@@ -23,7 +23,9 @@ import java.util.concurrent.CompletionStage;
  */
 public final class RandomOps implements ClientProgram {
     private static final List<String> PATHS = List.of("/a", "/b", "/a/x", "/a/y", "/b/q-");
-    private static final List<CreateMode> MODES = List.of(CreateMode.values());
+    // The modes a plain create can make, in their flag order (TTL modes need a ttl).
+    private static final List<CreateMode> MODES = List.of(CreateMode.PERSISTENT, CreateMode.EPHEMERAL,
+            CreateMode.PERSISTENT_SEQUENTIAL, CreateMode.EPHEMERAL_SEQUENTIAL, CreateMode.CONTAINER);
 
     private final int operations;
     private final long thinkTime;

@@ -47,16 +47,19 @@ class ConformanceTest {
         long ephemerals = 0;
         long counts = 0;
         long addWatches = 0;
+        long removals = 0;
         for (long seed = 20_260_000L; seed < 20_260_300L; seed++) {
             for (Program.Step step : generator.generate(seed).steps()) {
                 ephemerals += step.op() instanceof Operation.GetEphemerals ? 1 : 0;
                 counts += step.op() instanceof Operation.GetAllChildrenNumber ? 1 : 0;
                 addWatches += step.op() instanceof Operation.AddWatch ? 1 : 0;
+                removals += step.op() instanceof Operation.RemoveWatches ? 1 : 0;
             }
         }
         assertThat(ephemerals).isPositive();
         assertThat(counts).isPositive();
         assertThat(addWatches).isPositive();
+        assertThat(removals).isPositive();
     }
 
     @Test

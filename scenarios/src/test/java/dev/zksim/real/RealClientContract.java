@@ -12,6 +12,7 @@ import dev.zksim.api.Op;
 import dev.zksim.api.OpResult;
 import dev.zksim.api.Stat;
 import dev.zksim.api.WatchedEvent;
+import dev.zksim.api.WatcherType;
 import dev.zksim.api.ZooKeeperClient.ChildrenAndStat;
 import dev.zksim.api.ZooKeeperClient.Created;
 import dev.zksim.api.ZooKeeperClient.DataAndStat;
@@ -337,6 +338,20 @@ abstract class RealClientContract {
         assertThatThrownBy(() -> client.setData("/a\u0000", null, -1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> client.multi(List.of(Op.check("/ok", -1), Op.delete("bad", -1))))
             .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void removeWatchesTellsTheWatcherAndASecondRemovalIsNoWatcher() throws Exception {
+        String path = base() + "/w";
+        await(client.create(path, null, CreateMode.PERSISTENT));
+        EventLog watcher = new EventLog();
+        await(client.getData(path, watcher));
+
+        await(client.removeWatches(path, watcher, WatcherType.Data, false));
+        assertThat(watcher.next().type()).isEqualTo(EventType.DataWatchRemoved);
+        assertThat(codeOf(catchKeeper(client.removeWatches(path, watcher, WatcherType.Data, false))))
+            .isEqualTo(Code.NOWATCHER);
+        assertThat(codeOf(catchKeeper(client.removeAllWatches(path, WatcherType.Any, true)))).isEqualTo(Code.NOWATCHER);
     }
 
     /** The KeeperException a stage fails with; fails the test if it succeeds. */

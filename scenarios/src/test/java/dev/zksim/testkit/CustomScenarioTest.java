@@ -110,4 +110,33 @@ class CustomScenarioTest {
         assertThatThrownBy(() -> scenario.prepare(new dev.zksim.kernel.choice.SeededChoices(1)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("needs clients");
     }
+
+    /** One op that makes a container, gives it a child and takes the child away again. */
+    private static ScriptClient.Script emptiedContainer() {
+        return session -> session.record(PING, Value.NONE,
+                session.zk().create("/c", null, dev.zksim.api.CreateMode.CONTAINER)
+                        .thenCompose(path -> session.zk().create("/c/x", null, dev.zksim.api.CreateMode.PERSISTENT))
+                        .thenCompose(path -> session.zk().delete("/c/x", -1)),
+                done -> Value.NONE, ok -> { });
+    }
+
+    private static boolean containerLeft(int checkIntervalMs) {
+        boolean[] left = new boolean[1];
+        CustomScenario builder = Testkit.custom("containers").servers(1).noFaults().settle(Time.seconds(3))
+                .clients(1, CustomScenarioTest::emptiedContainer)
+                .verifyEnd(ensemble -> left[0] = ensemble.server("s1").orElseThrow().database().tree().exists("/c"));
+        if (checkIntervalMs > 0) {
+            builder.containerCheckInterval(checkIntervalMs);
+        }
+        assertThat(run(builder.build(), 1).failed()).isFalse();
+        return left[0];
+    }
+
+    @Test
+    void aShortContainerCheckIntervalLetsTheRunSeeAnEmptiedContainerGo() {
+        assertThat(containerLeft(500)).isFalse();
+        assertThat(containerLeft(0)).as("the default interval is a minute").isTrue();
+        assertThatThrownBy(() -> Testkit.custom("bad").containerCheckInterval(0))
+            .isInstanceOf(IllegalArgumentException.class);
+    }
 }

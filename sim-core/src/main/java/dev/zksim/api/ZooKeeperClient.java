@@ -140,6 +140,41 @@ public interface ZooKeeperClient {
                 KeeperException.create(KeeperException.Code.UNIMPLEMENTED, path));
     }
 
+    /**
+     * create with a TTL mode (opcode createTTL, ZooKeeper 3.5.3+): a persistent node that the
+     * server's container manager deletes once it has had no children and no change for
+     * {@code ttlMs}. The reply carries the Stat, as create2's does. A server without extended
+     * types fails with Unimplemented; a ttl out of range or a mode without one is an
+     * IllegalArgumentException here. Implementations without it fail with Unimplemented.
+     */
+    default CompletionStage<Created> createWithTtl(String path, byte[] data, CreateMode mode, long ttlMs) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                KeeperException.create(KeeperException.Code.UNIMPLEMENTED, path));
+    }
+
+    /**
+     * removeWatches (ZooKeeper 3.5+): removes one Watcher of the given type from a path. The
+     * request goes to the server, which checks that this connection watches the path
+     * (NoWatcher if not) but keeps its own watch; on success the client forgets the Watcher
+     * and tells it with DataWatchRemoved, ChildWatchRemoved or PersistentWatchRemoved before
+     * the call completes. With {@code local}, a failed request (the server unreachable or
+     * without the watch) still removes the client's watch. A path the client holds no such
+     * Watcher on fails with NoWatcher. Implementations without it fail with Unimplemented.
+     */
+    default CompletionStage<Void> removeWatches(String path, Watcher watcher, WatcherType type, boolean local) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                KeeperException.create(KeeperException.Code.UNIMPLEMENTED, path));
+    }
+
+    /**
+     * removeAllWatches (ZooKeeper 3.5+): like {@link #removeWatches} for every Watcher of the
+     * type on the path, and the server removes its watches too.
+     */
+    default CompletionStage<Void> removeAllWatches(String path, WatcherType type, boolean local) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                KeeperException.create(KeeperException.Code.UNIMPLEMENTED, path));
+    }
+
     /** close: ends the session (its ephemerals are deleted) and fires Closed to the default watcher. */
     CompletionStage<Void> close();
 

@@ -1,5 +1,6 @@
 package dev.zksim.client;
 
+import dev.zksim.api.EventType;
 import dev.zksim.api.KeeperException.Code;
 import dev.zksim.api.KeeperState;
 import dev.zksim.api.WatchedEvent;
@@ -7,6 +8,7 @@ import dev.zksim.api.Watcher;
 import dev.zksim.client.watch.ClientWatchManager;
 import dev.zksim.client.watch.WatchPaths;
 import dev.zksim.client.watch.WatchRegistration;
+import dev.zksim.client.watch.WatchRemoval;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.Timer;
 import dev.zksim.kernel.choice.Choices;
@@ -296,6 +298,31 @@ final class ClientConnection {
         }
         for (Watcher watcher : watchers) {
             watcher.process(event);
+        }
+    }
+
+    /**
+     * Tells the Watchers a removal took that they are gone, event type by event type, before
+     * the removal call completes. ZooKeeper groups them in a hash map and hash sets, so both
+     * orders are drawn. The event's state says Disconnected when the request failed for want
+     * of a connection (ClientCnxn.queueEvent).
+     */
+    void tellRemoved(String path, WatchRemoval removal, Code requestCode) {
+        KeeperState state = requestCode == Code.CONNECTIONLOSS || requestCode == Code.SESSIONEXPIRED
+            ? KeeperState.Disconnected : KeeperState.SyncConnected;
+        List<EventType> types = List.copyOf(removal.removed().keySet());
+        if (config.drawnOrders() && types.size() > 1) {
+            types = watcherOrder.shuffle(types);
+        }
+        for (EventType type : types) {
+            List<Watcher> watchers = removal.removed().get(type);
+            if (config.drawnOrders() && watchers.size() > 1) {
+                watchers = watcherOrder.shuffle(watchers);
+            }
+            WatchedEvent event = new WatchedEvent(type, state, path, -1L);
+            for (Watcher watcher : watchers) {
+                watcher.process(event);
+            }
         }
     }
 

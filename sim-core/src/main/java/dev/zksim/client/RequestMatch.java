@@ -50,6 +50,7 @@ public record RequestMatch(String operation, String pathPrefix) {
     public static String nameOf(Operation request) {
         return switch (request) {
             case Operation.Create create -> "create";
+            case Operation.CreateTtl create -> "create";
             case Operation.Delete delete -> "delete";
             case Operation.SetData setData -> "setData";
             case Operation.GetData getData -> "getData";
@@ -60,6 +61,8 @@ public record RequestMatch(String operation, String pathPrefix) {
             case Operation.GetEphemerals getEphemerals -> "getEphemerals";
             case Operation.GetAllChildrenNumber count -> "getAllChildrenNumber";
             case Operation.AddWatch addWatch -> "addWatch";
+            case Operation.CheckWatches check -> "removeWatches";
+            case Operation.RemoveWatches remove -> "removeAllWatches";
             case Operation.SetWatches setWatches -> null;
             case Operation.SetWatches2 setWatches -> null;
             case Operation.CloseSession close -> null;
@@ -69,6 +72,7 @@ public record RequestMatch(String operation, String pathPrefix) {
     private static String pathOf(Operation request) {
         return switch (request) {
             case Operation.Create create -> create.path();
+            case Operation.CreateTtl create -> create.path();
             case Operation.Delete delete -> delete.path();
             case Operation.SetData setData -> setData.path();
             case Operation.GetData getData -> getData.path();
@@ -78,6 +82,8 @@ public record RequestMatch(String operation, String pathPrefix) {
             case Operation.GetEphemerals getEphemerals -> getEphemerals.prefixPath();
             case Operation.GetAllChildrenNumber count -> count.path();
             case Operation.AddWatch addWatch -> addWatch.path();
+            case Operation.CheckWatches check -> check.path();
+            case Operation.RemoveWatches remove -> remove.path();
             case Operation.Multi multi -> "";
             case Operation.SetWatches setWatches -> "";
             case Operation.SetWatches2 setWatches -> "";

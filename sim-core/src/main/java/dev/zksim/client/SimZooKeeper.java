@@ -1,14 +1,18 @@
 package dev.zksim.client;
 
 import dev.zksim.api.CreateMode;
+import dev.zksim.api.KeeperException;
+import dev.zksim.api.KeeperException.Code;
 import dev.zksim.api.Op;
 import dev.zksim.api.OpResult;
 import dev.zksim.api.PathUtils;
 import dev.zksim.api.Stat;
 import dev.zksim.api.Watcher;
+import dev.zksim.api.WatcherType;
 import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.client.watch.ClientWatchManager;
 import dev.zksim.client.watch.WatchRegistration;
+import dev.zksim.client.watch.WatchRemoval;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.protocol.Operation;
@@ -59,13 +63,23 @@ public final class SimZooKeeper implements ZooKeeperClient {
     @Override
     public CompletionStage<String> create(String path, byte[] data, CreateMode mode) {
         PathUtils.validatePath(path, mode.isSequential());
+        mode.validateTtl(-1);
         return call(new Operation.Create(path, Replies.copy(data), mode, false), null, Replies.path(path));
     }
 
     @Override
     public CompletionStage<Created> createWithStat(String path, byte[] data, CreateMode mode) {
         PathUtils.validatePath(path, mode.isSequential());
+        mode.validateTtl(-1);
         return call(new Operation.Create(path, Replies.copy(data), mode, true), null, Replies.created(path));
+    }
+
+    /** createTTL: validated like ZooKeeper's client (path, then ttl), nothing sent if invalid. */
+    @Override
+    public CompletionStage<Created> createWithTtl(String path, byte[] data, CreateMode mode, long ttlMs) {
+        PathUtils.validatePath(path, mode.isSequential());
+        mode.validateTtl(ttlMs);
+        return call(new Operation.CreateTtl(path, Replies.copy(data), mode, ttlMs), null, Replies.created(path));
     }
 
     @Override
@@ -153,6 +167,43 @@ public final class SimZooKeeper implements ZooKeeperClient {
     public CompletionStage<Integer> getAllChildrenNumber(String path) {
         PathUtils.validatePath(path);
         return call(new Operation.GetAllChildrenNumber(path), null, Replies.count(path));
+    }
+
+    /**
+     * removeWatches: checkWatches on the wire; the client's tables change when the outcome
+     * is known, then the removed Watcher hears of it before the call completes.
+     */
+    @Override
+    public CompletionStage<Void> removeWatches(String path, Watcher watcher, WatcherType type, boolean local) {
+        if (watcher == null) {
+            throw new IllegalArgumentException("Invalid Watcher, shouldn't be null!");
+        }
+        PathUtils.validatePath(path);
+        Objects.requireNonNull(type, "type");
+        return removal(new Operation.CheckWatches(path, type), path, watcher, type, local);
+    }
+
+    /** removeAllWatches: removeWatches on the wire, for every Watcher of the type on the path. */
+    @Override
+    public CompletionStage<Void> removeAllWatches(String path, WatcherType type, boolean local) {
+        PathUtils.validatePath(path);
+        Objects.requireNonNull(type, "type");
+        return removal(new Operation.RemoveWatches(path, type), path, null, type, local);
+    }
+
+    private CompletionStage<Void> removal(Operation operation, String path, Watcher watcher, WatcherType type,
+            boolean local) {
+        CompletableFuture<Void> future = new CompletableFuture<>();
+        connection.submit(operation, null, (code, response) -> {
+            WatchRemoval removal = watches.remove(path, watcher, type, local, code);
+            connection.tellRemoved(path, removal, code);
+            if (removal.code() == Code.OK) {
+                future.complete(null);
+            } else {
+                future.completeExceptionally(KeeperException.create(removal.code(), path));
+            }
+        });
+        return future;
     }
 
     /**

@@ -110,9 +110,22 @@ final class ClientOrderCheck implements ClientObserver {
             case Operation.Exists read when read.watch() && reply.err() == KeeperException.Code.NONODE.intValue() ->
                     existWatches.putIfAbsent(read.path(), reply.zxid());
             case Operation.GetChildren read when read.watch() && ok -> childWatches.putIfAbsent(read.path(), reply.zxid());
+            // removeAllWatches drops the server's watch, which will then never fire; the
+            // single-watcher form (checkWatches) leaves it in place.
+            case Operation.RemoveWatches remove when ok -> disarm(remove.path(), remove.type());
             default -> {
                 // No watch was set.
             }
+        }
+    }
+
+    private void disarm(String path, dev.zksim.api.WatcherType type) {
+        if (type == dev.zksim.api.WatcherType.Data || type == dev.zksim.api.WatcherType.Any) {
+            dataWatches.remove(path);
+            existWatches.remove(path);
+        }
+        if (type == dev.zksim.api.WatcherType.Children || type == dev.zksim.api.WatcherType.Any) {
+            childWatches.remove(path);
         }
     }
 

@@ -97,7 +97,8 @@ public final class Ensemble {
                 .withSnapCount(config.snapCount())
                 .withFsyncLatency(config.fsyncLatency())
                 .withDrawnOrders(config.fidelity().drawnOrders())
-                .withCounterStarts(config.counterStarts());
+                .withCounterStarts(config.counterStarts())
+                .withContainers(config.containers());
         ZabMonitor monitor = sessionLosses;
         Function<SimProcess, Node> factory = ZkServer.factory(network, serverConfig, monitor);
         if (config.servers() > 1) {

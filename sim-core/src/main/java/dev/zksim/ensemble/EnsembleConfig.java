@@ -3,6 +3,7 @@ package dev.zksim.ensemble;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Distribution;
 import dev.zksim.kernel.disk.CrashPolicy;
+import dev.zksim.server.ContainerConfig;
 import dev.zksim.server.CounterStart;
 import java.util.List;
 
@@ -22,6 +23,8 @@ import java.util.List;
  * @param fidelity where ZooKeeper promises nothing, how the simulation behaves (faithful by default)
  * @param counterStarts nodes every server starts with, their sequence counter (cversion) and
  *     data version far along, e.g. near 2^31 - 1 to reach ZooKeeper's overflow behaviour
+ * @param containers the container manager's settings: ZooKeeper's (a check every 60 s) by
+ *     default, shorter intervals for tests and scenarios ({@link #withContainerCheckInterval})
  */
 public record EnsembleConfig(
         int servers,
@@ -35,7 +38,8 @@ public record EnsembleConfig(
         int snapCount,
         boolean selfChecks,
         Fidelity fidelity,
-        List<CounterStart> counterStarts) {
+        List<CounterStart> counterStarts,
+        ContainerConfig containers) {
 
     /** ZooKeeper's default snapCount (zookeeper.snapCount). */
     public static final int DEFAULT_SNAP_COUNT = 100_000;
@@ -49,6 +53,7 @@ public record EnsembleConfig(
         }
         fidelity = fidelity == null ? Fidelity.FAITHFUL : fidelity;
         counterStarts = counterStarts == null ? List.of() : List.copyOf(counterStarts);
+        containers = containers == null ? ContainerConfig.DEFAULT : containers;
     }
 
     /** A configuration with the faithful {@link Fidelity}. */
@@ -56,18 +61,18 @@ public record EnsembleConfig(
             Distribution networkDelay, Distribution fsyncLatency, CrashPolicy crashPolicy, int snapCount,
             boolean selfChecks) {
         this(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency, crashPolicy,
-                snapCount, selfChecks, Fidelity.FAITHFUL, List.of());
+                snapCount, selfChecks, Fidelity.FAITHFUL, List.of(), ContainerConfig.DEFAULT);
     }
 
     public EnsembleConfig withFidelity(Fidelity knobs) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, knobs, counterStarts);
+                crashPolicy, snapCount, selfChecks, knobs, counterStarts, containers);
     }
 
     /** This configuration with every server starting with these nodes and counters. */
     public EnsembleConfig withCounterStarts(List<CounterStart> starts) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity, starts);
+                crashPolicy, snapCount, selfChecks, fidelity, starts, containers);
     }
 
     /**
@@ -83,32 +88,43 @@ public record EnsembleConfig(
 
     public EnsembleConfig withServers(int count) {
         return new EnsembleConfig(count, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers);
     }
 
     public EnsembleConfig withSessionTimeout(int timeoutMs) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, timeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers);
     }
 
     public EnsembleConfig withTickTime(int tickMs) {
         return new EnsembleConfig(servers, tickMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers);
     }
 
     public EnsembleConfig withNetworkDelay(Distribution delay) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, delay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity, counterStarts);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers);
     }
 
     public EnsembleConfig withCrashPolicy(CrashPolicy policy) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                policy, snapCount, selfChecks, fidelity, counterStarts);
+                policy, snapCount, selfChecks, fidelity, counterStarts, containers);
     }
 
     public EnsembleConfig withSelfChecks(boolean on) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, on, fidelity, counterStarts);
+                crashPolicy, snapCount, on, fidelity, counterStarts, containers);
+    }
+
+    /** This configuration with these container manager settings on every server. */
+    public EnsembleConfig withContainers(ContainerConfig settings) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, settings);
+    }
+
+    /** This configuration with the container manager checking every {@code intervalMs}. */
+    public EnsembleConfig withContainerCheckInterval(int intervalMs) {
+        return withContainers(containers.withCheckIntervalMs(intervalMs));
     }
 
     /**

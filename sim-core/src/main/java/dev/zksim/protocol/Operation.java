@@ -2,6 +2,7 @@ package dev.zksim.protocol;
 
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.Op;
+import dev.zksim.api.WatcherType;
 import dev.zksim.api.ZnodeData;
 import java.util.List;
 import java.util.Objects;
@@ -52,6 +53,35 @@ public sealed interface Operation {
         @Override
         public String toString() {
             return "Create[path=" + path + ", data=" + ZnodeData.toString(data) + ", mode=" + mode + ", withStat=" + withStat + "]";
+        }
+    }
+
+    /** createTTL: a create with a TTL mode and its ttl; the reply carries the Stat. */
+    record CreateTtl(String path, byte[] data, CreateMode mode, long ttl) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + JuteSize.string(path) + JuteSize.buffer(data) + OPEN_ACL_SIZE + 4 + 8;
+        }
+
+        @Override
+        public boolean isWrite() {
+            return true;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof CreateTtl that && Objects.equals(path, that.path) && ZnodeData.equals(data, that.data)
+                    && mode == that.mode && ttl == that.ttl;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(path, ZnodeData.hashCode(data), mode, ttl);
+        }
+
+        @Override
+        public String toString() {
+            return "CreateTtl[path=" + path + ", data=" + ZnodeData.toString(data) + ", mode=" + mode + ", ttl=" + ttl + "]";
         }
     }
 
@@ -199,6 +229,26 @@ public sealed interface Operation {
 
     /** addWatch (3.6): a persistent watch on a path, or a recursive one on it and everything below. */
     record AddWatch(String path, boolean recursive) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + JuteSize.string(path) + 4;
+        }
+    }
+
+    /**
+     * checkWatches (3.5): removeWatches for one Watcher. The server only checks that the
+     * connection watches the path with that type (NoWatcher if not) and keeps its watch,
+     * since other Watchers of the same client may still rely on it.
+     */
+    record CheckWatches(String path, WatcherType type) implements Operation {
+        @Override
+        public int wireSize() {
+            return HEADER_SIZE + JuteSize.string(path) + 4;
+        }
+    }
+
+    /** removeWatches (3.5): removeAllWatches; the server drops its watches of that type on the path. */
+    record RemoveWatches(String path, WatcherType type) implements Operation {
         @Override
         public int wireSize() {
             return HEADER_SIZE + JuteSize.string(path) + 4;

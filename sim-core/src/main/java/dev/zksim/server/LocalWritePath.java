@@ -44,6 +44,11 @@ public final class LocalWritePath implements WritePath {
         preparer.setEphemeralOrder(order);
     }
 
+    /** Serves TTL creates or answers them Unimplemented (see RequestPreparer). */
+    void extendedTypes(boolean enabled) {
+        preparer.setExtendedTypes(enabled);
+    }
+
     @Override
     public void submit(long sessionId, int cxid, Request request) {
         submitFrom(localOwner, sessionId, cxid, request);
@@ -62,6 +67,14 @@ public final class LocalWritePath implements WritePath {
             sessions.setClosing(sessionId);
         }
         committer.commit(preparer.prepare(request, sessionId, cxid, check, ++lastZxid, clockMillis.getAsLong()));
+    }
+
+    /**
+     * Submits a write the server makes itself (the container manager's deleteContainer): it
+     * has no session, so no session check, and nobody waits for its reply.
+     */
+    void submitOwn(Request request) {
+        committer.commit(preparer.prepare(request, 0, 0, SessionCheck.OK, ++lastZxid, clockMillis.getAsLong()));
     }
 
     @Override

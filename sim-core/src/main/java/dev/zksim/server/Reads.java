@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * The requests served from the local tree without a transaction (reference 2.7): reads,
- * sync and setWatches. Watches are registered here, keyed by the connection the read came
+ * sync, setWatches, addWatch and the watch removals (checkWatches, removeWatches). Watches are registered here, keyed by the connection the read came
  * on: exists registers even for a missing node, getData and getChildren only on success.
  */
 final class Reads {
@@ -38,6 +38,12 @@ final class Reads {
         return switch (operation) {
             case Operation.AddWatch add -> addWatch(add, connectionId);
             case Operation.SetWatches2 setWatches -> setWatches2(setWatches, connectionId);
+            case Operation.CheckWatches check ->
+                watches.holdsWatch(check.path(), check.type(), connectionId) ? Answer.ok(new Response.Empty())
+                    : Answer.error(Code.NOWATCHER);
+            case Operation.RemoveWatches remove ->
+                watches.removeWatches(remove.path(), remove.type(), connectionId) ? Answer.ok(new Response.Empty())
+                    : Answer.error(Code.NOWATCHER);
             case Operation.GetEphemerals ephemerals ->
                 Answer.ok(new Response.PathsResponse(tree.ephemerals(sessionId, ephemerals.prefixPath())));
             case Operation.GetAllChildrenNumber count -> tree.exists(count.path())
@@ -49,6 +55,7 @@ final class Reads {
             case Operation.Sync sync -> Answer.ok(new Response.PathResponse(sync.path()));
             case Operation.SetWatches setWatches -> setWatches(setWatches, connectionId);
             case Operation.Create create -> notARead(create);
+            case Operation.CreateTtl create -> notARead(create);
             case Operation.Delete delete -> notARead(delete);
             case Operation.SetData setData -> notARead(setData);
             case Operation.Multi multi -> notARead(multi);

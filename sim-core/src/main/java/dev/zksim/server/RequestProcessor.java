@@ -197,6 +197,8 @@ final class RequestProcessor {
     static Request toRequest(Operation operation) {
         return switch (operation) {
             case Operation.Create create -> Request.create(create.path(), create.data(), create.mode());
+            case Operation.CreateTtl create -> new Request.TtlCreateRequest(create.path(), create.data(), create.mode(),
+                    create.ttl());
             case Operation.Delete delete -> Request.delete(delete.path(), delete.version());
             case Operation.SetData setData -> Request.setData(setData.path(), setData.data(), setData.version());
             case Operation.Multi multi -> new Request.MultiRequest(multi.ops());
@@ -207,6 +209,8 @@ final class RequestProcessor {
             case Operation.Sync sync -> notAWrite(sync);
             case Operation.GetEphemerals ephemerals -> notAWrite(ephemerals);
             case Operation.AddWatch add -> notAWrite(add);
+            case Operation.CheckWatches check -> notAWrite(check);
+            case Operation.RemoveWatches remove -> notAWrite(remove);
             case Operation.SetWatches2 setWatches -> notAWrite(setWatches);
             case Operation.GetAllChildrenNumber count -> notAWrite(count);
             case Operation.SetWatches setWatches -> notAWrite(setWatches);

@@ -19,6 +19,8 @@ import java.util.List;
  *     the deletion order of a closed session's ephemerals) are drawn from the choices, as
  *     they should be, or kept sorted (only to show that a canary needs the drawn orders)
  * @param counterStarts nodes the server's fresh database starts with, counters far along
+ * @param containers the container manager's settings (ZooKeeper's defaults unless a test
+ *     wants short intervals)
  */
 public record ServerConfig(
         long serverId,
@@ -29,7 +31,8 @@ public record ServerConfig(
         int maxBuffer,
         Distribution fsyncLatency,
         boolean drawnOrders,
-        List<CounterStart> counterStarts) {
+        List<CounterStart> counterStarts,
+        ContainerConfig containers) {
 
     public static final int DEFAULT_TICK_TIME_MS = 2000;
     public static final int DEFAULT_SNAP_COUNT = 100_000;
@@ -37,6 +40,7 @@ public record ServerConfig(
 
     public ServerConfig {
         counterStarts = List.copyOf(counterStarts);
+        containers = containers == null ? ContainerConfig.DEFAULT : containers;
         if (serverId < 0 || serverId > 255) {
             throw new IllegalArgumentException("serverId must be 0..255: " + serverId);
         }
@@ -53,7 +57,7 @@ public record ServerConfig(
     public ServerConfig(long serverId, int tickTimeMs, int minSessionTimeoutMs, int maxSessionTimeoutMs, int snapCount,
             int maxBuffer, Distribution fsyncLatency) {
         this(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer, fsyncLatency, true,
-                List.of());
+                List.of(), ContainerConfig.DEFAULT);
     }
 
     /** ZooKeeper's defaults: min and max session timeouts of 2 and 20 ticks, instant fsync. */
@@ -68,27 +72,32 @@ public record ServerConfig(
 
     public ServerConfig withSnapCount(int count) {
         return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, count, maxBuffer,
-                fsyncLatency, drawnOrders, counterStarts);
+                fsyncLatency, drawnOrders, counterStarts, containers);
     }
 
     public ServerConfig withMaxBuffer(int bytes) {
         return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, bytes,
-                fsyncLatency, drawnOrders, counterStarts);
+                fsyncLatency, drawnOrders, counterStarts, containers);
     }
 
     public ServerConfig withFsyncLatency(Distribution latency) {
         return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer,
-                latency, drawnOrders, counterStarts);
+                latency, drawnOrders, counterStarts, containers);
     }
 
     public ServerConfig withDrawnOrders(boolean drawn) {
         return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer,
-                fsyncLatency, drawn, counterStarts);
+                fsyncLatency, drawn, counterStarts, containers);
     }
 
     public ServerConfig withCounterStarts(List<CounterStart> starts) {
         return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer,
-                fsyncLatency, drawnOrders, starts);
+                fsyncLatency, drawnOrders, starts, containers);
+    }
+
+    public ServerConfig withContainers(ContainerConfig settings) {
+        return new ServerConfig(serverId, tickTimeMs, minSessionTimeoutMs, maxSessionTimeoutMs, snapCount, maxBuffer,
+                fsyncLatency, drawnOrders, counterStarts, settings);
     }
 
     /** The requested timeout clamped to [min, max] (reference 4.1). */

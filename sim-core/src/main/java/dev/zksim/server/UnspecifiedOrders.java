@@ -16,17 +16,32 @@ public final class UnspecifiedOrders {
     private final boolean drawn;
     private final Choices children;
     private final Choices ephemerals;
+    private final Choices server;
+    /** Made on first need, so that servers without containers have exactly the streams they had. */
+    private Choices containers;
 
     /** @param drawn false keeps every list sorted, only to show what the drawn orders expose */
     public UnspecifiedOrders(Choices server, boolean drawn) {
         this.drawn = drawn;
         this.children = server.stream("children-order");
         this.ephemerals = server.stream("ephemeral-order");
+        this.server = server;
     }
 
     /** The children of one node, in the order a getChildren reply lists them. */
     public List<String> children(List<String> sorted) {
         return drawn && sorted.size() > 1 ? children.shuffle(sorted) : sorted;
+    }
+
+    /** The container manager's candidates, in the order it submits their deletions. */
+    public List<String> containers(List<String> sorted) {
+        if (!drawn || sorted.size() < 2) {
+            return sorted;
+        }
+        if (containers == null) {
+            containers = server.stream("container-order");
+        }
+        return containers.shuffle(sorted);
     }
 
     /** A closing session's ephemerals, in the order its closeSession txn deletes them. */

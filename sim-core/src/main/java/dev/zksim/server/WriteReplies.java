@@ -28,7 +28,8 @@ final class WriteReplies {
 
     /** create answers with the path only; create2 and createContainer add the Stat. */
     private static Response createResponse(Operation operation, TxnOutcome.Created created) {
-        boolean withStat = operation instanceof Operation.Create create && (create.withStat() || create.mode().isContainer());
+        boolean withStat = operation instanceof Operation.CreateTtl
+                || operation instanceof Operation.Create create && (create.withStat() || create.mode().isContainer());
         return withStat ? new Response.CreateResponse(created.path(), created.stat()) : new Response.PathResponse(created.path());
     }
 }

@@ -48,6 +48,8 @@ public final class ZkServer implements Node {
     private final Network network;
     private final ServerConfig config;
     private final UnspecifiedOrders orders;
+    /** The container manager while this server prepares writes, null otherwise. */
+    private ContainerManager containerManager;
     private final ServerMode mode;
     private final ServerWatchTable watches = new ServerWatchTable();
     private final ConnectionTable connections = new ConnectionTable(watches);
@@ -122,8 +124,15 @@ public final class ZkServer implements Node {
     void serve(SessionTracker tracker, WritePath path) {
         sessions = tracker;
         writes = path;
+        if (containerManager != null) {
+            containerManager.stop();
+            containerManager = null;
+        }
         if (path instanceof LocalWritePath local) {
             local.orderEphemerals(orders::ephemerals);
+            local.extendedTypes(config.containers().extendedTypes());
+            containerManager = new ContainerManager(process, () -> database.tree(), local, config.containers(), orders);
+            containerManager.treeChanged();
         }
         requests = new RequestProcessor(this, tracker, path, new Reads(database.tree(), watches, orders));
     }
@@ -228,6 +237,9 @@ public final class ZkServer implements Node {
         }
         fireWatches(result);
         requests.applied(result);
+        if (containerManager != null) {
+            containerManager.treeChanged();
+        }
         switch (result.outcome()) {
             case TxnOutcome.SessionCreated created -> sessionCreated(sessionId, created.timeout(), transaction.zxid());
             case TxnOutcome.SessionClosed closed -> sessionClosed(sessionId, closed, transaction.zxid());

@@ -4,7 +4,10 @@
  * {@link dev.zksim.server.StandaloneMode} or {@link dev.zksim.server.QuorumMode}). It recovers from its disk, accepts client connections
  * ({@link dev.zksim.server.ClientConnection}: handshake, maxbuffer check, pings), keeps a
  * per-session FIFO of requests ({@link dev.zksim.server.RequestProcessor}) and serves reads,
- * sync and setWatches from the local tree ({@link dev.zksim.server.Reads}).
+ * sync, setWatches, addWatch and the watch removals from the local tree
+ * ({@link dev.zksim.server.Reads}). While it prepares writes (standalone, or leading a term)
+ * a {@link dev.zksim.server.ContainerManager} deletes empty containers and expired TTL nodes
+ * through deleteContainer transactions ({@link dev.zksim.server.ContainerConfig}).
  *
  * <p><b>The seam for quorum mode.</b> Three interfaces separate what a Zab-backed server
  * replaces from what it keeps:

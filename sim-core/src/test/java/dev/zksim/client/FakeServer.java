@@ -102,6 +102,7 @@ final class FakeServer {
         return switch (operation) {
             case Operation.Create create -> create.withStat()
                     ? new Response.CreateResponse(create.path(), STAT) : new Response.PathResponse(create.path());
+            case Operation.CreateTtl create -> new Response.CreateResponse(create.path(), STAT);
             case Operation.Delete delete -> new Response.Empty();
             case Operation.SetData setData -> new Response.StatResponse(STAT);
             case Operation.Exists exists -> new Response.StatResponse(STAT);
@@ -111,6 +112,8 @@ final class FakeServer {
             case Operation.GetEphemerals ephemerals -> new Response.PathsResponse(List.of("/e"));
             case Operation.GetAllChildrenNumber count -> new Response.CountResponse(2);
             case Operation.AddWatch add -> new Response.Empty();
+            case Operation.CheckWatches check -> new Response.Empty();
+            case Operation.RemoveWatches remove -> new Response.Empty();
             case Operation.SetWatches2 setWatches -> new Response.Empty();
             case Operation.Multi multi -> new Response.MultiResponse(List.of());
             case Operation.SetWatches setWatches -> new Response.Empty();

@@ -20,14 +20,23 @@ class OfficialConformanceTest {
     private static final int LENGTH = 30;
     private static TestingServer server;
 
+    private static String extendedTypes;
+
+    /** Extended types on, as the simulated server has them by default, so TTL creates compare. */
     @BeforeAll
     static void startServer() throws Exception {
+        extendedTypes = System.setProperty("zookeeper.extendedTypesEnabled", "true");
         server = new TestingServer(true);
     }
 
     @AfterAll
     static void stopServer() throws Exception {
         server.close();
+        if (extendedTypes == null) {
+            System.clearProperty("zookeeper.extendedTypesEnabled");
+        } else {
+            System.setProperty("zookeeper.extendedTypesEnabled", extendedTypes);
+        }
     }
 
     @Test

@@ -48,8 +48,8 @@ final class OfficialExecutor {
         }
         drain(a);
         drain(b);
-        log.add("events A " + List.copyOf(eventsA));
-        log.add("events B " + List.copyOf(eventsB));
+        log.add("events A " + comparable(List.copyOf(eventsA)));
+        log.add("events B " + comparable(List.copyOf(eventsB)));
         int before = eventsA.size();
         b.close();
         drain(a);
@@ -78,8 +78,11 @@ final class OfficialExecutor {
                     String created = zk.create(step.path(), bytes(step), ZooDefs.Ids.OPEN_ACL_UNSAFE, step.mode(), stat);
                     yield created + " " + stat(stat);
                 }
+                // As in the generator, sequential nodes only below the nodes a program owns: the
+                // real server's root keeps its child counter across programs.
                 case CREATE_TTL -> zk.create(step.path(), bytes(step), ZooDefs.Ids.OPEN_ACL_UNSAFE,
-                        step.watch() ? CreateMode.PERSISTENT_WITH_TTL : CreateMode.PERSISTENT_SEQUENTIAL_WITH_TTL,
+                        step.watch() || step.path().lastIndexOf('/') == 0 ? CreateMode.PERSISTENT_WITH_TTL
+                                : CreateMode.PERSISTENT_SEQUENTIAL_WITH_TTL,
                         new Stat(), 60_000);
                 case ADD_WATCH -> {
                     zk.addWatch(step.path(), zk == a ? watcherA : watcherB, watchMode(step));
@@ -109,6 +112,14 @@ final class OfficialExecutor {
                 // ZooKeeper leaves the order of getEphemerals unspecified, so it is compared sorted.
                 case GET_EPHEMERALS -> sorted(step.watch() ? zk.getEphemerals() : zk.getEphemerals(step.path())).toString();
                 case ALL_CHILDREN_NUMBER -> String.valueOf(zk.getAllChildrenNumber(step.path()));
+                case REMOVE_WATCHES -> {
+                    zk.removeWatches(step.path(), zk == a ? watcherA : watcherB, watcherType(step), local(step));
+                    yield "ok";
+                }
+                case REMOVE_ALL_WATCHES -> {
+                    zk.removeAllWatches(step.path(), watcherType(step), local(step));
+                    yield "ok";
+                }
                 default -> executeAsync(zk, step, watcher);
             };
         } catch (KeeperException e) {
@@ -138,6 +149,10 @@ final class OfficialExecutor {
                     p + " " + (results == null ? null : results(results))), null);
             case ADD_WATCH_ASYNC -> zk.addWatch(path, zk == a ? watcherA : watcherB, watchMode(step),
                     (rc, p, ctx) -> finish(outcome, done, rc, p), null);
+            case REMOVE_WATCHES_ASYNC -> zk.removeWatches(path, zk == a ? watcherA : watcherB, watcherType(step),
+                    local(step), (rc, p, ctx) -> finish(outcome, done, rc, p), null);
+            case REMOVE_ALL_WATCHES_ASYNC -> zk.removeAllWatches(path, watcherType(step), local(step),
+                    (rc, p, ctx) -> finish(outcome, done, rc, p), null);
             case GET_EPHEMERALS_ASYNC -> zk.getEphemerals(path, (rc, ctx, paths) -> finish(outcome, done, rc,
                     String.valueOf(paths == null ? null : sorted(paths))), null);
             case ALL_CHILDREN_NUMBER_ASYNC -> zk.getAllChildrenNumber(path,
@@ -146,6 +161,40 @@ final class OfficialExecutor {
         }
         done.await();
         return outcome.get();
+    }
+
+    /** The watcher type of a removal, spread over all five by the step's version and watch flag. */
+    private static Watcher.WatcherType watcherType(Step step) {
+        Watcher.WatcherType[] types = Watcher.WatcherType.values();
+        return types[(step.version() + 1 + (step.watch() ? 4 : 0)) % types.length];
+    }
+
+    /** A quarter of the removals may remove locally. */
+    private static boolean local(Step step) {
+        return step.data().equals("d0");
+    }
+
+    /**
+     * The events as compared: one removal can tell a Watcher of several kinds of watch, and
+     * the official client groups those in a hash map, so each run of removal events on one
+     * path compares sorted.
+     */
+    private static List<String> comparable(List<String> events) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < events.size()) {
+            int end = i + 1;
+            if (events.get(i).contains("WatchRemoved")) {
+                String path = events.get(i).substring(events.get(i).indexOf(' '));
+                while (end < events.size() && events.get(end).contains("WatchRemoved")
+                        && events.get(end).endsWith(path)) {
+                    end++;
+                }
+            }
+            out.addAll(sorted(events.subList(i, end)));
+            i = end;
+        }
+        return out;
     }
 
     private static AddWatchMode watchMode(Step step) {

@@ -1,9 +1,11 @@
 package dev.zksim.client.watch;
 
+import dev.zksim.api.EventType;
 import dev.zksim.api.KeeperException.Code;
 import dev.zksim.api.KeeperState;
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.api.Watcher;
+import dev.zksim.api.WatcherType;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -92,11 +94,85 @@ public final class ClientWatchManager {
                 consume(ClientWatchKind.CHILD, path, watchers);
                 collectPersistent(path, true, watchers);
             }
-            // These come from removeWatches, which is generated locally and not modelled yet.
+            // These are made by the client itself when a removal completes (see remove), and
+            // go straight to the removed Watchers; a server never sends them.
             case DataWatchRemoved, ChildWatchRemoved, PersistentWatchRemoved ->
-                throw new IllegalArgumentException("watch removal events are not supported: " + event);
+                throw new IllegalArgumentException("watch removal events do not pass through the tables: " + event);
         }
         return List.copyOf(watchers);
+    }
+
+    /**
+     * Applies the outcome {@code rc} of a removeWatches ({@code watcher} given) or
+     * removeAllWatches ({@code watcher} null) request to the tables, as ZooKeeper's client
+     * does when the reply arrives or the request fails locally: a path that holds no such
+     * Watcher here fails with NoWatcher whatever the server said; a failed request removes
+     * nothing unless {@code local}; a removal that took anything completes with OK, even
+     * after a failed request.
+     */
+    public WatchRemoval remove(String path, Watcher watcher, WatcherType type, boolean local, Code rc) {
+        List<ClientWatchKind> kinds = kindsOf(type);
+        if (kinds.stream().noneMatch(kind -> holds(kind, path, watcher))) {
+            return WatchRemoval.failed(Code.NOWATCHER);
+        }
+        if (rc != Code.OK && !local) {
+            return WatchRemoval.failed(rc);
+        }
+        Map<EventType, List<Watcher>> removed = new LinkedHashMap<>();
+        for (ClientWatchKind kind : kinds) {
+            List<Watcher> taken = take(kind, path, watcher);
+            if (!taken.isEmpty()) {
+                LinkedHashSet<Watcher> told = new LinkedHashSet<>(removed.getOrDefault(removalEvent(kind), List.of()));
+                told.addAll(taken);
+                removed.put(removalEvent(kind), List.copyOf(told));
+            }
+        }
+        return new WatchRemoval(Code.OK, removed);
+    }
+
+    /** The tables a WatcherType names, in ZooKeeper's order. */
+    private static List<ClientWatchKind> kindsOf(WatcherType type) {
+        return switch (type) {
+            case Children -> List.of(ClientWatchKind.CHILD);
+            case Data -> List.of(ClientWatchKind.DATA, ClientWatchKind.EXIST);
+            case Persistent -> List.of(ClientWatchKind.PERSISTENT);
+            case PersistentRecursive -> List.of(ClientWatchKind.PERSISTENT_RECURSIVE);
+            case Any -> List.of(ClientWatchKind.CHILD, ClientWatchKind.DATA, ClientWatchKind.EXIST,
+                ClientWatchKind.PERSISTENT, ClientWatchKind.PERSISTENT_RECURSIVE);
+        };
+    }
+
+    private static EventType removalEvent(ClientWatchKind kind) {
+        return switch (kind) {
+            case DATA, EXIST -> EventType.DataWatchRemoved;
+            case CHILD -> EventType.ChildWatchRemoved;
+            case PERSISTENT, PERSISTENT_RECURSIVE -> EventType.PersistentWatchRemoved;
+        };
+    }
+
+    /** Whether the table holds the Watcher on the path, or any Watcher when it is null. */
+    private boolean holds(ClientWatchKind kind, String path, Watcher watcher) {
+        LinkedHashSet<Watcher> registered = table(kind).get(path);
+        return registered != null && (watcher == null ? !registered.isEmpty() : registered.contains(watcher));
+    }
+
+    /** Removes the Watcher (or, when null, every Watcher) from the path's entry in one table. */
+    private List<Watcher> take(ClientWatchKind kind, String path, Watcher watcher) {
+        LinkedHashSet<Watcher> registered = table(kind).get(path);
+        if (registered == null) {
+            return List.of();
+        }
+        if (watcher == null) {
+            table(kind).remove(path);
+            return List.copyOf(registered);
+        }
+        if (!registered.remove(watcher)) {
+            return List.of();
+        }
+        if (registered.isEmpty()) {
+            table(kind).remove(path);
+        }
+        return List.of(watcher);
     }
 
     /** The state of the last event let through, Disconnected before the first one. */

@@ -39,7 +39,7 @@ record ChangeRecord(
 
     /** Only normal ephemerals refuse children; containers (and TTL nodes) accept them. */
     boolean isEphemeral() {
-        return ephemeralOwner != 0 && ephemeralOwner != Txn.CONTAINER_OWNER;
+        return Txn.isSessionOwner(ephemeralOwner);
     }
 
     boolean permits(int perm) {

@@ -53,6 +53,7 @@ public final class RequestPreparer {
     private List<ChangeRecord> multiUndo;
     /** The order a closeSession txn deletes its ephemerals in: sorted until the server says otherwise. */
     private UnaryOperator<List<String>> ephemeralOrder = UnaryOperator.identity();
+    private boolean extendedTypes = true;
 
     public RequestPreparer(DataTree tree) {
         this.tree = tree;
@@ -65,6 +66,11 @@ public final class RequestPreparer {
      */
     public void setEphemeralOrder(UnaryOperator<List<String>> order) {
         this.ephemeralOrder = order;
+    }
+
+    /** zookeeper.extendedTypesEnabled: whether TTL creates are served (on unless told). */
+    public void setExtendedTypes(boolean enabled) {
+        this.extendedTypes = enabled;
     }
 
     /** A failed check, carrying ZooKeeper's code; no stack trace, as failures are routine. */
@@ -89,6 +95,8 @@ public final class RequestPreparer {
             case MultiRequest multi -> prepareMulti(multi.ops(), sessionId, session, zxid);
             case CreateSessionRequest create -> new CreateSessionTxn(create.timeout());
             case CloseSessionRequest close -> prepareCloseSession(sessionId, zxid);
+            case Request.DeleteContainerRequest container -> orError(() -> prepareDeleteContainer(container.path(), zxid));
+            case Request.TtlCreateRequest ttl -> orError(() -> prepareTtlCreate(ttl, sessionId, session, zxid));
         };
         return new Transaction(header, txn);
     }
@@ -133,7 +141,7 @@ public final class RequestPreparer {
 
     private Txn prepareOp(Op op, long sessionId, SessionCheck session, long zxid) throws Rejected {
         return switch (op) {
-            case Op.Create create -> prepareCreate(create.path(), create.data(), create.mode(), sessionId, session, zxid);
+            case Op.Create create -> prepareCreate(create.path(), create.data(), create.mode(), -1, sessionId, session, zxid);
             case Op.Delete delete -> prepareDelete(delete.path(), delete.version(), session, zxid);
             case Op.SetData setData -> prepareSetData(setData.path(), setData.data(), setData.version(), session, zxid);
             case Op.Check check -> prepareCheck(check.path(), check.version(), session);
@@ -150,9 +158,12 @@ public final class RequestPreparer {
         return new MultiTxn(errors);
     }
 
-    /** Check order of reference 2.2 (flag and TTL checks cannot fail with a CreateMode; ACLs are open). */
-    private Txn prepareCreate(String path, byte[] data, CreateMode mode, long sessionId, SessionCheck session, long zxid)
-            throws Rejected {
+    /**
+     * Check order of reference 2.2 from the session check on (a plain create's mode cannot be
+     * a bad flag, and a TTL create's own checks come first, in prepareTtlCreate; ACLs are open).
+     */
+    private Txn prepareCreate(String path, byte[] data, CreateMode mode, long ttl, long sessionId, SessionCheck session,
+            long zxid) throws Rejected {
         checkSession(session, mode.isEphemeral());
         if (path.indexOf('/') < 0 || path.indexOf('\u0000') >= 0) {
             throw new Rejected(Code.BADARGUMENTS);
@@ -169,11 +180,31 @@ public final class RequestPreparer {
         if (parent.isEphemeral()) {
             throw new Rejected(Code.NOCHILDRENFOREPHEMERALS);
         }
-        long owner = mode.isEphemeral() ? sessionId : mode.isContainer() ? Txn.CONTAINER_OWNER : 0;
+        long owner = mode.isEphemeral() ? sessionId
+                : mode.isContainer() ? Txn.CONTAINER_OWNER
+                : mode.isTTL() ? Txn.ttlOwner(ttl) : 0;
         int newParentCversion = parent.cversion() + 1;
         addChange(parent.withChildCreated(zxid, newParentCversion));
         addChange(ChangeRecord.created(actualPath, zxid, owner));
         return new CreateTxn(actualPath, data, owner, newParentCversion);
+    }
+
+    /**
+     * createTTL (PrepRequestProcessor.validateCreateRequest first): a TTL mode while extended
+     * types are off is Unimplemented, a ttl out of range or given to another mode
+     * BadArguments; then it is a create like any other.
+     */
+    private Txn prepareTtlCreate(Request.TtlCreateRequest request, long sessionId, SessionCheck session, long zxid)
+            throws Rejected {
+        if (request.mode().isTTL() && !extendedTypes) {
+            throw new Rejected(Code.UNIMPLEMENTED);
+        }
+        try {
+            request.mode().validateTtl(request.ttl());
+        } catch (IllegalArgumentException invalid) {
+            throw new Rejected(Code.BADARGUMENTS);
+        }
+        return prepareCreate(request.path(), request.data(), request.mode(), request.ttl(), sessionId, session, zxid);
     }
 
     /** Check order of reference 2.3: BadVersion comes before NotEmpty. */
@@ -189,6 +220,28 @@ public final class RequestPreparer {
         if (node.childCount() > 0) {
             throw new Rejected(Code.NOTEMPTY);
         }
+        addChange(parent.withChildDeleted(zxid));
+        addChange(ChangeRecord.deleted(path, zxid));
+        return new DeleteTxn(path);
+    }
+
+    /**
+     * PrepRequestProcessor's deleteContainer: no session or version check; a node that
+     * gained a child since the manager chose it is NotEmpty, an ephemeral is BadVersion, and
+     * any other node, even one that is no container any more, is deleted.
+     */
+    private Txn prepareDeleteContainer(String path, long zxid) throws Rejected {
+        if (ZnodePaths.isSpecialPath(path) || path.indexOf('/') < 0 || path.indexOf('\u0000') >= 0) {
+            throw new Rejected(Code.BADARGUMENTS);
+        }
+        ChangeRecord node = requireNode(path);
+        if (node.childCount() > 0) {
+            throw new Rejected(Code.NOTEMPTY);
+        }
+        if (node.isEphemeral()) {
+            throw new Rejected(Code.BADVERSION);
+        }
+        ChangeRecord parent = requireNode(ZnodePaths.parentOf(path));
         addChange(parent.withChildDeleted(zxid));
         addChange(ChangeRecord.deleted(path, zxid));
         return new DeleteTxn(path);

@@ -49,6 +49,7 @@ public final class DataTree {
     /** Ephemeral paths per owning session, sorted so close order and reads are stable. */
     private final TreeMap<Long, TreeSet<String>> ephemeralsBySession = new TreeMap<>();
     private final TreeSet<String> containers = new TreeSet<>();
+    private final TreeSet<String> ttlNodes = new TreeSet<>();
     private long lastProcessedZxid;
 
     private DataTree(int expectedNodes) {
@@ -231,6 +232,8 @@ public final class DataTree {
     private void registerOwner(String path, long owner) {
         if (owner == Txn.CONTAINER_OWNER) {
             containers.add(path);
+        } else if (Txn.isTtlOwner(owner)) {
+            ttlNodes.add(path);
         } else if (owner != 0) {
             ephemeralsBySession.computeIfAbsent(owner, session -> new TreeSet<>()).add(path);
         }
@@ -239,6 +242,8 @@ public final class DataTree {
     private void unregisterOwner(String path, long owner) {
         if (owner == Txn.CONTAINER_OWNER) {
             containers.remove(path);
+        } else if (Txn.isTtlOwner(owner)) {
+            ttlNodes.remove(path);
         } else if (owner != 0) {
             TreeSet<String> paths = ephemeralsBySession.get(owner);
             if (paths != null && paths.remove(path) && paths.isEmpty()) {
@@ -337,6 +342,16 @@ public final class DataTree {
         return List.copyOf(ephemeralsBySession.keySet());
     }
 
+    /** Whether any container or TTL node exists: the container manager sleeps while none does. */
+    public boolean hasContainersOrTtlNodes() {
+        return !containers.isEmpty() || !ttlNodes.isEmpty();
+    }
+
+    /** All TTL node paths, sorted (for the container manager). */
+    public List<String> ttlNodes() {
+        return List.copyOf(ttlNodes);
+    }
+
     /** All container paths, sorted (for the container manager). */
     public List<String> containers() {
         return List.copyOf(containers);
@@ -382,6 +397,7 @@ public final class DataTree {
         }
         ephemeralsBySession.forEach((session, paths) -> tree.ephemeralsBySession.put(session, new TreeSet<>(paths)));
         tree.containers.addAll(containers);
+        tree.ttlNodes.addAll(ttlNodes);
         tree.lastProcessedZxid = lastProcessedZxid;
         return tree;
     }

@@ -86,12 +86,12 @@ final class Node {
 
     /** Container and TTL owners are internal markers; a client sees 0 for them. */
     long clientEphemeralOwner() {
-        return ephemeralOwner == Txn.CONTAINER_OWNER ? 0 : ephemeralOwner;
+        return Txn.isSessionOwner(ephemeralOwner) ? ephemeralOwner : 0;
     }
 
     /** True for a normal ephemeral node, the only kind that rejects children. */
     boolean isEphemeral() {
-        return ephemeralOwner != 0 && ephemeralOwner != Txn.CONTAINER_OWNER;
+        return Txn.isSessionOwner(ephemeralOwner);
     }
 
     Stat stat() {

@@ -16,6 +16,29 @@ public sealed interface Txn
     /** The internal ephemeralOwner ZooKeeper stores for container nodes; clients see 0. */
     long CONTAINER_OWNER = Long.MIN_VALUE;
 
+    /** The high byte that marks a TTL node's ephemeralOwner (EphemeralType's extended mask). */
+    long TTL_MARK = 0xff00_0000_0000_0000L;
+
+    /** The ephemeralOwner ZooKeeper stores for a TTL node: the mark with the ttl in ms below it. */
+    static long ttlOwner(long ttlMs) {
+        return TTL_MARK | ttlMs;
+    }
+
+    /** Whether an ephemeralOwner is a TTL node's; session ids never carry the 0xff high byte. */
+    static boolean isTtlOwner(long owner) {
+        return (owner & TTL_MARK) == TTL_MARK;
+    }
+
+    /** The ttl in ms of a TTL node's ephemeralOwner (EphemeralType.TTL.getValue). */
+    static long ttlOf(long owner) {
+        return owner & 0x0000_00ff_ffff_ffffL;
+    }
+
+    /** A normal ephemeral's owner: a session, neither a container's nor a TTL node's marker. */
+    static boolean isSessionOwner(long owner) {
+        return owner != 0 && owner != CONTAINER_OWNER && !isTtlOwner(owner);
+    }
+
     /**
      * Creates {@code path} (final name, sequential suffix included). ephemeralOwner is the
      * internal value: 0 for persistent, the session id for ephemeral, CONTAINER_OWNER for
@@ -29,7 +52,7 @@ public sealed interface Txn
 
         /** True for a normal ephemeral node (one that rejects children). */
         public boolean isEphemeral() {
-            return ephemeralOwner != 0 && ephemeralOwner != CONTAINER_OWNER;
+            return Txn.isSessionOwner(ephemeralOwner);
         }
 
         @Override

@@ -64,6 +64,20 @@ final class PathWatchTable {
     }
 
     /** Drops every watch the connection holds; used when the connection closes. */
+    /** Drops one connection's watch on one path; false if it held none. */
+    boolean remove(String path, long connectionId) {
+        LinkedHashSet<Long> connections = connectionsByPath.get(path);
+        if (connections == null || !connections.remove(connectionId)) {
+            return false;
+        }
+        if (connections.isEmpty()) {
+            connectionsByPath.remove(path);
+        }
+        forgetPathOfConnection(connectionId, path);
+        watchCount--;
+        return true;
+    }
+
     void removeConnection(long connectionId) {
         LinkedHashSet<String> paths = pathsByConnection.remove(connectionId);
         if (paths == null) {

@@ -2,6 +2,7 @@ package dev.zksim.server.watch;
 
 import dev.zksim.api.EventType;
 import dev.zksim.api.WatchedEvent;
+import dev.zksim.api.WatcherType;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -136,6 +137,37 @@ public final class ServerWatchTable {
         persistentPaths.forEach(path -> addPersistentWatch(path, connectionId));
         recursivePaths.forEach(path -> addRecursiveWatch(path, connectionId));
         return deliveries;
+    }
+
+    /**
+     * checkWatches: whether the connection holds a watch of the type on the path
+     * (FinalRequestProcessor, DataTree.containsWatcher). Data means the standard data
+     * table, Children the standard child table, Any any of the four.
+     */
+    public boolean holdsWatch(String path, WatcherType type, long connectionId) {
+        return kindsOf(type).stream().anyMatch(kind -> table(kind).contains(path, connectionId));
+    }
+
+    /**
+     * removeWatches (removeAllWatches on the client): drops the connection's watches of the
+     * type on the path, nothing being delivered; false when it held none (DataTree.removeWatch).
+     */
+    public boolean removeWatches(String path, WatcherType type, long connectionId) {
+        boolean removed = false;
+        for (WatchKind kind : kindsOf(type)) {
+            removed |= table(kind).remove(path, connectionId);
+        }
+        return removed;
+    }
+
+    private static List<WatchKind> kindsOf(WatcherType type) {
+        return switch (type) {
+            case Children -> List.of(WatchKind.CHILD);
+            case Data -> List.of(WatchKind.DATA);
+            case Persistent -> List.of(WatchKind.PERSISTENT);
+            case PersistentRecursive -> List.of(WatchKind.PERSISTENT_RECURSIVE);
+            case Any -> List.of(WatchKind.values());
+        };
     }
 
     /** Whether the connection holds a watch of this kind on this path. */

@@ -26,7 +26,8 @@ import java.util.TreeSet;
  *       LEAVE completes, every process that completed ENTER, at any time, in an attempt it
  *       started before the barrier opened (the first ENTER OK), has invoked LEAVE, unless its
  *       session died (LOST or CRASHED anywhere in the history), which removes its node. A
- *       participant that gave up and came back after the opening holds nobody back.</li>
+ *       participant that gave an enter up and came back is a late joiner and holds nobody
+ *       back: the barrier may have opened on its first arrival.</li>
  * </ul>
  * With more processes than participants, late arrivals may legitimately enter after others
  * left, so give the checker the history of one round of exactly that many processes.
@@ -78,19 +79,24 @@ public final class DoubleBarrierChecker implements Checker {
     }
 
     /**
-     * Who entered, at any time, in an attempt it started before the barrier opened (the
-     * first ENTER OK, op {@code openedAt}), and has not started to leave. An enter started
-     * after the opening is a participant that gave up and came back late: the others may be on
-     * their way out already, and it does not hold them back.
+     * Who entered, at any time, and has not started to leave. A participant that gave an
+     * enter up and came back is a late joiner: the others may have opened the barrier on
+     * its first arrival and be on their way out before its new node exists, so it holds
+     * nobody back; nor does an enter started after the opening (the first ENTER OK,
+     * {@code openedAt}).
      */
     private static List<String> stillComputing(History history, SortedSet<String> leaving, long openedAt) {
         SortedSet<String> entered = new TreeSet<>();
         SortedSet<String> died = new TreeSet<>();
+        SortedSet<String> cameBack = new TreeSet<>();
         Map<String, Long> lastEnterInvoked = new TreeMap<>();
         for (Op op : history) {
             if (op.f().equals(OpKind.ENTER) && op.isInvoke()) {
                 lastEnterInvoked.put(op.process(), op.index());
-            } else if (op.f().equals(OpKind.ENTER) && op.isOk() && lastEnterInvoked.getOrDefault(op.process(), openedAt) < openedAt) {
+            } else if (op.f().equals(OpKind.ENTER) && op.type() == OpType.FAIL && op.note().equals(Op.GAVE_UP)) {
+                cameBack.add(op.process());
+            } else if (op.f().equals(OpKind.ENTER) && op.isOk() && !cameBack.contains(op.process())
+                    && lastEnterInvoked.getOrDefault(op.process(), openedAt) < openedAt) {
                 entered.add(op.process());
             } else if (op.f().equals(OpKind.LOST) || op.f().equals(OpKind.CRASHED)) {
                 died.add(op.process());

@@ -37,11 +37,14 @@ class RecipeFindingsTest {
      * cut off from its quorum never committed, so the member rightly kept its session). A
      * rendezvous is owed an address while a live worker can still publish it: rendezvous 572 and
      * 10040 (a worker crashed between listing and publishing, and now serves the node again after
-     * its restart).
+     * its restart). A double-barrier participant that gave an enter up and came back is a late
+     * joiner: double-barrier 509 (both gave up while a crashed server held their sessions, came
+     * back, and one left before the other's new node existed).
      */
     @ParameterizedTest
     @CsvSource({"lock-basic, 25, at 1s expire c2", "election, 10938, ''", "mixed-leader-config, 10552, ''",
-            "membership, 5016, ''", "membership, 10529, ''", "rendezvous, 572, ''", "rendezvous, 10040, ''"})
+            "membership, 5016, ''", "membership, 10529, ''", "rendezvous, 572, ''", "rendezvous, 10040, ''",
+            "double-barrier, 509, ''"})
     void theHarnessNoLongerBlamesTheseCorrectRuns(String scenario, long seed, String faults) {
         RunSpec spec = RunSpec.of(scenario, seed);
         if (!faults.isEmpty()) {

@@ -90,4 +90,13 @@ class BarrierCheckerTest {
         assertThat(doubleBarrier.check(h.history()).isValid()).isTrue();
         assertThat(explain(doubleBarrier.check(heldBack.history()))).contains("left while [c2] had entered");
     }
+
+    /** Seed 509 of double-barrier: both gave up, came back, and one left before the other's new node existed. */
+    @Test
+    void aParticipantThatGaveUpAndCameBackIsALateJoiner() {
+        Hist h = new Hist().at(0).invoke("c1", ENTER).invoke("c2", ENTER).at(1).gaveUp("c2", ENTER).gaveUp("c1", ENTER)
+                .at(2).invoke("c2", ENTER).invoke("c1", ENTER).at(3).ok("c2", ENTER).invoke("c2", LEAVE).ok("c2", LEAVE)
+                .at(4).ok("c1", ENTER).invoke("c1", LEAVE).ok("c1", LEAVE);
+        assertThat(doubleBarrier.check(h.history()).isValid()).isTrue();
+    }
 }

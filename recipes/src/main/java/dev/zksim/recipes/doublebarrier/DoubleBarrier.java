@@ -141,8 +141,10 @@ public final class DoubleBarrier {
         }
         switch (DoubleBarrierDecision.enter(children, threshold, readySeen)) {
             case Enter.Entered done -> enteredUnlessWithdrawn();
-            case Enter.CreateReady create -> Retrying.call(
-                    () -> zk.create(readyPath(), null, CreateMode.PERSISTENT), Code.NODEEXISTS)
+            // Creating the ready node opens the barrier with this participant counted: a
+            // give-up meanwhile waits for the create, and then comes too late.
+            case Enter.CreateReady create -> step(() -> Retrying.call(
+                    () -> zk.create(readyPath(), null, CreateMode.PERSISTENT), Code.NODEEXISTS))
                     .thenAccept(ignored -> enteredUnlessWithdrawn())
                     .exceptionally(this::failEnter);
             case Enter.Wait wait -> {

@@ -64,7 +64,7 @@ final class DemoCommand implements Callable<Integer> {
     private SweepResult sweep(ScenarioRunner runner, String scenario) {
         SweepConfig config = new SweepConfig(scenario, seed, seeds, 0, 1, cores(), null,
                 java.nio.file.Path.of("results", "demo-failures.txt"), false);
-        return new Sweep(runner).run(config, (done, total, failures, rate) -> { }, finding -> record(config, finding));
+        return new Sweep(runner).digestingEverySeed().run(config, (done, total, failures, rate) -> { }, finding -> record(config, finding));
     }
 
     /** Keeps a finding in the demo's results file, opened only when there is something to keep. */

@@ -24,6 +24,8 @@ import java.util.function.Consumer;
  * over the history at the end. Every choice is recorded for the shrinker.
  */
 public final class ScenarioRunner {
+    /** The digest of an outcome run {@link #withoutDigest()}. */
+    public static final String NO_DIGEST = "-";
     /** Events dispatched between two looks at the cancellation check. */
     private static final long SLICE_EVENTS = 20_000;
     /** Events between two looks at the prefix-final checkers when stopping at the first violation. */
@@ -32,6 +34,7 @@ public final class ScenarioRunner {
     private final ScenarioCatalog catalog;
     private final RunLimits limits;
     private final boolean stopAtFirstViolation;
+    private final boolean digesting;
 
     public ScenarioRunner(ScenarioCatalog catalog) {
         this(catalog, RunLimits.DEFAULT);
@@ -39,13 +42,30 @@ public final class ScenarioRunner {
 
     /** A runner whose every run is cut at these limits (see {@link RunawayRun}). */
     public ScenarioRunner(ScenarioCatalog catalog, RunLimits limits) {
-        this(catalog, limits, false);
+        this(catalog, limits, false, true);
     }
 
-    private ScenarioRunner(ScenarioCatalog catalog, RunLimits limits, boolean stopAtFirstViolation) {
+    private ScenarioRunner(ScenarioCatalog catalog, RunLimits limits, boolean stopAtFirstViolation, boolean digesting) {
         this.catalog = catalog;
         this.limits = limits;
         this.stopAtFirstViolation = stopAtFirstViolation;
+        this.digesting = digesting;
+    }
+
+    /**
+     * The same runner without the trace digest: every run's outcome is the same (the digest
+     * only watches the trace), its {@code digest()} is "-", and it costs about half as much
+     * with the trace on, since hashing the trace's records is most of the trace's cost. Sweeps
+     * run their seeds this way and run a failing seed once more with the digest, which its
+     * reproduce line needs.
+     */
+    public ScenarioRunner withoutDigest() {
+        return new ScenarioRunner(catalog, limits, stopAtFirstViolation, false);
+    }
+
+    /** Whether this runner's outcomes carry the trace digest. */
+    public boolean digesting() {
+        return digesting;
     }
 
     /**
@@ -57,7 +77,7 @@ public final class ScenarioRunner {
      * reproduce line must come from a full run.
      */
     public ScenarioRunner stoppingAtFirstViolation() {
-        return new ScenarioRunner(catalog, limits, true);
+        return new ScenarioRunner(catalog, limits, true, digesting);
     }
 
     public RunLimits limits() {
@@ -66,7 +86,7 @@ public final class ScenarioRunner {
 
     /** The same runner with other limits. */
     public ScenarioRunner withLimits(RunLimits other) {
-        return new ScenarioRunner(catalog, other, stopAtFirstViolation);
+        return new ScenarioRunner(catalog, other, stopAtFirstViolation, digesting);
     }
 
     /** The catalogue this runner finds scenarios in. */
@@ -108,7 +128,7 @@ public final class ScenarioRunner {
         // Outcomes name the scenario as reproduce lines must: with its catalogue, unless it is zksim's own.
         RunSpec spec = requested.withScenario(catalog.qualify(requested.scenario()));
         Choices base = spec.choices() != null ? new ReplayingChoices(spec.choices()) : new SeededChoices(spec.seed());
-        RunAssembly run = RunAssembly.assemble(scenario, base, sink == null ? List.of() : List.of(sink), true);
+        RunAssembly run = RunAssembly.assemble(scenario, base, sink == null ? List.of() : List.of(sink), digesting);
         try {
             return run(spec, run, pause);
         } finally {
@@ -132,7 +152,8 @@ public final class ScenarioRunner {
         if (failure.isEmpty()) {
             failure = run.verdict();
         }
-        return new RunOutcome(spec, failure, plan, run.log(), run.trial().knobs(), ensemble.simulation().trace().digest(),
+        return new RunOutcome(spec, failure, plan, run.log(), run.trial().knobs(),
+                digesting ? ensemble.simulation().trace().digest() : NO_DIGEST,
                 ensemble.simulation().eventsDispatched(), ensemble.simulation().now(), run.history().history(),
                 run.goalsReached());
     }

@@ -35,7 +35,8 @@ public final class ScalingSweep {
     private final Sweep sweep;
 
     public ScalingSweep(Sweep sweep) {
-        this.sweep = sweep;
+        // The two sweeps are compared by their digests.
+        this.sweep = sweep.digestingEverySeed();
     }
 
     /**

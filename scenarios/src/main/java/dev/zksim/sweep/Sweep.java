@@ -44,7 +44,9 @@ public final class Sweep {
     }
 
     private final ScenarioRunner runner;
+    private final ScenarioRunner undigested;
     private final long graceMillis;
+    private boolean everyDigest;
     private volatile boolean stopRequested;
     private volatile boolean finishing;
 
@@ -55,7 +57,20 @@ public final class Sweep {
     /** A sweep that abandons a cancelled run still going {@code graceMillis} after its wall-clock bound. */
     Sweep(ScenarioRunner runner, long graceMillis) {
         this.runner = runner.withLimits(WallClock.cancellable(runner.limits()));
+        this.undigested = this.runner.withoutDigest();
         this.graceMillis = graceMillis;
+    }
+
+    /**
+     * Computes every seed's trace digest, not only the findings': for a sweep whose combined
+     * digest is printed or compared ({@link SweepResult#combinedDigest}, the demo, the
+     * scaling check). Otherwise a passing seed runs without the digest, about twice as fast
+     * with the trace on, and a seed that does not pass runs once more with it, for its line.
+     * Call before {@link #run}.
+     */
+    public Sweep digestingEverySeed() {
+        this.everyDigest = true;
+        return this;
     }
 
     /** Ends the sweep as soon as possible; the result says it was interrupted. Safe from any thread. */
@@ -139,7 +154,7 @@ public final class Sweep {
         WallClock.bind(entry.cancel());
         SeedResult result;
         try {
-            result = SeedResult.of(runner.run(spec));
+            result = runDigestingFindings(spec, entry);
         } catch (SeedSkipped skipped) {
             result = SeedResult.skipped(spec, skipped.getMessage());
         } catch (RunawayRun runaway) {
@@ -152,6 +167,27 @@ public final class Sweep {
         }
         if (running.remove(spec.seed(), entry)) {
             results.offer(result);
+        }
+    }
+
+    /**
+     * Runs a seed, without the digest unless every digest is wanted; a seed that fails or
+     * runs away (not by the wall clock, which would only cut the second run too) runs once
+     * more with it, since its reproduce line carries the digest. Runs are deterministic, so
+     * the second run is the first one again.
+     */
+    private SeedResult runDigestingFindings(RunSpec spec, Running entry) {
+        if (everyDigest) {
+            return SeedResult.of(runner.run(spec));
+        }
+        try {
+            RunOutcome outcome = undigested.run(spec);
+            return SeedResult.of(outcome.failed() ? runner.run(spec) : outcome);
+        } catch (RunawayRun runaway) {
+            if (entry.cancel().get()) {
+                throw runaway;
+            }
+            return SeedResult.of(runner.run(spec));
         }
     }
 

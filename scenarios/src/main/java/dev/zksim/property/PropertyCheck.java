@@ -72,12 +72,23 @@ public final class PropertyCheck {
                 break;
             }
             RunSpec spec = RunSpec.of(scenario, base + i);
-            RunOutcome outcome = i % determinismEvery == 0 ? runTwice(spec) : runner.run(spec);
+            // Seeds not checked for determinism run without the digest, which only a
+            // counterexample's line needs: the failing seed runs once more with it.
+            RunOutcome outcome = i % determinismEvery == 0 ? runTwice(spec) : runner.withoutDigest().run(spec);
             if (outcome.failed()) {
-                return Optional.of(counterexample(outcome, shrink));
+                return Optional.of(counterexample(withDigest(outcome), shrink));
             }
         }
         return Optional.empty();
+    }
+
+    /** The failing outcome with its digest: run once more with it if it was run without. */
+    private RunOutcome withDigest(RunOutcome outcome) {
+        if (!outcome.digest().equals(ScenarioRunner.NO_DIGEST)) {
+            return outcome;
+        }
+        RunOutcome digested = runner.run(outcome.spec());
+        return digested.failed() ? digested : outcome;
     }
 
     /**

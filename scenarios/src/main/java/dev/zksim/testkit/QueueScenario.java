@@ -29,6 +29,8 @@ import java.util.Objects;
  * after the heal.
  */
 public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
+    /** The knob stream of the consumers' patience, explored by the small scope. */
+    public static final String PATIENCE = "knobs/patience";
     private final QueueUnderTest.Factory factory;
     private final QueueUnderTest.Order order;
     private QueueUnderTest.Delivery delivery = QueueUnderTest.Delivery.EXACTLY_ONCE;
@@ -83,7 +85,12 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     /**
      * In {@code numerator} of every {@code denominator} seeds, consumers give a take up
      * ({@link QueueUnderTest#cancelTake}) after waiting a time drawn from [min, max]
-     * microseconds; by default a third of the seeds, after 0.2 to 3 s.
+     * microseconds; by default a third of the seeds, after 0.2 to 3 s. The patience is the
+     * knob stream {@value #PATIENCE}, which the explorer's small scope explores (its
+     * shortest and longest value, with two buckets) instead of fixing it at the shortest: a
+     * take given up is lost only when the patience runs out at the one moment its claim is
+     * in flight, and with the shortest patience alone every run is a long tail of takes
+     * given up every few milliseconds.
      */
     public QueueScenario giveUps(int numerator, int denominator, long min, long max) {
         if (numerator < 0 || denominator < 1 || numerator > denominator || min < 1 || max < min) {
@@ -102,6 +109,11 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
         return this;
     }
 
+    @Override
+    protected List<String> smallScopeKnobs() {
+        return List.of(PATIENCE);
+    }
+
     private static void checkRange(String what, int min, int max) {
         if (min < 1 || max < min) {
             throw new IllegalArgumentException(what + ": need 1 <= min <= max, not " + min + ".." + max);
@@ -115,7 +127,7 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
         int consumers = knobs.intIn(minConsumers, maxConsumers);
         int items = knobs.intIn(minItems, maxItems);
         long patience = giveUpNumerator > 0 && knobs.chance(giveUpNumerator, giveUpDenominator)
-                ? knobs.longIn(patienceMin, patienceMax) : 0;
+                ? knobs.stream("patience").longIn(patienceMin, patienceMax) : 0;
         return trial(swarm, producers, consumers,
                 new QueueWorkload.Plan(items, order == QueueUnderTest.Order.PRIORITY, patience), faultsFor(swarm));
     }

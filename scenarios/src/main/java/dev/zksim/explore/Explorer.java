@@ -27,8 +27,9 @@ import java.util.function.LongSupplier;
  * PropertyCheck.Counterexample found = Explorer.builder(catalog, "my-broken-lock").expectFailure();
  * }</pre>
  * Every strategy runs the scenario from scratch per run in the small scope (knobs fixed at
- * their smallest, delays in a few ordered buckets, at most K faults at instants where a
- * message was delivered); only where the draws come from differs.
+ * their smallest but those the scenario names in {@link Scenario#smallScopeKnobs()}, delays
+ * in a few ordered buckets, at most K faults at instants where a message was delivered);
+ * only where the draws come from differs.
  */
 public final class Explorer {
 

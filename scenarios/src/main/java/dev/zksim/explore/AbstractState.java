@@ -23,6 +23,8 @@ import java.util.Optional;
  *       server, and its recipe's progress as its history shows it (ops so far, the last one);</li>
  *   <li>every pending event by its time relative to now, with the link and message kind of
  *       each message in flight (the kernel's {@code pendingDigest});</li>
+ *   <li>the faults decided but not yet struck, each by what it will do and when (the
+ *       kernel knows a scheduled strike by its time only);</li>
  *   <li>partitions, the faults spent, and the time left to the run's end (so that two states
  *       are identified only when the same future is still ahead of both).</li>
  * </ul>
@@ -42,11 +44,15 @@ final class AbstractState {
         this.history = history;
     }
 
-    /** The digest of the state now, with the faults spent and the end time of the run. */
-    long digest(int faultsSpent, long endTime) {
+    /**
+     * The digest of the state now, with the faults spent, the digest of the faults that are
+     * decided but have not struck yet, and the end time of the run.
+     */
+    long digest(int faultsSpent, long pendingFaults, long endTime) {
         long now = ensemble.simulation().now();
         long hash = mix(ensemble.simulation().pendingDigest(), endTime - now);
         hash = mix(hash, faultsSpent);
+        hash = mix(hash, pendingFaults);
         for (String id : ensemble.serverIds()) {
             hash = mix(hash, serverDigest(id));
         }

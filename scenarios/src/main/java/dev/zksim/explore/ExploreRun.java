@@ -186,6 +186,6 @@ final class ExploreRun {
 
     /** The digest of the abstract state now. */
     long stateDigest() {
-        return state.digest(faults.spent(), assembly.endTime());
+        return state.digest(faults.spent(), faults.pendingDigest(ensemble.simulation().now()), assembly.endTime());
     }
 }

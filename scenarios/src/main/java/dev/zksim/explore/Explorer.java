@@ -27,8 +27,9 @@ import java.util.function.LongSupplier;
  * PropertyCheck.Counterexample found = Explorer.builder(catalog, "my-broken-lock").expectFailure();
  * }</pre>
  * Every strategy runs the scenario from scratch per run in the small scope (knobs fixed at
- * their smallest, delays in a few ordered buckets, at most K faults at instants where a
- * message was delivered); only where the draws come from differs.
+ * their smallest but those the scenario names in {@link Scenario#smallScopeKnobs()}, delays
+ * in a few ordered buckets, at most K faults at instants where a message was delivered);
+ * only where the draws come from differs.
  */
 public final class Explorer {
 
@@ -233,7 +234,8 @@ public final class Explorer {
     }
 
     private ExploreReport run() {
-        ExploreScope scope = new ExploreScope(new SmallScope(settings.buckets, SmallScope.DEFAULT.fixed()));
+        ExploreScope scope = new ExploreScope(new SmallScope(settings.buckets, SmallScope.DEFAULT.fixed()),
+                scenario.smallScopeKnobs());
         Progress progress = new Progress(settings.clock);
         boolean complete = switch (settings.strategy) {
             case DFS -> dfs(scope, progress);
@@ -245,14 +247,14 @@ public final class Explorer {
         for (Goal goal : scenario.goals()) {
             (progress.goals.contains(goal.name()) ? reached : missed).add(goal.name());
         }
-        return new ExploreReport(scenario.id(), settings.strategy, bounds(progress.deviations), progress.runs, progress.transitions,
+        return new ExploreReport(scenario.id(), settings.strategy, bounds(scope, progress.deviations), progress.runs, progress.transitions,
                 progress.states.size(), progress.deepest, complete, progress.truncated, reached, missed, progress.samples,
                 progress.violation, progress.elapsed(), progress.deviations);
     }
 
-    private String bounds(int searchedDeviations) {
+    private String bounds(ExploreScope scope, int searchedDeviations) {
         String common = settings.buckets + " delay buckets, at most " + settings.faults + " fault"
-                + (settings.faults == 1 ? "" : "s") + ", knobs fixed at their smallest";
+                + (settings.faults == 1 ? "" : "s") + ", " + scope.knobWords();
         return switch (settings.strategy) {
             case DFS -> "at most " + settings.deviations + " deviation" + (settings.deviations == 1 ? "" : "s")
                     + " from the default choices" + (settings.deepen ? " (deepened one at a time, searched up to "

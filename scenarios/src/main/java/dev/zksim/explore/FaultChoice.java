@@ -2,6 +2,7 @@ package dev.zksim.explore;
 
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.kernel.choice.Choices;
+import dev.zksim.kernel.choice.SplitMix64;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.nemesis.FaultPlanGenerator;
@@ -43,6 +44,8 @@ final class FaultChoice {
     private final Consumer<String> sessionExpired;
     private final List<FaultKind> kinds;
     private final List<FaultPlan.Step> steps = new ArrayList<>();
+    /** Each step's fault as a number, for {@link #pendingDigest}; from its text, which is stable across JVMs. */
+    private final List<Long> stepDigests = new ArrayList<>();
     private int spent;
 
     FaultChoice(Choices explore, FaultProfile profile, int maxFaults, Ensemble ensemble, Consumer<String> sessionExpired) {
@@ -73,8 +76,30 @@ final class FaultChoice {
         FaultPlan plan = FaultPlanGenerator.generate(targets, single, ensemble.serverIds(),
                 ensemble.clientIds());
         Nemesis.schedule(plan, ensemble, sessionExpired);
-        steps.addAll(plan.steps());
+        for (FaultPlan.Step step : plan.steps()) {
+            steps.add(step);
+            stepDigests.add((long) step.fault().toString().hashCode());
+        }
         spent++;
+    }
+
+    /**
+     * The digest of the steps decided but not yet struck, each by its fault and its time
+     * relative to now. A scheduled strike is a pending event that the kernel's pending digest
+     * knows by its time only, so without this, expiring one client 1 µs from now and expiring
+     * another would be the same state, and the depth-first search would prune every target
+     * but the first. A step due exactly now counts as pending whether or not it has struck in
+     * this instant yet: that only tells a few states apart that are equal.
+     */
+    long pendingDigest(long now) {
+        long digest = 0;
+        for (int i = 0; i < steps.size(); i++) {
+            long at = steps.get(i).at();
+            if (at >= now) {
+                digest = SplitMix64.mix(SplitMix64.mix(digest * 31 + at - now) + stepDigests.get(i));
+            }
+        }
+        return digest;
     }
 
     int spent() {

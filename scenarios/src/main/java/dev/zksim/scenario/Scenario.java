@@ -27,6 +27,18 @@ public interface Scenario {
         return List.of();
     }
 
+    /**
+     * The knob streams (labels under "knobs", such as "knobs/patience") that the explorer's
+     * small scope explores instead of fixing at their smallest: each of their draws takes a
+     * few ordered values, from the smallest to the largest, each value a branch of a
+     * depth-first search that costs no deviation. For a knob whose smallest value alone makes
+     * the small scope miss what the scenario is about, or makes every run long (a consumer
+     * that gives up every few milliseconds for the whole run). None by default.
+     */
+    default List<String> smallScopeKnobs() {
+        return List.of();
+    }
+
     /** This scenario with these goals declared (replacing any it had). */
     default Scenario withGoals(List<Goal> goals) {
         return new WithGoals(this, goals);
@@ -51,6 +63,11 @@ public interface Scenario {
         @Override
         public Trial prepare(Choices knobs) {
             return scenario.prepare(knobs);
+        }
+
+        @Override
+        public List<String> smallScopeKnobs() {
+            return scenario.smallScopeKnobs();
         }
 
         @Override

@@ -17,8 +17,10 @@ public final class BuiltScenario implements Scenario {
     private final String title;
     private final Function<Choices, Trial> preparer;
     private final List<Goal> goals;
+    private final List<String> smallScopeKnobs;
 
-    BuiltScenario(String id, String title, Function<Choices, Trial> preparer, List<Goal> goals) {
+    BuiltScenario(String id, String title, Function<Choices, Trial> preparer, List<Goal> goals,
+                  List<String> smallScopeKnobs) {
         if (!id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
             throw new IllegalArgumentException("scenario ids are kebab-case, not '" + id + "'");
         }
@@ -29,6 +31,7 @@ public final class BuiltScenario implements Scenario {
         this.title = title;
         this.preparer = preparer;
         this.goals = List.copyOf(goals);
+        this.smallScopeKnobs = List.copyOf(smallScopeKnobs);
     }
 
     @Override
@@ -52,8 +55,13 @@ public final class BuiltScenario implements Scenario {
     }
 
     @Override
+    public List<String> smallScopeKnobs() {
+        return smallScopeKnobs;
+    }
+
+    @Override
     public BuiltScenario withGoals(List<Goal> replacement) {
-        return new BuiltScenario(id, title, preparer, replacement);
+        return new BuiltScenario(id, title, preparer, replacement, smallScopeKnobs);
     }
 
     @Override

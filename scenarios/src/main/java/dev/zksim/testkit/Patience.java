@@ -28,6 +28,15 @@ record Patience(int numerator, int denominator, long min, long max) {
         return numerator > 0 && knobs.chance(numerator, denominator) ? knobs.longIn(min, max) : 0;
     }
 
+    /**
+     * As {@link #draw}, but the patience's value comes from the knob sub-stream
+     * {@code patience}, which a scenario can name among the knobs its small scope explores
+     * (the whether stays on the main knob stream, so the other knobs keep their draws).
+     */
+    long drawExplorable(Choices knobs) {
+        return numerator > 0 && knobs.chance(numerator, denominator) ? knobs.stream("patience").longIn(min, max) : 0;
+    }
+
     /** A patience for the scenario's description. */
     static String describe(long patience) {
         return patience > 0 ? Time.format(patience) : "none";

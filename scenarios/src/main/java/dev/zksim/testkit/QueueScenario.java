@@ -29,6 +29,8 @@ import java.util.Objects;
  * after the heal.
  */
 public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
+    /** The knob stream of the consumers' patience, explored by the small scope. */
+    public static final String PATIENCE = "knobs/patience";
     private final QueueUnderTest.Factory factory;
     private final QueueUnderTest.Order order;
     private QueueUnderTest.Delivery delivery = QueueUnderTest.Delivery.EXACTLY_ONCE;
@@ -80,7 +82,12 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     /**
      * In {@code numerator} of every {@code denominator} seeds, consumers give a take up
      * ({@link QueueUnderTest#cancelTake}) after waiting a time drawn from [min, max]
-     * microseconds; by default a third of the seeds, after 0.2 to 3 s.
+     * microseconds; by default a third of the seeds, after 0.2 to 3 s. The patience is the
+     * knob stream {@value #PATIENCE}, which the explorer's small scope explores (its
+     * shortest and longest value, with two buckets) instead of fixing it at the shortest: a
+     * take given up is lost only when the patience runs out at the one moment its claim is
+     * in flight, and with the shortest patience alone every run is a long tail of takes
+     * given up every few milliseconds.
      */
     public QueueScenario giveUps(int numerator, int denominator, long min, long max) {
         this.patience = new Patience(numerator, denominator, min, max);
@@ -91,6 +98,11 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     public QueueScenario noGiveUps() {
         this.patience = Patience.NEVER;
         return this;
+    }
+
+    @Override
+    protected List<String> smallScopeKnobs() {
+        return List.of(PATIENCE);
     }
 
     private static void checkRange(String what, int min, int max) {
@@ -105,7 +117,7 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
         int producers = knobs.intIn(minProducers, maxProducers);
         int consumers = knobs.intIn(minConsumers, maxConsumers);
         int items = knobs.intIn(minItems, maxItems);
-        long giveUpAfter = patience.draw(knobs);
+        long giveUpAfter = patience.drawExplorable(knobs);
         return trial(swarm, producers, consumers,
                 new QueueWorkload.Plan(items, order == QueueUnderTest.Order.PRIORITY, giveUpAfter), faultsFor(swarm));
     }

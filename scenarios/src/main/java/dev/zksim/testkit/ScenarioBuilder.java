@@ -135,7 +135,15 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
 
     /** The finished scenario. */
     public final Scenario build() {
-        return new BuiltScenario(id, title, this::prepare, goals);
+        return new BuiltScenario(id, title, this::prepare, goals, smallScopeKnobs());
+    }
+
+    /**
+     * The knob streams this shape draws that the explorer's small scope explores instead of
+     * fixing ({@link Scenario#smallScopeKnobs()}); none unless a shape declares some.
+     */
+    protected List<String> smallScopeKnobs() {
+        return List.of();
     }
 
     /** Draws the ensemble for one seed, then the fault profile for it; subclasses draw their own knobs after. */

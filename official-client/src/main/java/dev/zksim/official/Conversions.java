@@ -15,6 +15,7 @@ import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.Stat;
 import org.apache.zookeeper.proto.CheckVersionRequest;
 import org.apache.zookeeper.proto.CreateRequest;
+import org.apache.zookeeper.proto.CreateTTLRequest;
 import org.apache.zookeeper.proto.DeleteRequest;
 import org.apache.zookeeper.proto.SetDataRequest;
 
@@ -90,8 +91,8 @@ final class Conversions {
 
     /**
      * The simulated ops for official ones. Only the write ops of a transaction exist in the
-     * simulated ensemble; read ops (multiRead) and TTL creates inside a multi answer
-     * Unimplemented, as a server without them does.
+     * simulated ensemble (TTL creates included); read ops (multiRead) answer Unimplemented,
+     * as a server without them does.
      */
     static List<dev.zksim.api.Op> ops(Iterable<Op> ops) throws KeeperException {
         List<dev.zksim.api.Op> converted = new ArrayList<>();
@@ -101,14 +102,21 @@ final class Conversions {
         return converted;
     }
 
+    private static dev.zksim.api.Op createOp(CreateRequest create) throws KeeperException {
+        return new dev.zksim.api.Op.Create(create.getPath(), create.getData(), mode(CreateMode.fromFlag(create.getFlags())));
+    }
+
     private static dev.zksim.api.Op op(Op op) throws KeeperException {
         Record request = op.toRequestRecord();
         return switch (op.getType()) {
-            case ZooDefs.OpCode.create, ZooDefs.OpCode.create2, ZooDefs.OpCode.createContainer -> {
-                CreateRequest create = (CreateRequest) request;
-                yield new dev.zksim.api.Op.Create(create.getPath(), create.getData(),
-                        mode(CreateMode.fromFlag(create.getFlags())));
-            }
+            case ZooDefs.OpCode.create, ZooDefs.OpCode.create2, ZooDefs.OpCode.createContainer ->
+                    createOp((CreateRequest) request);
+            // Op.create with a TTL mode is a createTTL op whether or not it was given a ttl;
+            // without one its record is a plain CreateRequest, which validation then refuses.
+            case ZooDefs.OpCode.createTTL -> request instanceof CreateTTLRequest ttl
+                    ? new dev.zksim.api.Op.CreateTtl(ttl.getPath(), ttl.getData(), mode(CreateMode.fromFlag(ttl.getFlags())),
+                            ttl.getTtl())
+                    : createOp((CreateRequest) request);
             case ZooDefs.OpCode.delete -> {
                 DeleteRequest delete = (DeleteRequest) request;
                 yield new dev.zksim.api.Op.Delete(delete.getPath(), delete.getVersion());

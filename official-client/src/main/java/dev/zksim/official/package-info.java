@@ -11,8 +11,7 @@
  *   WatcherType, with the {@code local} flag), getEphemerals, getAllChildrenNumber,
  *   getState, getSessionId, register and close, with the official types throughout.
  *   Containers and TTL nodes are reaped by the simulated container manager. ACLs and
- *   reconfiguration are not simulated and answer {@code Unimplemented}, as do TTL creates
- *   inside a multi.</li>
+ *   reconfiguration are not simulated and answer {@code Unimplemented}.</li>
  *   <li>{@link dev.zksim.official.OfficialClients} allocates drop-ins without running any of
  *   ZooKeeper's constructors (the JDK's serialization constructor, as Objenesis does for
  *   Pulsar's MockZooKeeper), so no ClientCnxn, socket or thread exists.</li>

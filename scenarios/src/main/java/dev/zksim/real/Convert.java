@@ -69,6 +69,8 @@ final class Convert {
         return switch (op) {
             case Op.Create c -> org.apache.zookeeper.Op.create(
                 c.path(), copy(c.data()), ZooDefs.Ids.OPEN_ACL_UNSAFE, mode(c.mode()));
+            case Op.CreateTtl c -> org.apache.zookeeper.Op.create(
+                c.path(), copy(c.data()), ZooDefs.Ids.OPEN_ACL_UNSAFE, mode(c.mode()), c.ttl());
             case Op.Delete d -> org.apache.zookeeper.Op.delete(d.path(), d.version());
             case Op.SetData s -> org.apache.zookeeper.Op.setData(s.path(), copy(s.data()), s.version());
             case Op.Check c -> org.apache.zookeeper.Op.check(c.path(), c.version());

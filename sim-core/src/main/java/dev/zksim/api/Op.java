@@ -7,7 +7,7 @@ import java.util.Objects;
  * of the simulated API: every node gets world:anyone. Data arrays are compared by
  * content, and null data stays null.
  */
-public sealed interface Op permits Op.Create, Op.Delete, Op.SetData, Op.Check {
+public sealed interface Op permits Op.Create, Op.CreateTtl, Op.Delete, Op.SetData, Op.Check {
 
     /** The path the operation acts on, as given by the caller. */
     String path();
@@ -33,6 +33,15 @@ public sealed interface Op permits Op.Create, Op.Delete, Op.SetData, Op.Check {
         return new SetData(path, data, version);
     }
 
+    /**
+     * A create with a ttl, as ZooKeeper's {@code Op.create(path, data, acl, mode, ttl)}: a
+     * TTL mode gives a createTTL op, any other mode a plain create (whose ttl must then be
+     * negative, which {@link #validate} checks).
+     */
+    static Op create(String path, byte[] data, CreateMode mode, long ttl) {
+        return mode.isTTL() ? new CreateTtl(path, data, mode, ttl) : new Create(path, data, mode);
+    }
+
     /** Assert a node's version without changing it; version -1 only asserts existence. */
     static Check check(String path, int version) {
         return new Check(path, version);
@@ -43,9 +52,11 @@ public sealed interface Op permits Op.Create, Op.Delete, Op.SetData, Op.Check {
             Objects.requireNonNull(mode, "mode");
         }
 
+        /** A TTL mode needs a ttl, so it fails here as in ZooKeeper's client (EphemeralType.validateTTL). */
         @Override
         public void validate() {
             PathUtils.validatePath(path, mode.isSequential());
+            mode.validateTtl(-1);
         }
 
         @Override
@@ -64,6 +75,35 @@ public sealed interface Op permits Op.Create, Op.Delete, Op.SetData, Op.Check {
         @Override
         public String toString() {
             return "Create[path=" + path + ", data=" + ZnodeData.toString(data) + ", mode=" + mode + "]";
+        }
+    }
+
+    /** createTTL inside a multi: a TTL mode and its ttl in ms. */
+    record CreateTtl(String path, byte[] data, CreateMode mode, long ttl) implements Op {
+        public CreateTtl {
+            Objects.requireNonNull(mode, "mode");
+        }
+
+        @Override
+        public void validate() {
+            PathUtils.validatePath(path, mode.isSequential());
+            mode.validateTtl(ttl);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof CreateTtl that && Objects.equals(path, that.path) && ZnodeData.equals(data, that.data)
+                    && mode == that.mode && ttl == that.ttl;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(path, ZnodeData.hashCode(data), mode, ttl);
+        }
+
+        @Override
+        public String toString() {
+            return "CreateTtl[path=" + path + ", data=" + ZnodeData.toString(data) + ", mode=" + mode + ", ttl=" + ttl + "]";
         }
     }
 

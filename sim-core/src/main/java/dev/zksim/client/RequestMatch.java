@@ -94,6 +94,7 @@ public record RequestMatch(String operation, String pathPrefix) {
     private static String pathOf(Op op) {
         return switch (op) {
             case Op.Create create -> create.path();
+            case Op.CreateTtl create -> create.path();
             case Op.Delete delete -> delete.path();
             case Op.SetData setData -> setData.path();
             case Op.Check check -> check.path();

@@ -310,6 +310,7 @@ public final class SimZooKeeper implements ZooKeeperClient {
     private static Op copyData(Op op) {
         return switch (op) {
             case Op.Create create -> Op.create(create.path(), Replies.copy(create.data()), create.mode());
+            case Op.CreateTtl create -> Op.create(create.path(), Replies.copy(create.data()), create.mode(), create.ttl());
             case Op.SetData setData -> Op.setData(setData.path(), Replies.copy(setData.data()), setData.version());
             case Op.Delete delete -> delete;
             case Op.Check check -> check;

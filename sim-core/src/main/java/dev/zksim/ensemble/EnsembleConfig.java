@@ -133,7 +133,7 @@ public record EnsembleConfig(
      */
     public EnsembleConfig withSnapCount(int count) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, count, selfChecks);
+                crashPolicy, count, selfChecks, fidelity, counterStarts, containers);
     }
 
     /**

@@ -273,6 +273,7 @@ public sealed interface Operation {
     private static int opBody(Op op) {
         return switch (op) {
             case Op.Create create -> JuteSize.string(create.path()) + JuteSize.buffer(create.data()) + OPEN_ACL_SIZE + 4;
+            case Op.CreateTtl create -> JuteSize.string(create.path()) + JuteSize.buffer(create.data()) + OPEN_ACL_SIZE + 4 + 8;
             case Op.Delete delete -> JuteSize.string(delete.path()) + 4;
             case Op.SetData setData -> JuteSize.string(setData.path()) + JuteSize.buffer(setData.data()) + 4;
             case Op.Check check -> JuteSize.string(check.path()) + 4;

@@ -169,4 +169,13 @@ class ContainerReapingTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> zk.create("/t", null, CreateMode.PERSISTENT_WITH_TTL))
             .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void theContainerSettingsSurviveTheOtherKnobs() {
+        EnsembleConfig config = EnsembleConfig.defaults(3).withContainerCheckInterval(INTERVAL_MS)
+            .withFidelity(Fidelity.FAITHFUL.withReplyLimit(false)).withSnapCount(50).withTickTime(1000);
+        assertThat(config.containers().checkIntervalMs()).isEqualTo(INTERVAL_MS);
+        assertThat(config.fidelity().replyLimit()).isFalse();
+        assertThat(config.snapCount()).isEqualTo(50);
+    }
 }

@@ -214,6 +214,8 @@ final class OfficialExecutor {
                 case DELETE -> Op.delete(op.path(), op.version());
                 case SET_DATA -> Op.setData(op.path(), bytes(op), op.version());
                 case CHECK -> Op.check(op.path(), op.version());
+                case CREATE_TTL -> Op.create(op.path(), bytes(op), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                        CreateMode.PERSISTENT_WITH_TTL, 60_000);
                 default -> throw new IllegalArgumentException("not a multi op: " + op);
             });
         }
@@ -228,6 +230,9 @@ final class OfficialExecutor {
                 case DELETE -> transaction.delete(op.path(), op.version());
                 case SET_DATA -> transaction.setData(op.path(), bytes(op), op.version());
                 case CHECK -> transaction.check(op.path(), op.version());
+                // A Transaction has no ttl form, so a TTL create step makes a plain node here.
+                case CREATE_TTL -> transaction.create(op.path(), bytes(op), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                        CreateMode.PERSISTENT);
                 default -> throw new IllegalArgumentException("not a transaction op: " + op);
             }
         }

@@ -46,7 +46,7 @@ record OfficialProgram(long seed, List<Step> steps) {
         Kind.ADD_WATCH, Kind.ADD_WATCH_ASYNC, Kind.REMOVE_WATCHES, Kind.REMOVE_WATCHES_ASYNC, Kind.REMOVE_ALL_WATCHES,
         Kind.REMOVE_ALL_WATCHES_ASYNC
     };
-    private static final Kind[] IN_MULTI = {Kind.CREATE, Kind.DELETE, Kind.SET_DATA, Kind.CHECK};
+    private static final Kind[] IN_MULTI = {Kind.CREATE, Kind.DELETE, Kind.SET_DATA, Kind.CHECK, Kind.CREATE_TTL};
 
     static OfficialProgram generate(long seed, int length) {
         SplittableRandom random = new SplittableRandom(seed);

@@ -141,7 +141,13 @@ public final class RequestPreparer {
 
     private Txn prepareOp(Op op, long sessionId, SessionCheck session, long zxid) throws Rejected {
         return switch (op) {
-            case Op.Create create -> prepareCreate(create.path(), create.data(), create.mode(), -1, sessionId, session, zxid);
+            case Op.Create create -> create.mode().isTTL()
+                    ? prepareTtlCreate(new Request.TtlCreateRequest(create.path(), create.data(), create.mode(), -1),
+                            sessionId, session, zxid)
+                    : prepareCreate(create.path(), create.data(), create.mode(), -1, sessionId, session, zxid);
+            case Op.CreateTtl create -> prepareTtlCreate(
+                    new Request.TtlCreateRequest(create.path(), create.data(), create.mode(), create.ttl()),
+                    sessionId, session, zxid);
             case Op.Delete delete -> prepareDelete(delete.path(), delete.version(), session, zxid);
             case Op.SetData setData -> prepareSetData(setData.path(), setData.data(), setData.version(), session, zxid);
             case Op.Check check -> prepareCheck(check.path(), check.version(), session);

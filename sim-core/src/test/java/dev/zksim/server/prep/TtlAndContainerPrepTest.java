@@ -64,4 +64,21 @@ class TtlAndContainerPrepTest {
         assertThat(server.submitTxn(new Request.DeleteContainerRequest("/zookeeper"))).isEqualTo(new ErrorTxn(-8));
         assertThat(server.tree.containers()).containsExactly("/full");
     }
+
+    @Test
+    void aTtlCreateInsideAMultiIsPreparedLikeOneOutsideAndATtlModeWithoutTtlFails() {
+        PrepHarness.multi(dev.zksim.api.Op.create("/m", bytes("d"), CreateMode.PERSISTENT_WITH_TTL, 7)).ops()
+            .forEach(dev.zksim.api.Op::validate);
+        assertThat(server.submitTxn(PrepHarness.multi(
+                dev.zksim.api.Op.create("/m", bytes("d"), CreateMode.PERSISTENT_WITH_TTL, 7))))
+            .isEqualTo(new Txn.MultiTxn(java.util.List.of(new CreateTxn("/m", bytes("d"), Txn.ttlOwner(7), 1))));
+        assertThat(server.submitTxn(PrepHarness.multi(
+                new dev.zksim.api.Op.Create("/n", bytes("d"), CreateMode.PERSISTENT_WITH_TTL))))
+            .isEqualTo(new Txn.MultiTxn(java.util.List.of(new ErrorTxn(-8))));
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> new dev.zksim.api.Op.Create("/n", null, CreateMode.PERSISTENT_WITH_TTL).validate())
+            .isInstanceOf(IllegalArgumentException.class);
+        assertThat(dev.zksim.api.Op.create("/p", null, CreateMode.PERSISTENT, -1))
+            .isEqualTo(dev.zksim.api.Op.create("/p", null, CreateMode.PERSISTENT));
+    }
 }

@@ -14,6 +14,7 @@ import dev.zksim.nemesis.FaultPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -194,38 +195,31 @@ public final class ScenarioRunner {
     /** Runs to the end in short slices, ending at the first violation the prefix-final checkers see. */
     private Optional<SimulationFailure> executeToFirstViolation(RunSpec spec, RunAssembly run) {
         Simulation simulation = run.ensemble().simulation();
-        long stopAt = Math.min(run.endTime(), limits.maxSimulatedTime());
+        List<SimulationFailure> found = new ArrayList<>(1);
+        BooleanSupplier violated = () -> {
+            run.prefixViolation().ifPresent(found::add);
+            return !found.isEmpty();
+        };
         try {
-            while (true) {
-                long left = limits.maxEvents() - simulation.eventsDispatched();
-                if (left <= 0) {
-                    throw runaway(spec, simulation, "reached the event bound of " + limits.maxEvents() + " events");
-                }
-                if (limits.cancelled().getAsBoolean()) {
-                    throw runaway(spec, simulation, "cancelled: the wall-clock bound was reached");
-                }
-                RunResult slice = simulation.run(new RunBounds(stopAt, Math.min(CHECK_EVERY_EVENTS, left)));
-                Optional<SimulationFailure> violation = run.prefixViolation();
-                if (violation.isPresent() || slice.outcome() == RunResult.Outcome.STOPPED) {
-                    return violation;
-                }
-                if (slice.outcome() != RunResult.Outcome.EVENT_BOUND) {
-                    simulation.runUntil(stopAt);
-                    return run.prefixViolation();
-                }
-            }
+            runBounded(spec, simulation, Math.min(run.endTime(), limits.maxSimulatedTime()), CHECK_EVERY_EVENTS, violated);
+            return found.isEmpty() ? run.prefixViolation() : Optional.of(found.get(0));
         } catch (SimulationFailure failure) {
             return Optional.of(failure);
         }
     }
 
-    /**
-     * Runs until {@code time} in slices of events, looking at the cancellation check and the
-     * event bound between slices. Slicing does not change the run: each slice takes the
-     * events due in order, and the last call to runUntil leaves the clock where one call
-     * would have left it.
-     */
     private RunResult runBounded(RunSpec spec, Simulation simulation, long time) {
+        return runBounded(spec, simulation, time, SLICE_EVENTS, () -> false);
+    }
+
+    /**
+     * Runs until {@code time} in slices of at most {@code sliceEvents} events, looking at the
+     * cancellation check and the event bound between slices, and ending early once
+     * {@code stopHere}, asked after every slice, says so. Slicing does not change the run:
+     * each slice takes the events due in order, and the last call to runUntil leaves the
+     * clock where one call would have left it.
+     */
+    private RunResult runBounded(RunSpec spec, Simulation simulation, long time, long sliceEvents, BooleanSupplier stopHere) {
         while (true) {
             long left = limits.maxEvents() - simulation.eventsDispatched();
             if (left <= 0) {
@@ -234,8 +228,8 @@ public final class ScenarioRunner {
             if (limits.cancelled().getAsBoolean()) {
                 throw runaway(spec, simulation, "cancelled: the wall-clock bound was reached");
             }
-            RunResult slice = simulation.run(new RunBounds(time, Math.min(SLICE_EVENTS, left)));
-            if (slice.outcome() == RunResult.Outcome.STOPPED) {
+            RunResult slice = simulation.run(new RunBounds(time, Math.min(sliceEvents, left)));
+            if (slice.outcome() == RunResult.Outcome.STOPPED || stopHere.getAsBoolean()) {
                 return slice;
             }
             if (slice.outcome() != RunResult.Outcome.EVENT_BOUND) {

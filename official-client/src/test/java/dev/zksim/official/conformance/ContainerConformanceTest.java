@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class ContainerConformanceTest {
     private static final int INTERVAL_MS = 400;
-    private static final long TTL_MS = 500;
+    private static final long TTL_MS = 1_000;
 
     /** Waits on the side's clock: the real one, or virtual time in the simulation. */
     private interface Pause {
@@ -142,7 +142,7 @@ class ContainerConformanceTest {
             zk.delete("/k/c/x", -1);
             return "ok";
         }));
-        pause.pause(4L * INTERVAL_MS);
+        pause.pause(6L * INTERVAL_MS);
         log.add("exists /k/c -> " + attempt(() -> zk.exists("/k/c", false)));
         log.add("exists /k/t -> " + attempt(() -> zk.exists("/k/t", false)));
         log.add("exists /k/tk -> " + attempt(() -> zk.exists("/k/tk", false) != null));

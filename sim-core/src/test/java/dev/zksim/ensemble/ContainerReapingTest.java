@@ -178,4 +178,28 @@ class ContainerReapingTest {
         assertThat(config.fidelity().replyLimit()).isFalse();
         assertThat(config.snapCount()).isEqualTo(50);
     }
+
+    @Test
+    void aNewLeaderTakesOverTheReaping() {
+        Ensemble ensemble = ensemble(3, ContainerConfig.DEFAULT.withCheckIntervalMs(INTERVAL_MS));
+        ensemble.runFor(Time.seconds(10));
+        EnsembleClient client = ensemble.addClient((context, zk) -> { });
+        ensemble.runFor(Time.seconds(1));
+        ZooKeeperClient zk = client.zk();
+        settle(ensemble, zk.create("/c", null, CreateMode.CONTAINER));
+        settle(ensemble, zk.create("/c/a", null, CreateMode.PERSISTENT));
+        CompletionStage<Void> emptied = zk.delete("/c/a", -1);
+        while (!emptied.toCompletableFuture().isDone()) {
+            ensemble.simulation().step(Long.MAX_VALUE);
+        }
+        // The old leader goes the moment the container is empty, before any check of its own.
+        String oldLeader = ensemble.leader().orElseThrow();
+        ensemble.faults().crash(oldLeader);
+
+        ensemble.runFor(Time.seconds(30));
+
+        String newLeader = ensemble.leader().orElseThrow();
+        assertThat(newLeader).isNotEqualTo(oldLeader);
+        assertThat(ensemble.server(newLeader).orElseThrow().database().tree().exists("/c")).isFalse();
+    }
 }

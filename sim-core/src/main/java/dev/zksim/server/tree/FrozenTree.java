@@ -1,0 +1,82 @@
+package dev.zksim.server.tree;
+
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.RandomAccess;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The node list of a snapshot a tree took: the tree's state at that moment, shared with
+ * the tree (which copies what it changes afterwards), so that taking it is O(1) and
+ * {@link DataTree#restore} can adopt it whole. As a list it shows the nodes' images in
+ * path order, built on the first read and kept, which only dumps, comparisons and the
+ * trace of a snapshot sent to a follower do. The two indexes must never be changed: the
+ * tree and every tree restored from this copy them before a change.
+ */
+final class FrozenTree extends AbstractList<DataTreeSnapshot.NodeImage> implements RandomAccess {
+    private final Object root;
+    private final int size;
+    private final long digest;
+    private final TreeMap<Long, TreeSet<String>> ephemeralsBySession;
+    private final TreeSet<String> containers;
+    private List<DataTreeSnapshot.NodeImage> images;
+
+    FrozenTree(Object root, int size, long digest, TreeMap<Long, TreeSet<String>> ephemeralsBySession,
+            TreeSet<String> containers) {
+        this.root = root;
+        this.size = size;
+        this.digest = digest;
+        this.ephemeralsBySession = ephemeralsBySession;
+        this.containers = containers;
+    }
+
+    Object root() {
+        return root;
+    }
+
+    long digest() {
+        return digest;
+    }
+
+    TreeMap<Long, TreeSet<String>> ephemeralsBySession() {
+        return ephemeralsBySession;
+    }
+
+    TreeSet<String> containers() {
+        return containers;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public DataTreeSnapshot.NodeImage get(int index) {
+        return images().get(index);
+    }
+
+    private List<DataTreeSnapshot.NodeImage> images() {
+        if (images == null) {
+            List<DataTreeSnapshot.NodeImage> list = new ArrayList<>(size);
+            HashTrie.NODES.forEach(root, node -> list.add(DataTreeSnapshot.NodeImage.of(node.path, node)));
+            list.sort(Comparator.comparing(DataTreeSnapshot.NodeImage::path));
+            images = List.copyOf(list);
+        }
+        return images;
+    }
+
+    /** Two snapshots of one unchanged state are equal without building their lists. */
+    @Override
+    public boolean equals(Object other) {
+        return other == this || other instanceof FrozenTree that && that.root == root || super.equals(other);
+    }
+
+    @Override
+    public int hashCode() {
+        return super.hashCode();
+    }
+}

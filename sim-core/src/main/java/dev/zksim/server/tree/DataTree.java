@@ -38,21 +38,21 @@ import java.util.TreeSet;
  * unspecified). Data arrays are stored and returned by reference and must never be
  * modified; the client library copies at the API boundary.
  *
- * <p>The tree is persistent underneath: its path index and every node's child set are
- * {@link HashTrie}s, and nodes are changed in place only while they belong to the tree's
- * current {@link HashTrie.Edit}. {@link #snapshot()} and {@link #copy()} share everything
- * and give the tree a new edit, so they cost O(1) (plus the session and container indexes,
- * copied on their next change), and later applies copy only what they touch. The replica
+ * <p>State is copied on write: the {@link PathIndex}'s chunks, the nodes and their child
+ * lists each record the {@link Edit} they were made under, and the tree changes in place
+ * only what its current edit made. {@link #snapshot()} and {@link #copy()} share
+ * everything and give the tree a new edit, so they cost O(1) (the session and container
+ * indexes are shared too and copied on their next change), and later applies copy only
+ * what they touch: an index chunk of 64 slots, a node, a parent's child list. The replica
  * digest is kept as a running sum, so {@link #digest()} is O(1) too.
  */
 public final class DataTree {
     private static final byte[] EMPTY = new byte[0];
 
     /** What this tree may change in place; a new one whenever the tree shares its state. */
-    private HashTrie.Edit edit = new HashTrie.Edit();
-    /** Every node by full path, as a trie root; the root node is "/". */
-    private Object nodes;
-    private int nodeCount;
+    private Edit edit = new Edit();
+    /** Every node by full path; the root node is "/". */
+    private PathIndex nodes;
     /** The sum of every node's {@link NodeDigest}, kept up to date by each change. */
     private long digest;
     /** Ephemeral paths per owning session, sorted so close order and reads are stable. */
@@ -62,7 +62,12 @@ public final class DataTree {
     private boolean ownerIndexesShared;
     private long lastProcessedZxid;
 
+    private DataTree(PathIndex nodes) {
+        this.nodes = nodes;
+    }
+
     private DataTree() {
+        this.nodes = new PathIndex(edit);
     }
 
     /** A fresh standalone tree: /, /zookeeper, /zookeeper/quota and an empty /zookeeper/config. */
@@ -104,13 +109,12 @@ public final class DataTree {
 
     /** Adds a node whose path is not in the tree yet, with its digest. */
     private void insert(Node node) {
-        nodes = HashTrie.NODES.put(nodes, node, edit);
-        nodeCount++;
+        nodes.put(node, edit);
         digest += NodeDigest.of(node.path, node);
     }
 
     private Node node(String path) {
-        return HashTrie.NODES.get(nodes, path);
+        return nodes.get(path);
     }
 
     /**
@@ -123,7 +127,7 @@ public final class DataTree {
             return node;
         }
         Node copy = new Node(node, edit);
-        nodes = HashTrie.NODES.put(nodes, copy, edit);
+        nodes.put(copy, edit);
         return copy;
     }
 
@@ -216,8 +220,7 @@ public final class DataTree {
         if (node.numChildren() > 0) {
             throw new IllegalStateException("Deleting " + path + " would orphan its children; the preparer must reject this");
         }
-        nodes = HashTrie.NODES.remove(nodes, path, edit);
-        nodeCount--;
+        nodes.remove(path, edit);
         digest -= NodeDigest.of(path, node);
         Node changed = changing(parent);
         changed.removeChild(path);
@@ -366,7 +369,7 @@ public final class DataTree {
 
     /** The number of znodes, root and system nodes included (4 in a fresh tree). */
     public int nodeCount() {
-        return nodeCount;
+        return nodes.size();
     }
 
     /** The ephemeral paths owned by a session, sorted; empty if it owns none. */
@@ -422,14 +425,14 @@ public final class DataTree {
      * only when read.
      */
     public DataTreeSnapshot snapshot() {
-        FrozenTree frozen = new FrozenTree(nodes, nodeCount, digest, ephemeralsBySession, containers);
+        FrozenTree frozen = new FrozenTree(new PathIndex(nodes), digest, ephemeralsBySession, containers);
         share();
         return new DataTreeSnapshot(lastProcessedZxid, frozen);
     }
 
     /** From now on everything made so far is shared: change nothing of it in place. */
     private void share() {
-        edit = new HashTrie.Edit();
+        edit = new Edit();
         ownerIndexesShared = true;
     }
 
@@ -438,15 +441,15 @@ public final class DataTree {
      * from a list of images) by deriving children, ephemerals and containers.
      */
     public static DataTree restore(DataTreeSnapshot snapshot) {
-        DataTree tree = new DataTree();
+        DataTree tree;
         if (snapshot.nodes() instanceof FrozenTree frozen) {
-            tree.nodes = frozen.root();
-            tree.nodeCount = frozen.size();
+            tree = new DataTree(new PathIndex(frozen.nodes()));
             tree.digest = frozen.digest();
             tree.ephemeralsBySession = frozen.ephemeralsBySession();
             tree.containers = frozen.containers();
             tree.ownerIndexesShared = true;
         } else {
+            tree = new DataTree();
             tree.rebuild(snapshot.nodes());
         }
         tree.lastProcessedZxid = snapshot.lastProcessedZxid();
@@ -472,9 +475,7 @@ public final class DataTree {
 
     /** An independent copy in O(1): both trees share what exists now and copy it before changing it. */
     public DataTree copy() {
-        DataTree tree = new DataTree();
-        tree.nodes = nodes;
-        tree.nodeCount = nodeCount;
+        DataTree tree = new DataTree(new PathIndex(nodes));
         tree.digest = digest;
         tree.ephemeralsBySession = ephemeralsBySession;
         tree.containers = containers;

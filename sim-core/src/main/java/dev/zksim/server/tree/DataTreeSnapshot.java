@@ -78,7 +78,7 @@ public record DataTreeSnapshot(long lastProcessedZxid, List<NodeImage> nodes) {
                     node.version, node.cversion, node.aversion, node.ephemeralOwner, node.pzxid, node.perms);
         }
 
-        Node toNode(HashTrie.Edit owner) {
+        Node toNode(Edit owner) {
             Node node = new Node(path, owner, data, czxid, ctime, ephemeralOwner, perms);
             node.mzxid = mzxid;
             node.mtime = mtime;

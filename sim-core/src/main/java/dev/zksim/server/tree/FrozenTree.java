@@ -17,24 +17,23 @@ import java.util.TreeSet;
  * tree and every tree restored from this copy them before a change.
  */
 final class FrozenTree extends AbstractList<DataTreeSnapshot.NodeImage> implements RandomAccess {
-    private final Object root;
-    private final int size;
+    private final PathIndex nodes;
     private final long digest;
     private final TreeMap<Long, TreeSet<String>> ephemeralsBySession;
     private final TreeSet<String> containers;
     private List<DataTreeSnapshot.NodeImage> images;
 
-    FrozenTree(Object root, int size, long digest, TreeMap<Long, TreeSet<String>> ephemeralsBySession,
+    /** The index must be a copy no tree writes to. */
+    FrozenTree(PathIndex nodes, long digest, TreeMap<Long, TreeSet<String>> ephemeralsBySession,
             TreeSet<String> containers) {
-        this.root = root;
-        this.size = size;
+        this.nodes = nodes;
         this.digest = digest;
         this.ephemeralsBySession = ephemeralsBySession;
         this.containers = containers;
     }
 
-    Object root() {
-        return root;
+    PathIndex nodes() {
+        return nodes;
     }
 
     long digest() {
@@ -51,7 +50,7 @@ final class FrozenTree extends AbstractList<DataTreeSnapshot.NodeImage> implemen
 
     @Override
     public int size() {
-        return size;
+        return nodes.size();
     }
 
     @Override
@@ -61,22 +60,12 @@ final class FrozenTree extends AbstractList<DataTreeSnapshot.NodeImage> implemen
 
     private List<DataTreeSnapshot.NodeImage> images() {
         if (images == null) {
-            List<DataTreeSnapshot.NodeImage> list = new ArrayList<>(size);
-            HashTrie.NODES.forEach(root, node -> list.add(DataTreeSnapshot.NodeImage.of(node.path, node)));
+            List<DataTreeSnapshot.NodeImage> list = new ArrayList<>(nodes.size());
+            nodes.forEach(node -> list.add(DataTreeSnapshot.NodeImage.of(node.path, node)));
             list.sort(Comparator.comparing(DataTreeSnapshot.NodeImage::path));
             images = List.copyOf(list);
         }
         return images;
     }
 
-    /** Two snapshots of one unchanged state are equal without building their lists. */
-    @Override
-    public boolean equals(Object other) {
-        return other == this || other instanceof FrozenTree that && that.root == root || super.equals(other);
-    }
-
-    @Override
-    public int hashCode() {
-        return super.hashCode();
-    }
 }

@@ -1,22 +1,22 @@
 package dev.zksim.server.tree;
 
 import dev.zksim.api.Stat;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * One znode as the tree stores it. cversion is ZooKeeper's internal value (child creates
  * only); the visible one is derived in {@link #stat()}. A node may be shared by several
- * trees and snapshots: it is changed in place only by the tree whose current
- * {@link HashTrie.Edit} made it (its {@link #owner}), and copied by any other (see
- * {@link DataTree}). Its children are a {@link HashTrie#PATHS} set of their full paths,
- * which are the very strings the path index holds, so a child costs the node a trie slot
- * and no string of its own; they are sorted only when listed.
+ * trees and snapshots: it is changed in place only by the tree whose current {@link Edit}
+ * made it (its {@link #owner}), and copied by any other (see {@link DataTree}). Its
+ * children are kept by their full paths, the very strings the path index holds, so a child
+ * costs its parent two array slots and no string of its own; they are sorted only when
+ * listed, and a leaf has no child storage at all.
  */
 final class Node {
     /** The full path; null only for nodes made outside a tree. */
     final String path;
-    final HashTrie.Edit owner;
+    final Edit owner;
     byte[] data;
     final long czxid;
     final long ctime;
@@ -28,17 +28,10 @@ final class Node {
     final long ephemeralOwner;
     long pzxid;
     final int perms;
-    private int numChildren;
-    /** The children's full paths as a trie root, or null while there are none. */
-    private Object children;
-    /**
-     * The immutable sorted list the last read returned, shared by every read until the
-     * children change: a lock's waiters all list the same parent after each delete, and
-     * copying the set for each of them was a tenth of the CPU at a thousand children.
-     */
-    private List<String> childNamesView;
+    /** Null while the node has never had a child (most nodes). */
+    private Children children;
 
-    Node(String path, HashTrie.Edit owner, byte[] data, long czxid, long ctime, long ephemeralOwner, int perms) {
+    Node(String path, Edit owner, byte[] data, long czxid, long ctime, long ephemeralOwner, int perms) {
         this.path = path;
         this.owner = owner;
         this.data = data;
@@ -57,10 +50,10 @@ final class Node {
     }
 
     /**
-     * A copy that the given edit may change. The children's trie is shared, not copied: its
-     * own trie nodes are copied on the first change under the new edit.
+     * A copy that the given edit may change. The children are shared, not copied: they are
+     * copied on their first change under the new edit.
      */
-    Node(Node other, HashTrie.Edit owner) {
+    Node(Node other, Edit owner) {
         this(other.path, owner, other.data, other.czxid, other.ctime, other.ephemeralOwner, other.perms);
         this.mzxid = other.mzxid;
         this.mtime = other.mtime;
@@ -68,41 +61,38 @@ final class Node {
         this.cversion = other.cversion;
         this.aversion = other.aversion;
         this.pzxid = other.pzxid;
-        this.numChildren = other.numChildren;
         this.children = other.children;
-        this.childNamesView = other.childNamesView;
     }
 
     int numChildren() {
-        return numChildren;
+        return children == null ? 0 : children.size;
     }
 
     /** Adds a child that this node does not have yet, by its full path. */
     void addChild(String childPath) {
-        children = HashTrie.PATHS.put(children, childPath, owner);
-        numChildren++;
-        childNamesView = null;
+        writableChildren().add(childPath);
     }
 
-    /** Removes a child that this node has, by its full path. */
+    /** Removes a child by its full path; nothing happens if there is no such child. */
     void removeChild(String childPath) {
-        children = HashTrie.PATHS.remove(children, childPath, owner);
-        numChildren--;
-        childNamesView = null;
+        int index = children == null ? -1 : children.indexOf(childPath);
+        if (index >= 0) {
+            writableChildren().remove(index);
+        }
+    }
+
+    private Children writableChildren() {
+        if (children == null) {
+            children = new Children(owner);
+        } else if (children.owner != owner) {
+            children = new Children(children, owner);
+        }
+        return children;
     }
 
     /** The child names in sorted order, as an immutable list shared until they change. */
     List<String> childNames() {
-        if (numChildren == 0) {
-            return List.of();
-        }
-        if (childNamesView == null) {
-            List<String> names = new ArrayList<>(numChildren);
-            HashTrie.PATHS.forEach(children, childPath -> names.add(ZnodePaths.childName(childPath)));
-            names.sort(null);
-            childNamesView = List.copyOf(names);
-        }
-        return childNamesView;
+        return children == null ? List.of() : children.sortedNames();
     }
 
     /** Container and TTL owners are internal markers; a client sees 0 for them. */
@@ -116,9 +106,85 @@ final class Node {
     }
 
     Stat stat() {
+        int numChildren = numChildren();
         int visibleCversion = 2 * cversion - numChildren;
         int dataLength = data == null ? 0 : data.length;
         return new Stat(czxid, mzxid, ctime, mtime, version, visibleCversion, aversion,
                 clientEphemeralOwner(), dataLength, numChildren, pzxid);
+    }
+
+    /**
+     * A node's children, unordered: full paths with their hashes beside them, so that a
+     * removal scans ints and compares one string. Copied whole on the first change under a
+     * new edit, which costs O(children) once per snapshot or copy that shared it.
+     */
+    private static final class Children {
+        final Edit owner;
+        private String[] paths;
+        private int[] hashes;
+        int size;
+        /**
+         * The immutable sorted list the last read returned, shared by every read until the
+         * children change: a lock's waiters all list the same parent after each delete, and
+         * copying the set for each of them was a tenth of the CPU at a thousand children.
+         */
+        private List<String> sortedNames;
+
+        Children(Edit owner) {
+            this.owner = owner;
+            this.paths = new String[2];
+            this.hashes = new int[2];
+        }
+
+        Children(Children other, Edit owner) {
+            this.owner = owner;
+            this.paths = other.paths.clone();
+            this.hashes = other.hashes.clone();
+            this.size = other.size;
+            this.sortedNames = other.sortedNames;
+        }
+
+        void add(String path) {
+            if (size == paths.length) {
+                int capacity = size + (size >> 1) + 1;
+                paths = Arrays.copyOf(paths, capacity);
+                hashes = Arrays.copyOf(hashes, capacity);
+            }
+            paths[size] = path;
+            hashes[size] = path.hashCode();
+            size++;
+            sortedNames = null;
+        }
+
+        int indexOf(String path) {
+            int hash = path.hashCode();
+            for (int i = 0; i < size; i++) {
+                if (hashes[i] == hash && paths[i].equals(path)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /** Removes the child at this index; the last child takes its place. */
+        void remove(int index) {
+            size--;
+            paths[index] = paths[size];
+            hashes[index] = hashes[size];
+            paths[size] = null;
+            sortedNames = null;
+        }
+
+        List<String> sortedNames() {
+            if (sortedNames == null) {
+                String[] names = new String[size];
+                for (int i = 0; i < size; i++) {
+                    names[i] = ZnodePaths.childName(paths[i]);
+                }
+                Arrays.sort(names);
+                sortedNames = List.of(names);
+            }
+            return sortedNames;
+        }
     }
 }

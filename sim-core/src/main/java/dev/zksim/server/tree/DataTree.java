@@ -171,7 +171,8 @@ public final class DataTree {
             return new Failed(Code.NONODE.intValue());
         }
         int parentCVersion = txn.parentCVersion() == -1 ? parent.cversion + 1 : txn.parentCVersion();
-        if (node(path) != null) {
+        Node node = newNode(path, txn.data(), zxid, header.time(), txn.ephemeralOwner(), Perms.ALL);
+        if (nodes.putIfAbsent(node, edit) != null) {
             // Replay of a create the snapshot already holds: only the parent's counters
             // may move, and only upwards (reference 5.6).
             if (parentCVersion > parent.cversion) {
@@ -179,8 +180,7 @@ public final class DataTree {
             }
             return new Failed(Code.NODEEXISTS.intValue());
         }
-        Node node = newNode(path, txn.data(), zxid, header.time(), txn.ephemeralOwner(), Perms.ALL);
-        insert(node);
+        digest += NodeDigest.of(path, node);
         Node changed = changing(parent);
         changed.addChild(path);
         raiseChildCounters(changed, parentCVersion, zxid);

@@ -20,10 +20,15 @@ final class PathIndex {
     private static final int CHUNK_BITS = 6;
     private static final int MIN_BITS = 3;
 
-    /** capacity = 1 << bits slots, in chunks of min(64, capacity) slots plus the owning edit in the last element. */
+    /**
+     * capacity = 1 << bits slots, in chunks of min(64, capacity) slots: each chunk is an
+     * Object[] of nodes with the owning edit in its last element, and an int[] beside it of
+     * the nodes' path hashes, so that a probe passes other nodes' slots without reading them.
+     */
     private int bits;
     private int chunkBits;
     private Object[][] chunks;
+    private int[][] hashChunks;
     private Edit directoryOwner;
     private int size;
 
@@ -37,6 +42,7 @@ final class PathIndex {
         this.bits = original.bits;
         this.chunkBits = original.chunkBits;
         this.chunks = original.chunks;
+        this.hashChunks = original.hashChunks;
         this.size = original.size;
     }
 
@@ -47,48 +53,39 @@ final class PathIndex {
     /** The node with this path, or null. */
     Node get(String path) {
         int hash = path.hashCode();
-        int mask = (1 << bits) - 1;
-        for (int slot = home(hash); ; slot = (slot + 1) & mask) {
-            Node node = at(slot);
-            if (node == null || matches(node, path, hash)) {
-                return node;
-            }
-        }
+        int slot = find(path, hash);
+        return slot < 0 ? null : at(slot);
     }
 
     /** Adds the node, or replaces the node with the same path. */
     void put(Node node, Edit edit) {
-        String path = node.path;
-        int hash = path.hashCode();
-        int mask = (1 << bits) - 1;
-        int slot = home(hash);
-        for (Node present = at(slot); present != null; present = at(slot)) {
-            if (matches(present, path, hash)) {
-                set(slot, node, edit);
-                return;
-            }
-            slot = (slot + 1) & mask;
+        int hash = node.path.hashCode();
+        int slot = find(node.path, hash);
+        if (slot >= 0) {
+            set(slot, node, hash, edit);
+        } else {
+            add(node, hash, edit);
         }
-        if (size + 1 > 1 << (bits - 1)) {
-            grow(edit);
-            put(node, edit);
-            return;
+    }
+
+    /** Adds the node if no node has its path and returns null; else returns that node and changes nothing. */
+    Node putIfAbsent(Node node, Edit edit) {
+        int hash = node.path.hashCode();
+        int slot = find(node.path, hash);
+        if (slot >= 0) {
+            return at(slot);
         }
-        set(slot, node, edit);
-        size++;
+        add(node, hash, edit);
+        return null;
     }
 
     /** Removes the node with this path if there is one, closing the gap it leaves in its probe run. */
     void remove(String path, Edit edit) {
-        int hash = path.hashCode();
-        int mask = (1 << bits) - 1;
-        int hole = home(hash);
-        for (Node present = at(hole); !matches(present, path, hash); present = at(hole)) {
-            if (present == null) {
-                return;
-            }
-            hole = (hole + 1) & mask;
+        int hole = find(path, path.hashCode());
+        if (hole < 0) {
+            return;
         }
+        int mask = (1 << bits) - 1;
         // Backward shift: a later node of the run moves into the hole unless its home
         // lies cyclically after the hole, where a lookup would no longer pass the hole.
         for (int slot = (hole + 1) & mask; ; slot = (slot + 1) & mask) {
@@ -96,13 +93,14 @@ final class PathIndex {
             if (node == null) {
                 break;
             }
-            int home = home(node.path.hashCode());
+            int hash = hashAt(slot);
+            int home = home(hash);
             if (((slot - home) & mask) >= ((slot - hole) & mask)) {
-                set(hole, node, edit);
+                set(hole, node, hash, edit);
                 hole = slot;
             }
         }
-        set(hole, null, edit);
+        set(hole, null, 0, edit);
         size--;
     }
 
@@ -118,8 +116,29 @@ final class PathIndex {
         }
     }
 
-    private static boolean matches(Node node, String path, int hash) {
-        return node != null && (node.path == path || node.path.hashCode() == hash && node.path.equals(path));
+    /** The slot of the node with this path, or -1 - the free slot where its probe run ends. */
+    private int find(String path, int hash) {
+        int mask = (1 << bits) - 1;
+        int chunkMask = (1 << chunkBits) - 1;
+        for (int slot = home(hash); ; slot = (slot + 1) & mask) {
+            Object[] chunk = chunks[slot >>> chunkBits];
+            Node node = (Node) chunk[slot & chunkMask];
+            if (node == null) {
+                return -1 - slot;
+            }
+            if (hashChunks[slot >>> chunkBits][slot & chunkMask] == hash && (node.path == path || node.path.equals(path))) {
+                return slot;
+            }
+        }
+    }
+
+    private void add(Node node, int hash, Edit edit) {
+        if (size + 1 > 1 << (bits - 1)) {
+            grow(edit);
+        }
+        int slot = -1 - find(node.path, hash);
+        set(slot, node, hash, edit);
+        size++;
     }
 
     /** Fibonacci hashing: the top bits of the product, so that similar paths spread over the table. */
@@ -131,36 +150,41 @@ final class PathIndex {
         return (Node) chunks[slot >>> chunkBits][slot & ((1 << chunkBits) - 1)];
     }
 
-    private void set(int slot, Node node, Edit edit) {
+    private int hashAt(int slot) {
+        return hashChunks[slot >>> chunkBits][slot & ((1 << chunkBits) - 1)];
+    }
+
+    private void set(int slot, Node node, int hash, Edit edit) {
         if (directoryOwner != edit) {
             chunks = chunks.clone();
+            hashChunks = hashChunks.clone();
             directoryOwner = edit;
         }
         int chunkSize = 1 << chunkBits;
-        Object[] chunk = chunks[slot >>> chunkBits];
+        int index = slot >>> chunkBits;
+        Object[] chunk = chunks[index];
         if (chunk[chunkSize] != edit) {
             chunk = chunk.clone();
             chunk[chunkSize] = edit;
-            chunks[slot >>> chunkBits] = chunk;
+            chunks[index] = chunk;
+            hashChunks[index] = hashChunks[index].clone();
         }
         chunk[slot & (chunkSize - 1)] = node;
+        hashChunks[index][slot & (chunkSize - 1)] = hash;
     }
 
     /** Doubles the table: new chunks, the old ones left intact for whoever shares them. */
     private void grow(Edit edit) {
-        Object[][] old = chunks;
+        Object[][] oldChunks = chunks;
+        int[][] oldHashes = hashChunks;
         int oldChunkSize = 1 << chunkBits;
         allocate(bits + 1, edit);
-        int mask = (1 << bits) - 1;
-        for (Object[] chunk : old) {
+        for (int c = 0; c < oldChunks.length; c++) {
             for (int i = 0; i < oldChunkSize; i++) {
-                Node node = (Node) chunk[i];
+                Node node = (Node) oldChunks[c][i];
                 if (node != null) {
-                    int slot = home(node.path.hashCode());
-                    while (at(slot) != null) {
-                        slot = (slot + 1) & mask;
-                    }
-                    chunks[slot >>> chunkBits][slot & ((1 << chunkBits) - 1)] = node;
+                    int hash = oldHashes[c][i];
+                    set(-1 - find(node.path, hash), node, hash, edit);
                 }
             }
         }
@@ -171,9 +195,11 @@ final class PathIndex {
         chunkBits = Math.min(CHUNK_BITS, newBits);
         int chunkSize = 1 << chunkBits;
         chunks = new Object[1 << (newBits - chunkBits)][];
+        hashChunks = new int[chunks.length][];
         for (int i = 0; i < chunks.length; i++) {
             chunks[i] = new Object[chunkSize + 1];
             chunks[i][chunkSize] = edit;
+            hashChunks[i] = new int[chunkSize];
         }
         directoryOwner = edit;
     }

@@ -147,4 +147,56 @@ class DataTreeSharingTest {
             assertThat(DataTree.restore(snapshots.get(i)).getChildren("/")).hasSize(2 + i);
         }
     }
+
+    @Test
+    void aSnapshotBuiltFromImagesRestoresChildrenEphemeralsAndContainers() {
+        DataTree tree = parentWithChildren(3);
+        tree.apply(txn(10, new CreateTxn("/p/e", null, SESSION, 4)));
+        tree.apply(txn(11, new CreateTxn("/box", null, Txn.CONTAINER_OWNER, 2)));
+        List<DataTreeSnapshot.NodeImage> images = new ArrayList<>(tree.snapshot().nodes());
+        DataTree rebuilt = DataTree.restore(new DataTreeSnapshot(11, images));
+
+        assertThat(rebuilt.getChildren("/")).containsExactly("box", "p", "zookeeper");
+        assertThat(rebuilt.getChildren("/p")).containsExactly("c0", "c1", "c2", "e");
+        assertThat(rebuilt.getChildren("/zookeeper")).containsExactly("config", "quota");
+        assertThat(rebuilt.ephemerals(SESSION)).containsExactly("/p/e");
+        assertThat(rebuilt.containers()).containsExactly("/box");
+        assertThat(rebuilt.stat("/p")).isEqualTo(tree.stat("/p"));
+        assertThat(rebuilt.nodeCount()).isEqualTo(tree.nodeCount());
+        assertThat(rebuilt.lastProcessedZxid()).isEqualTo(11);
+    }
+
+    @Test
+    void aSnapshotKeepsItsOwnCopyOfTheListItWasBuiltFrom() {
+        List<DataTreeSnapshot.NodeImage> images = new ArrayList<>(DataTree.standalone().snapshot().nodes());
+        DataTreeSnapshot snapshot = new DataTreeSnapshot(0, images);
+        images.clear();
+        assertThat(snapshot.nodes()).hasSize(4);
+    }
+
+    @Test
+    void ephemeralsAndContainersMadeAfterASnapshotStayOutOfIt() {
+        DataTree tree = parentWithChildren(1);
+        tree.apply(txn(5, new CreateTxn("/p/old", null, SESSION, 2)));
+        DataTreeSnapshot snapshot = tree.snapshot();
+        tree.apply(txn(6, new CreateTxn("/p/new", null, SESSION, 3)));
+        tree.apply(txn(7, new CreateTxn("/crate", null, Txn.CONTAINER_OWNER, 2)));
+        DataTree restored = DataTree.restore(snapshot);
+        assertThat(restored.ephemerals(SESSION)).containsExactly("/p/old");
+        assertThat(restored.containers()).isEmpty();
+        assertThat(tree.ephemerals(SESSION)).containsExactly("/p/new", "/p/old");
+        assertThat(tree.containers()).containsExactly("/crate");
+    }
+
+    @Test
+    void aCreateWhoseParentCversionIsNotHigherLeavesThePzxid() {
+        DataTree tree = DataTree.standalone();
+        tree.apply(txn(1, persistent("/p", 1)));
+        tree.apply(txn(2, persistent("/p/a", 1)));
+        // A new child whose txn carries the parent's current cversion moves neither counter.
+        tree.apply(txn(3, persistent("/p/b", 1)));
+        assertThat(tree.stat("/p").pzxid()).isEqualTo(2);
+        assertThat(tree.nodeInfo("/p").cversion()).isEqualTo(1);
+        assertThat(tree.getChildren("/p")).containsExactly("a", "b");
+    }
 }

@@ -166,4 +166,52 @@ class PathIndexTest {
         assertThat(contents(frozen)).containsExactlyInAnyOrderElementsOf(paths(3));
         assertThat(contents(small)).hasSize(500);
     }
+
+    @Test
+    void putIfAbsentReturnsThePresentNodeWhereverItSits() {
+        Edit edit = new Edit();
+        List<String> paths = paths(700);
+        PathIndex index = indexOf(paths, edit);
+        for (String path : paths) {
+            Node present = index.get(path);
+            assertThat(index.putIfAbsent(node(new String(path), edit), edit)).isSameAs(present);
+        }
+        assertThat(index.size()).isEqualTo(700);
+        Node fresh = node("/fresh", edit);
+        assertThat(index.putIfAbsent(fresh, edit)).isNull();
+        assertThat(index.get("/fresh")).isSameAs(fresh);
+    }
+
+    @Test
+    void randomPutsAndRemovesAgreeWithASortedMapAtEverySize() {
+        // Small tables wrap their probe runs around the end; colliding paths make long runs.
+        for (long seed = 1; seed <= 6; seed++) {
+            java.util.Random random = new java.util.Random(seed);
+            List<String> universe = new ArrayList<>(paths(300));
+            universe.addAll(collidingPaths(4));
+            java.util.TreeMap<String, Node> expected = new java.util.TreeMap<>();
+            Edit edit = new Edit();
+            PathIndex index = new PathIndex(edit);
+            for (int step = 0; step < 3000; step++) {
+                String path = universe.get(random.nextInt(step < 1500 ? 40 : universe.size()));
+                if (random.nextInt(3) == 0) {
+                    index.remove(path, edit);
+                    expected.remove(path);
+                } else {
+                    Node node = node(path, edit);
+                    index.put(node, edit);
+                    expected.put(path, node);
+                }
+                if (step % 97 == 0) {
+                    edit = new Edit();
+                }
+                if (step % 50 == 0) {
+                    for (String each : universe) {
+                        assertThat(index.get(each)).as("seed %d step %d %s", seed, step, each).isSameAs(expected.get(each));
+                    }
+                    assertThat(contents(index)).isEqualTo(expected.keySet());
+                }
+            }
+        }
+    }
 }

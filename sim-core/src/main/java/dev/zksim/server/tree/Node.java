@@ -73,12 +73,10 @@ final class Node {
         writableChildren().add(childPath);
     }
 
-    /** Removes a child by its full path; nothing happens if there is no such child. */
+    /** Removes a child this node has, by its full path (the tree removes only children it holds). */
     void removeChild(String childPath) {
-        int index = children == null ? -1 : children.indexOf(childPath);
-        if (index >= 0) {
-            writableChildren().remove(index);
-        }
+        int index = children.indexOf(childPath);
+        writableChildren().remove(index);
     }
 
     private Children writableChildren() {
@@ -156,14 +154,14 @@ final class Node {
             sortedNames = null;
         }
 
+        /** The index of a child that is present; the scan runs off the array for an absent one. */
         int indexOf(String path) {
             int hash = path.hashCode();
-            for (int i = 0; i < size; i++) {
-                if (hashes[i] == hash && paths[i].equals(path)) {
-                    return i;
-                }
+            int index = 0;
+            while (hashes[index] != hash || !path.equals(paths[index])) {
+                index++;
             }
-            return -1;
+            return index;
         }
 
         /** Removes the child at this index; the last child takes its place. */

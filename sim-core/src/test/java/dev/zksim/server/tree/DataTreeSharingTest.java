@@ -178,12 +178,16 @@ class DataTreeSharingTest {
     void ephemeralsAndContainersMadeAfterASnapshotStayOutOfIt() {
         DataTree tree = parentWithChildren(1);
         tree.apply(txn(5, new CreateTxn("/p/old", null, SESSION, 2)));
-        DataTreeSnapshot snapshot = tree.snapshot();
-        tree.apply(txn(6, new CreateTxn("/p/new", null, SESSION, 3)));
-        tree.apply(txn(7, new CreateTxn("/crate", null, Txn.CONTAINER_OWNER, 2)));
-        DataTree restored = DataTree.restore(snapshot);
-        assertThat(restored.ephemerals(SESSION)).containsExactly("/p/old");
-        assertThat(restored.containers()).isEmpty();
+        DataTreeSnapshot first = tree.snapshot();
+        tree.apply(txn(6, new CreateTxn("/crate", null, Txn.CONTAINER_OWNER, 2)));
+        DataTreeSnapshot second = tree.snapshot();
+        tree.apply(txn(7, new CreateTxn("/p/new", null, SESSION, 3)));
+        DataTree restoredFirst = DataTree.restore(first);
+        DataTree restoredSecond = DataTree.restore(second);
+        assertThat(restoredFirst.ephemerals(SESSION)).containsExactly("/p/old");
+        assertThat(restoredFirst.containers()).isEmpty();
+        assertThat(restoredSecond.ephemerals(SESSION)).containsExactly("/p/old");
+        assertThat(restoredSecond.containers()).containsExactly("/crate");
         assertThat(tree.ephemerals(SESSION)).containsExactly("/p/new", "/p/old");
         assertThat(tree.containers()).containsExactly("/crate");
     }

@@ -142,8 +142,13 @@ public final class ZabInvariants implements ZabMonitor {
         Object[] payloads = new Object[16];
         int size;
 
-        /** The index of zxid, or -1 - the index it would be inserted at. */
+        /** The index of zxid, or -1 - the index it would be inserted at; the newest zxids are asked about most. */
         int indexOf(long zxid) {
+            for (int i = size - 1; i >= Math.max(0, size - 4); i--) {
+                if (zxids[i] <= zxid) {
+                    return zxids[i] == zxid ? i : -(i + 1) - 1;
+                }
+            }
             return Arrays.binarySearch(zxids, 0, size, zxid);
         }
 

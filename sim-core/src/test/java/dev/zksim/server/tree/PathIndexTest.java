@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
@@ -186,10 +188,10 @@ class PathIndexTest {
     void randomPutsAndRemovesAgreeWithASortedMapAtEverySize() {
         // Small tables wrap their probe runs around the end; colliding paths make long runs.
         for (long seed = 1; seed <= 6; seed++) {
-            java.util.Random random = new java.util.Random(seed);
+            Random random = new Random(seed);
             List<String> universe = new ArrayList<>(paths(300));
             universe.addAll(collidingPaths(4));
-            java.util.TreeMap<String, Node> expected = new java.util.TreeMap<>();
+            TreeMap<String, Node> expected = new TreeMap<>();
             Edit edit = new Edit();
             PathIndex index = new PathIndex(edit);
             for (int step = 0; step < 3000; step++) {

@@ -23,9 +23,7 @@ import dev.zksim.server.tree.TxnOutcome.MultiApplied;
 import dev.zksim.server.tree.TxnOutcome.SessionClosed;
 import dev.zksim.server.tree.TxnOutcome.SessionCreated;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -38,31 +36,44 @@ import java.util.TreeSet;
  *
  * <p>Reads return child lists in sorted order for determinism (ZooKeeper's order is
  * unspecified). Data arrays are stored and returned by reference and must never be
- * modified; the client library copies at the API boundary. Nodes are mutable and private
- * to one tree, which keeps apply() allocation-light; snapshots copy.
+ * modified; the client library copies at the API boundary.
+ *
+ * <p>State is copied on write: the {@link PathIndex}'s chunks, the nodes and their child
+ * lists each record the {@link Edit} they were made under, and the tree changes in place
+ * only what its current edit made. {@link #snapshot()} and {@link #copy()} share
+ * everything and give the tree a new edit, so they cost O(1) (the session and container
+ * indexes are shared too and copied on their next change), and later applies copy only
+ * what they touch: an index chunk of 64 slots, a node, a parent's child list. The replica
+ * digest is kept as a running sum, so {@link #digest()} is O(1) too.
  */
 public final class DataTree {
     private static final byte[] EMPTY = new byte[0];
 
-    /** Every node by full path; the root is "/". */
-    private final Map<String, Node> nodes;
+    /** What this tree may change in place; a new one whenever the tree shares its state. */
+    private Edit edit = new Edit();
+    /** Every node by full path; the root node is "/". */
+    private PathIndex nodes;
+    /** The sum of every node's {@link NodeDigest}, kept up to date by each change. */
+    private long digest;
     /** Ephemeral paths per owning session, sorted so close order and reads are stable. */
-    private final TreeMap<Long, TreeSet<String>> ephemeralsBySession = new TreeMap<>();
-    private final TreeSet<String> containers = new TreeSet<>();
-    private final TreeSet<String> ttlNodes = new TreeSet<>();
+    private TreeMap<Long, TreeSet<String>> ephemeralsBySession = new TreeMap<>();
+    private TreeSet<String> containers = new TreeSet<>();
+    private TreeSet<String> ttlNodes = new TreeSet<>();
+    /** True while a snapshot or copy also holds the three indexes above: copy them before a change. */
+    private boolean ownerIndexesShared;
     private long lastProcessedZxid;
 
-    private DataTree(int expectedNodes) {
-        this.nodes = new LinkedHashMap<>(Math.max(16, expectedNodes * 4 / 3 + 1));
+    private DataTree(PathIndex nodes) {
+        this.nodes = nodes;
+    }
+
+    private DataTree() {
+        this.nodes = new PathIndex(edit);
     }
 
     /** A fresh standalone tree: /, /zookeeper, /zookeeper/quota and an empty /zookeeper/config. */
     public static DataTree standalone() {
-        DataTree tree = new DataTree(16);
-        Node config = new Node(EMPTY, 0, 0, 0, Perms.READ);
-        config.aversion = -1;
-        tree.addSystemNodes(config);
-        return tree;
+        return withSystemNodes(EMPTY, 0, 0);
     }
 
     /**
@@ -70,27 +81,59 @@ public final class DataTree {
      * configuration text, with version -1 and mzxid equal to the config version.
      */
     public static DataTree quorum(byte[] configData, long configVersion) {
-        DataTree tree = new DataTree(16);
-        Node config = new Node(configData, 0, 0, 0, Perms.READ);
+        return withSystemNodes(configData, -1, configVersion);
+    }
+
+    private static DataTree withSystemNodes(byte[] configData, int configVersion, long configMzxid) {
+        // These children are not created by txns, so internal cversions stay 0 and the
+        // visible ones come out as -1 for "/" and -2 for "/zookeeper" (reference 1.1).
+        DataTree tree = new DataTree();
+        Node root = tree.newNode("/", EMPTY, 0, 0, 0, Perms.ALL);
+        Node zookeeper = tree.newNode("/zookeeper", EMPTY, 0, 0, 0, Perms.ALL);
+        Node config = tree.newNode(ZnodePaths.CONFIG_PATH, configData, 0, 0, 0, Perms.READ);
         config.aversion = -1;
-        config.version = -1;
-        config.mzxid = configVersion;
-        tree.addSystemNodes(config);
+        config.version = configVersion;
+        config.mzxid = configMzxid;
+        root.addChild("/zookeeper");
+        zookeeper.addChild("/zookeeper/quota");
+        zookeeper.addChild(ZnodePaths.CONFIG_PATH);
+        tree.insert(root);
+        tree.insert(zookeeper);
+        tree.insert(tree.newNode("/zookeeper/quota", EMPTY, 0, 0, 0, Perms.ALL));
+        tree.insert(config);
         return tree;
     }
 
-    private void addSystemNodes(Node config) {
-        // These children are not created by txns, so internal cversions stay 0 and the
-        // visible ones come out as -1 for "/" and -2 for "/zookeeper" (reference 1.1).
-        Node root = new Node(EMPTY, 0, 0, 0, Perms.ALL);
-        Node zookeeper = new Node(EMPTY, 0, 0, 0, Perms.ALL);
-        root.addChild("zookeeper");
-        zookeeper.addChild("quota");
-        zookeeper.addChild("config");
-        nodes.put("/", root);
-        nodes.put("/zookeeper", zookeeper);
-        nodes.put("/zookeeper/quota", new Node(EMPTY, 0, 0, 0, Perms.ALL));
-        nodes.put(ZnodePaths.CONFIG_PATH, config);
+    private Node newNode(String path, byte[] data, long czxid, long ctime, long ephemeralOwner, int perms) {
+        return new Node(path, edit, data, czxid, ctime, ephemeralOwner, perms);
+    }
+
+    /** Adds a node whose path is not in the tree yet, with its digest. */
+    private void insert(Node node) {
+        nodes.put(node, edit);
+        digest += NodeDigest.of(node.path, node);
+    }
+
+    private Node node(String path) {
+        return nodes.get(path);
+    }
+
+    /**
+     * The node for a change: itself if this tree's current edit made it, else a copy put in
+     * its place. Its digest leaves the sum; {@link #changed} puts the new one back.
+     */
+    private Node changing(Node node) {
+        digest -= NodeDigest.of(node.path, node);
+        if (node.owner == edit) {
+            return node;
+        }
+        Node copy = new Node(node, edit);
+        nodes.put(copy, edit);
+        return copy;
+    }
+
+    private void changed(Node node) {
+        digest += NodeDigest.of(node.path, node);
     }
 
     /**
@@ -124,33 +167,40 @@ public final class DataTree {
         String path = txn.path();
         long zxid = header.zxid();
         String parentPath = ZnodePaths.parentOf(path);
-        Node parent = nodes.get(parentPath);
+        Node parent = node(parentPath);
         if (parent == null) {
             return new Failed(Code.NONODE.intValue());
         }
         int parentCVersion = txn.parentCVersion() == -1 ? parent.cversion + 1 : txn.parentCVersion();
-        if (nodes.containsKey(path)) {
+        Node node = newNode(path, txn.data(), zxid, header.time(), txn.ephemeralOwner(), Perms.ALL);
+        if (nodes.putIfAbsent(node, edit) != null) {
             // Replay of a create the snapshot already holds: only the parent's counters
             // may move, and only upwards (reference 5.6).
-            raiseChildCounters(parent, parentCVersion, zxid);
+            if (parentCVersion > parent.cversion) {
+                raiseChildCounters(changing(parent), parentCVersion, zxid);
+            }
             return new Failed(Code.NODEEXISTS.intValue());
         }
-        Node node = new Node(txn.data(), zxid, header.time(), txn.ephemeralOwner(), Perms.ALL);
-        nodes.put(path, node);
-        parent.addChild(ZnodePaths.childName(path));
-        raiseChildCounters(parent, parentCVersion, zxid);
+        digest += NodeDigest.of(path, node);
+        Node changed = changing(parent);
+        changed.addChild(path);
+        raiseChildCounters(changed, parentCVersion, zxid);
         registerOwner(path, txn.ephemeralOwner());
         triggers.add(WatchTrigger.data(EventType.NodeCreated, path, zxid));
         triggers.add(WatchTrigger.child(EventType.NodeChildrenChanged, parentPath, zxid));
         return new Created(path, node.stat());
     }
 
-    /** ZooKeeper raises cversion and pzxid together and never lowers them (ZOOKEEPER-3249). */
-    private static void raiseChildCounters(Node parent, int parentCVersion, long zxid) {
+    /**
+     * ZooKeeper raises cversion and pzxid together and never lowers them (ZOOKEEPER-3249).
+     * The parent is one {@link #changing} returned; this ends the change.
+     */
+    private void raiseChildCounters(Node parent, int parentCVersion, long zxid) {
         if (parentCVersion > parent.cversion) {
             parent.cversion = parentCVersion;
             parent.pzxid = zxid;
         }
+        changed(parent);
     }
 
     private TxnOutcome applyDelete(long zxid, String path, List<WatchTrigger> triggers) {
@@ -158,24 +208,24 @@ public final class DataTree {
             throw new IllegalArgumentException("The root cannot be deleted; the preparer must reject this");
         }
         String parentPath = ZnodePaths.parentOf(path);
-        Node parent = nodes.get(parentPath);
-        Node node = nodes.get(path);
+        Node parent = node(parentPath);
+        Node node = node(path);
         if (node == null) {
             // Replay of a delete the snapshot already reflects: the parent's pzxid is
             // raised and the NoNode is ignored (reference 5.6).
             if (parent != null && zxid > parent.pzxid) {
-                parent.pzxid = zxid;
+                raisePzxid(changing(parent), zxid);
             }
             return new Failed(Code.NONODE.intValue());
         }
         if (node.numChildren() > 0) {
             throw new IllegalStateException("Deleting " + path + " would orphan its children; the preparer must reject this");
         }
-        nodes.remove(path);
-        parent.removeChild(ZnodePaths.childName(path));
-        if (zxid > parent.pzxid) {
-            parent.pzxid = zxid;
-        }
+        nodes.remove(path, edit);
+        digest -= NodeDigest.of(path, node);
+        Node changed = changing(parent);
+        changed.removeChild(path);
+        raisePzxid(changed, zxid);
         unregisterOwner(path, node.ephemeralOwner);
         triggers.add(WatchTrigger.data(EventType.NodeDeleted, path, zxid));
         triggers.add(WatchTrigger.childExceptNotified(EventType.NodeDeleted, path, zxid));
@@ -183,15 +233,25 @@ public final class DataTree {
         return new Deleted(path);
     }
 
+    /** Raises a parent's pzxid, never lowering it; ends the change {@link #changing} began. */
+    private void raisePzxid(Node parent, long zxid) {
+        if (zxid > parent.pzxid) {
+            parent.pzxid = zxid;
+        }
+        changed(parent);
+    }
+
     private TxnOutcome applySetData(TxnHeader header, SetDataTxn txn, List<WatchTrigger> triggers) {
-        Node node = nodes.get(txn.path());
-        if (node == null) {
+        Node found = node(txn.path());
+        if (found == null) {
             return new Failed(Code.NONODE.intValue());
         }
+        Node node = changing(found);
         node.data = txn.data();
         node.version = txn.version();
         node.mzxid = header.zxid();
         node.mtime = header.time();
+        changed(node);
         triggers.add(WatchTrigger.data(EventType.NodeDataChanged, txn.path(), header.zxid()));
         return new DataSet(node.stat());
     }
@@ -231,24 +291,42 @@ public final class DataTree {
 
     private void registerOwner(String path, long owner) {
         if (owner == Txn.CONTAINER_OWNER) {
+            ownOwnerIndexes();
             containers.add(path);
         } else if (Txn.isTtlOwner(owner)) {
+            ownOwnerIndexes();
             ttlNodes.add(path);
         } else if (owner != 0) {
+            ownOwnerIndexes();
             ephemeralsBySession.computeIfAbsent(owner, session -> new TreeSet<>()).add(path);
         }
     }
 
     private void unregisterOwner(String path, long owner) {
         if (owner == Txn.CONTAINER_OWNER) {
+            ownOwnerIndexes();
             containers.remove(path);
         } else if (Txn.isTtlOwner(owner)) {
+            ownOwnerIndexes();
             ttlNodes.remove(path);
         } else if (owner != 0) {
+            ownOwnerIndexes();
             TreeSet<String> paths = ephemeralsBySession.get(owner);
             if (paths != null && paths.remove(path) && paths.isEmpty()) {
                 ephemeralsBySession.remove(owner);
             }
+        }
+    }
+
+    /** Copies the ephemeral, container and TTL indexes if a snapshot or copy shares them. */
+    private void ownOwnerIndexes() {
+        if (ownerIndexesShared) {
+            TreeMap<Long, TreeSet<String>> ephemerals = new TreeMap<>();
+            ephemeralsBySession.forEach((session, paths) -> ephemerals.put(session, new TreeSet<>(paths)));
+            ephemeralsBySession = ephemerals;
+            containers = new TreeSet<>(containers);
+            ttlNodes = new TreeSet<>(ttlNodes);
+            ownerIndexesShared = false;
         }
     }
 
@@ -260,30 +338,30 @@ public final class DataTree {
     }
 
     public boolean exists(String path) {
-        return nodes.containsKey(path);
+        return node(path) != null;
     }
 
     /** The node's client-visible Stat, or null if there is no such node. */
     public Stat stat(String path) {
-        Node node = nodes.get(path);
+        Node node = node(path);
         return node == null ? null : node.stat();
     }
 
     /** Data (possibly null) and Stat, or null if there is no such node. */
     public DataAndStat getData(String path) {
-        Node node = nodes.get(path);
+        Node node = node(path);
         return node == null ? null : new DataAndStat(node.data, node.stat());
     }
 
     /** Child names in sorted order, or null if there is no such node. */
     public List<String> getChildren(String path) {
-        Node node = nodes.get(path);
+        Node node = node(path);
         return node == null ? null : node.childNames();
     }
 
     /** Child names in sorted order with the node's own Stat, or null if there is no such node. */
     public ChildrenAndStat getChildren2(String path) {
-        Node node = nodes.get(path);
+        Node node = node(path);
         return node == null ? null : new ChildrenAndStat(node.childNames(), node.stat());
     }
 
@@ -292,7 +370,7 @@ public final class DataTree {
      * and ephemeralOwner that a Stat hides; null if there is no such node.
      */
     public NodeInfo nodeInfo(String path) {
-        Node node = nodes.get(path);
+        Node node = node(path);
         return node == null ? null
                 : new NodeInfo(node.version, node.cversion, node.numChildren(), node.ephemeralOwner, node.perms);
     }
@@ -325,7 +403,7 @@ public final class DataTree {
      * the system nodes included); 0 for a missing node, which callers report as NoNode.
      */
     public int allChildrenNumber(String path) {
-        Node node = nodes.get(path);
+        Node node = node(path);
         if (node == null) {
             return 0;
         }
@@ -359,60 +437,82 @@ public final class DataTree {
 
     // ---- Snapshots and comparison ------------------------------------------------------
 
-    /** An exact immutable image of this tree, nodes in path order. O(n log n). */
+    /**
+     * An exact immutable image of this tree. O(1): it shares the tree's nodes, which this
+     * tree copies from now on before changing them; its node list is built, in path order,
+     * only when read.
+     */
     public DataTreeSnapshot snapshot() {
-        List<DataTreeSnapshot.NodeImage> images = new ArrayList<>(nodes.size());
-        for (Map.Entry<String, Node> entry : nodes.entrySet()) {
-            images.add(DataTreeSnapshot.NodeImage.of(entry.getKey(), entry.getValue()));
-        }
-        images.sort((a, b) -> a.path().compareTo(b.path()));
-        return new DataTreeSnapshot(lastProcessedZxid, images);
+        FrozenTree frozen = new FrozenTree(new PathIndex(nodes), digest, ephemeralsBySession, containers, ttlNodes);
+        share();
+        return new DataTreeSnapshot(lastProcessedZxid, frozen);
     }
 
-    /** Rebuilds a tree from a snapshot; children, ephemerals and containers are derived. */
+    /** From now on everything made so far is shared: change nothing of it in place. */
+    private void share() {
+        edit = new Edit();
+        ownerIndexesShared = true;
+    }
+
+    /**
+     * Rebuilds a tree from a snapshot: in O(1) from one a tree took, else (a snapshot built
+     * from a list of images) by deriving children, ephemerals and containers.
+     */
     public static DataTree restore(DataTreeSnapshot snapshot) {
-        DataTree tree = new DataTree(snapshot.nodes().size());
-        for (DataTreeSnapshot.NodeImage image : snapshot.nodes()) {
-            tree.nodes.put(image.path(), image.toNode());
-            tree.registerOwner(image.path(), image.ephemeralOwner());
-        }
-        for (String path : tree.nodes.keySet()) {
-            if (!path.equals("/")) {
-                Node parent = tree.nodes.get(ZnodePaths.parentOf(path));
-                if (parent == null) {
-                    throw new IllegalArgumentException("Snapshot node " + path + " has no parent");
-                }
-                parent.addChild(ZnodePaths.childName(path));
-            }
+        DataTree tree;
+        if (snapshot.nodes() instanceof FrozenTree frozen) {
+            tree = new DataTree(new PathIndex(frozen.nodes()));
+            tree.digest = frozen.digest();
+            tree.ephemeralsBySession = frozen.ephemeralsBySession();
+            tree.containers = frozen.containers();
+            tree.ttlNodes = frozen.ttlNodes();
+            tree.ownerIndexesShared = true;
+        } else {
+            tree = new DataTree();
+            tree.rebuild(snapshot.nodes());
         }
         tree.lastProcessedZxid = snapshot.lastProcessedZxid();
         return tree;
     }
 
-    /** An independent deep copy (data arrays are shared, as they are never modified). */
-    public DataTree copy() {
-        DataTree tree = new DataTree(nodes.size());
-        for (Map.Entry<String, Node> entry : nodes.entrySet()) {
-            tree.nodes.put(entry.getKey(), new Node(entry.getValue()));
+    private void rebuild(List<DataTreeSnapshot.NodeImage> images) {
+        for (DataTreeSnapshot.NodeImage image : images) {
+            insert(image.toNode(edit));
+            registerOwner(image.path(), image.ephemeralOwner());
         }
-        ephemeralsBySession.forEach((session, paths) -> tree.ephemeralsBySession.put(session, new TreeSet<>(paths)));
-        tree.containers.addAll(containers);
-        tree.ttlNodes.addAll(ttlNodes);
+        for (DataTreeSnapshot.NodeImage image : images) {
+            String path = image.path();
+            if (!path.equals("/")) {
+                Node parent = node(ZnodePaths.parentOf(path));
+                if (parent == null) {
+                    throw new IllegalArgumentException("Snapshot node " + path + " has no parent");
+                }
+                parent.addChild(path);
+            }
+        }
+    }
+
+    /** An independent copy in O(1): both trees share what exists now and copy it before changing it. */
+    public DataTree copy() {
+        DataTree tree = new DataTree(new PathIndex(nodes));
+        tree.digest = digest;
+        tree.ephemeralsBySession = ephemeralsBySession;
+        tree.containers = containers;
+        tree.ttlNodes = ttlNodes;
+        tree.ownerIndexesShared = true;
         tree.lastProcessedZxid = lastProcessedZxid;
+        share();
         return tree;
     }
 
     /**
      * A 64-bit hash of every node's path and internal fields, independent of insertion
-     * order, in O(n) without sorting. Equal trees have equal digests; lastProcessedZxid is
-     * deliberately left out so replicas can be compared by content alone. For a readable
-     * diff, compare {@link #snapshot()}s or their {@link DataTreeSnapshot#dump()}.
+     * order: the sum of each node's {@link NodeDigest}, kept as a running sum, so O(1).
+     * Equal trees have equal digests; lastProcessedZxid is deliberately left out so
+     * replicas can be compared by content alone. For a readable diff, compare
+     * {@link #snapshot()}s or their {@link DataTreeSnapshot#dump()}.
      */
     public long digest() {
-        long sum = 0;
-        for (Map.Entry<String, Node> entry : nodes.entrySet()) {
-            sum += NodeDigest.of(entry.getKey(), entry.getValue());
-        }
-        return sum;
+        return digest;
     }
 }

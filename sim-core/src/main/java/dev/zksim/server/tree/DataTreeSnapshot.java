@@ -8,12 +8,14 @@ import java.util.Objects;
  * An immutable, exact image of a DataTree taken between two transactions, tagged with
  * its lastProcessedZxid. Servers keep these as their on-disk snapshots and rebuild a tree
  * with {@link DataTree#restore(DataTreeSnapshot)}. Nodes are listed in path order, so two
- * snapshots of equal trees are equal records. (ZooKeeper's snapshots are fuzzy; an exact
+ * snapshots of equal trees are equal records. A snapshot a tree took shares the tree's
+ * state and lists its nodes only when read (see {@link DataTree#snapshot()}). (ZooKeeper's snapshots are fuzzy; an exact
  * one is a legal fuzzy snapshot whose fuzzy range is empty.)
  */
 public record DataTreeSnapshot(long lastProcessedZxid, List<NodeImage> nodes) {
+    /** Copies the list, unless it is the shared state of a tree's own snapshot. */
     public DataTreeSnapshot {
-        nodes = List.copyOf(nodes);
+        nodes = nodes instanceof FrozenTree ? nodes : List.copyOf(nodes);
     }
 
     /** A canonical text form, one node per line in path order, for diffs in failure reports. */
@@ -76,8 +78,8 @@ public record DataTreeSnapshot(long lastProcessedZxid, List<NodeImage> nodes) {
                     node.version, node.cversion, node.aversion, node.ephemeralOwner, node.pzxid, node.perms);
         }
 
-        Node toNode() {
-            Node node = new Node(data, czxid, ctime, ephemeralOwner, perms);
+        Node toNode(Edit owner) {
+            Node node = new Node(path, owner, data, czxid, ctime, ephemeralOwner, perms);
             node.mzxid = mzxid;
             node.mtime = mtime;
             node.version = version;

@@ -1,16 +1,22 @@
 package dev.zksim.server.tree;
 
 import dev.zksim.api.Stat;
+import java.util.Arrays;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
- * One znode as the tree stores it: mutable, owned by exactly one DataTree, never shared
- * with callers. cversion is ZooKeeper's internal value (child creates only); the visible
- * one is derived in {@link #stat()}. Children are kept sorted so that reads, snapshots
- * and dumps are deterministic without sorting on every call.
+ * One znode as the tree stores it. cversion is ZooKeeper's internal value (child creates
+ * only); the visible one is derived in {@link #stat()}. A node may be shared by several
+ * trees and snapshots: it is changed in place only by the tree whose current {@link Edit}
+ * made it (its {@link #owner}), and copied by any other (see {@link DataTree}). Its
+ * children are kept by their full paths, the very strings the path index holds, so a child
+ * costs its parent two array slots and no string of its own; they are sorted only when
+ * listed, and a leaf has no child storage at all.
  */
 final class Node {
+    /** The full path; null only for nodes made outside a tree. */
+    final String path;
+    final Edit owner;
     byte[] data;
     final long czxid;
     final long ctime;
@@ -22,16 +28,12 @@ final class Node {
     final long ephemeralOwner;
     long pzxid;
     final int perms;
-    /** Child names, or null while the node has never had a child (most leaves). */
-    private TreeSet<String> children;
-    /**
-     * The immutable sorted list the last read returned, shared by every read until the
-     * children change: a lock's waiters all list the same parent after each delete, and
-     * copying the set for each of them was a tenth of the CPU at a thousand children.
-     */
-    private List<String> childNamesView;
+    /** Null while the node has never had a child (most nodes). */
+    private Children children;
 
-    Node(byte[] data, long czxid, long ctime, long ephemeralOwner, int perms) {
+    Node(String path, Edit owner, byte[] data, long czxid, long ctime, long ephemeralOwner, int perms) {
+        this.path = path;
+        this.owner = owner;
         this.data = data;
         this.czxid = czxid;
         this.ctime = ctime;
@@ -42,46 +44,53 @@ final class Node {
         this.perms = perms;
     }
 
-    /** A deep copy with its own children set (data arrays are immutable and shared). */
-    Node(Node other) {
-        this(other.data, other.czxid, other.ctime, other.ephemeralOwner, other.perms);
+    /** A node outside any tree, for tests of its own rules. */
+    Node(byte[] data, long czxid, long ctime, long ephemeralOwner, int perms) {
+        this(null, null, data, czxid, ctime, ephemeralOwner, perms);
+    }
+
+    /**
+     * A copy that the given edit may change. The children are shared, not copied: they are
+     * copied on their first change under the new edit.
+     */
+    Node(Node other, Edit owner) {
+        this(other.path, owner, other.data, other.czxid, other.ctime, other.ephemeralOwner, other.perms);
         this.mzxid = other.mzxid;
         this.mtime = other.mtime;
         this.version = other.version;
         this.cversion = other.cversion;
         this.aversion = other.aversion;
         this.pzxid = other.pzxid;
-        this.children = other.children == null ? null : new TreeSet<>(other.children);
+        this.children = other.children;
     }
 
     int numChildren() {
-        return children == null ? 0 : children.size();
+        return children == null ? 0 : children.size;
     }
 
-    void addChild(String name) {
+    /** Adds a child that this node does not have yet, by its full path. */
+    void addChild(String childPath) {
+        writableChildren().add(childPath);
+    }
+
+    /** Removes a child this node has, by its full path (the tree removes only children it holds). */
+    void removeChild(String childPath) {
+        int index = children.indexOf(childPath);
+        writableChildren().remove(index);
+    }
+
+    private Children writableChildren() {
         if (children == null) {
-            children = new TreeSet<>();
+            children = new Children(owner);
+        } else if (children.owner != owner) {
+            children = new Children(children, owner);
         }
-        if (children.add(name)) {
-            childNamesView = null;
-        }
-    }
-
-    void removeChild(String name) {
-        if (children != null && children.remove(name)) {
-            childNamesView = null;
-        }
+        return children;
     }
 
     /** The child names in sorted order, as an immutable list shared until they change. */
     List<String> childNames() {
-        if (children == null) {
-            return List.of();
-        }
-        if (childNamesView == null) {
-            childNamesView = List.copyOf(children);
-        }
-        return childNamesView;
+        return children == null ? List.of() : children.sortedNames();
     }
 
     /** Container and TTL owners are internal markers; a client sees 0 for them. */
@@ -100,5 +109,80 @@ final class Node {
         int dataLength = data == null ? 0 : data.length;
         return new Stat(czxid, mzxid, ctime, mtime, version, visibleCversion, aversion,
                 clientEphemeralOwner(), dataLength, numChildren, pzxid);
+    }
+
+    /**
+     * A node's children, unordered: full paths with their hashes beside them, so that a
+     * removal scans ints and compares one string. Copied whole on the first change under a
+     * new edit, which costs O(children) once per snapshot or copy that shared it.
+     */
+    private static final class Children {
+        final Edit owner;
+        private String[] paths;
+        private int[] hashes;
+        int size;
+        /**
+         * The immutable sorted list the last read returned, shared by every read until the
+         * children change: a lock's waiters all list the same parent after each delete, and
+         * copying the set for each of them was a tenth of the CPU at a thousand children.
+         */
+        private List<String> sortedNames;
+
+        Children(Edit owner) {
+            this.owner = owner;
+            this.paths = new String[2];
+            this.hashes = new int[2];
+        }
+
+        Children(Children other, Edit owner) {
+            this.owner = owner;
+            this.paths = other.paths.clone();
+            this.hashes = other.hashes.clone();
+            this.size = other.size;
+            this.sortedNames = other.sortedNames;
+        }
+
+        void add(String path) {
+            if (size == paths.length) {
+                int capacity = size + (size >> 1) + 1;
+                paths = Arrays.copyOf(paths, capacity);
+                hashes = Arrays.copyOf(hashes, capacity);
+            }
+            paths[size] = path;
+            hashes[size] = path.hashCode();
+            size++;
+            sortedNames = null;
+        }
+
+        /** The index of a child that is present; the scan runs off the array for an absent one. */
+        int indexOf(String path) {
+            int hash = path.hashCode();
+            int index = 0;
+            while (hashes[index] != hash || !path.equals(paths[index])) {
+                index++;
+            }
+            return index;
+        }
+
+        /** Removes the child at this index; the last child takes its place. */
+        void remove(int index) {
+            size--;
+            paths[index] = paths[size];
+            hashes[index] = hashes[size];
+            paths[size] = null;
+            sortedNames = null;
+        }
+
+        List<String> sortedNames() {
+            if (sortedNames == null) {
+                String[] names = new String[size];
+                for (int i = 0; i < size; i++) {
+                    names[i] = ZnodePaths.childName(paths[i]);
+                }
+                Arrays.sort(names);
+                sortedNames = List.of(names);
+            }
+            return sortedNames;
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.zksim.server.zab;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -21,7 +22,7 @@ import java.util.TreeMap;
  * checker can report them all; {@link #assertHolds()} throws with the list.
  */
 public final class ZabInvariants implements ZabMonitor {
-    private final NavigableMap<Long, Object> committed = new TreeMap<>();
+    private final Committed committed = new Committed();
     private final Map<Long, Long> lastDelivered = new TreeMap<>();
     private final Map<Long, Long> resetPoint = new TreeMap<>();
     private final Map<Long, Long> leaders = new TreeMap<>();
@@ -33,15 +34,17 @@ public final class ZabInvariants implements ZabMonitor {
         if (zxid <= previous) {
             violations.add("peer " + sid + " delivered " + Zxid.hex(zxid) + " after " + Zxid.hex(previous));
         }
-        Long skipped = committed.higherKey(previous);
-        if (skipped != null && skipped < zxid) {
+        int next = committed.indexAbove(previous);
+        long skipped = next < committed.size ? committed.zxids[next] : Long.MAX_VALUE;
+        if (skipped < zxid) {
             violations.add("peer " + sid + " skipped committed " + Zxid.hex(skipped) + " before " + Zxid.hex(zxid));
         }
-        Object known = committed.get(zxid);
-        if (known == null && !committed.containsKey(zxid)) {
+        int index = committed.indexOf(zxid);
+        if (index < 0) {
             checkNobodySkipped(sid, zxid);
-            committed.put(zxid, payload);
-        } else if (!Objects.equals(known, payload)) {
+            committed.insert(-1 - index, zxid, payload);
+        } else if (!Objects.equals(committed.payloads[index], payload)) {
+            Object known = committed.payloads[index];
             violations.add("peer " + sid + " delivered " + Zxid.hex(zxid) + " as " + payload + " but it was " + known);
         }
         lastDelivered.put(sid, zxid);
@@ -61,7 +64,7 @@ public final class ZabInvariants implements ZabMonitor {
     public void stateReset(long sid, long zxid) {
         lastDelivered.put(sid, zxid);
         resetPoint.put(sid, zxid);
-        if (zxid != 0 && !committed.isEmpty() && committed.lastKey() >= zxid && !committed.containsKey(zxid)) {
+        if (zxid != 0 && committed.size > 0 && committed.zxids[committed.size - 1] >= zxid && committed.indexOf(zxid) < 0) {
             violations.add("peer " + sid + " installed a snapshot at " + Zxid.hex(zxid) + ", not a committed zxid");
         }
     }
@@ -76,12 +79,17 @@ public final class ZabInvariants implements ZabMonitor {
 
     /** The payload committed at this zxid, or null if no peer delivered it. */
     public Object committedAt(long zxid) {
-        return committed.get(zxid);
+        int index = committed.indexOf(zxid);
+        return index < 0 ? null : committed.payloads[index];
     }
 
     /** Every zxid some peer delivered, with its payload, in zxid order. */
     public NavigableMap<Long, Object> committed() {
-        return new TreeMap<>(committed);
+        NavigableMap<Long, Object> copy = new TreeMap<>();
+        for (int i = 0; i < committed.size; i++) {
+            copy.put(committed.zxids[i], committed.payloads[i]);
+        }
+        return copy;
     }
 
     /** The epochs established so far and their leaders. */
@@ -99,13 +107,14 @@ public final class ZabInvariants implements ZabMonitor {
         for (LogEntry entry : state) {
             held.put(entry.zxid(), entry.payload());
         }
-        for (var entry : committed.entrySet()) {
-            if (!held.containsKey(entry.getKey()) || !Objects.equals(held.get(entry.getKey()), entry.getValue())) {
-                problems.add("peer " + sid + " lacks committed " + new LogEntry(entry.getKey(), entry.getValue()));
+        for (int i = 0; i < committed.size; i++) {
+            long zxid = committed.zxids[i];
+            if (!held.containsKey(zxid) || !Objects.equals(held.get(zxid), committed.payloads[i])) {
+                problems.add("peer " + sid + " lacks committed " + new LogEntry(zxid, committed.payloads[i]));
             }
         }
         for (LogEntry entry : state) {
-            if (!committed.containsKey(entry.zxid())) {
+            if (committed.indexOf(entry.zxid()) < 0) {
                 problems.add("peer " + sid + " holds " + entry + " that no peer delivered");
             }
         }
@@ -119,6 +128,46 @@ public final class ZabInvariants implements ZabMonitor {
     public void assertHolds() {
         if (!violations.isEmpty()) {
             throw new AssertionError("Zab invariants violated:\n  " + String.join("\n  ", violations));
+        }
+    }
+
+    /**
+     * Every committed zxid with its payload, sorted: two parallel arrays rather than a
+     * TreeMap, which at a million txns was two thirds of this checker's CPU (a cache miss
+     * per tree level) and 64 bytes per txn. Zxids are committed in increasing order, so an
+     * insert is almost always an append.
+     */
+    private static final class Committed {
+        long[] zxids = new long[16];
+        Object[] payloads = new Object[16];
+        int size;
+
+        /** The index of zxid, or -1 - the index it would be inserted at; the newest zxids are asked about most. */
+        int indexOf(long zxid) {
+            for (int i = size - 1; i >= Math.max(0, size - 4); i--) {
+                if (zxids[i] <= zxid) {
+                    return zxids[i] == zxid ? i : -(i + 1) - 1;
+                }
+            }
+            return Arrays.binarySearch(zxids, 0, size, zxid);
+        }
+
+        /** The index of the first zxid above the given one (size if there is none). */
+        int indexAbove(long zxid) {
+            int index = indexOf(zxid);
+            return index >= 0 ? index + 1 : -1 - index;
+        }
+
+        void insert(int index, long zxid, Object payload) {
+            if (size == zxids.length) {
+                zxids = Arrays.copyOf(zxids, size * 2);
+                payloads = Arrays.copyOf(payloads, size * 2);
+            }
+            System.arraycopy(zxids, index, zxids, index + 1, size - index);
+            System.arraycopy(payloads, index, payloads, index + 1, size - index);
+            zxids[index] = zxid;
+            payloads[index] = payload;
+            size++;
         }
     }
 }

@@ -23,6 +23,8 @@ final class ZabStorage {
     private static final String LOG_BASE = "zab-logBase";
     private static final String SNAPSHOT_PREFIX = "zab-snapshot-";
     private static final int SNAPSHOTS_KEPT = 2;
+    /** How many of the newest log entries {@link #indexOf} scans before it searches. */
+    private static final int RECENT = 4;
 
     /** The content of a snapshot file: the application state as of zxid. */
     record SnapshotFile(long zxid, Object state) {
@@ -89,8 +91,19 @@ final class ZabStorage {
         return zxid == base || indexOf(zxid) >= 0;
     }
 
-    /** Index of the entry with this zxid, or a negative value if there is none. */
+    /**
+     * Index of the entry with this zxid, or -(insertion point) - 1 if there is none. Delivery
+     * and acks ask about the newest entries, so the last few are looked at first: with a log
+     * of a million txns the binary search was 3% of the CPU.
+     */
     int indexOf(long zxid) {
+        int size = entries.size();
+        for (int i = size - 1; i >= Math.max(0, size - RECENT); i--) {
+            long at = entries.get(i).zxid();
+            if (at <= zxid) {
+                return at == zxid ? i : -(i + 1) - 1;
+            }
+        }
         return Collections.binarySearch(entries, new LogEntry(zxid, null), (a, b) -> Long.compare(a.zxid(), b.zxid()));
     }
 

@@ -58,7 +58,8 @@ class CustomScenarioTest {
         Scenario scenario = Testkit.custom("stuck-wait").servers(1).noFaults()
                 .perSeed((knobs, run) -> {
                     long bound = run.afterHeal(Time.seconds(1));
-                    assertThat(bound).isEqualTo(2 * Time.millis(run.ensemble().sessionTimeoutMs()) + Time.seconds(1));
+                    assertThat(bound).isEqualTo(run.ensemble().quorumRecoveryBound()
+                            + 2 * Time.millis(run.ensemble().sessionTimeoutMs()) + Time.seconds(1));
                     run.client(() -> session -> session.record(wait, Value.NONE, new CompletableFuture<Void>(),
                                     ok -> Value.NONE, ok -> { }))
                             .check((heal, end) -> new LivenessChecker(heal, bound, end).onlyKinds(wait))

@@ -64,7 +64,24 @@ final class ExploreRun {
 
     /** Executes a run without a trace digest (the explorer's runs; nobody reads their digests). */
     static Result execute(Scenario scenario, ChoiceGuide guide, int maxFaults, Observer observer) {
-        return execute(scenario, guide, maxFaults, observer, false);
+        return execute(scenario, guide, maxFaults, observer, false, false);
+    }
+
+    /**
+     * Executes a run without a trace digest that offers a fault once per instant where a
+     * message was delivered rather than after each delivery: the dfs's runs. A fault decided
+     * at an instant strikes 1 µs later whichever of the instant's deliveries it followed, so
+     * for an exhaustive search the later offers of an instant only repeat the first (lock-basic:
+     * the same 58,476 states in 1,670 runs instead of 2,588). The sampling strategies keep an
+     * offer per delivery, which weighs busy instants by what happens in them.
+     */
+    static Result executeOfferingOncePerInstant(Scenario scenario, ChoiceGuide guide, int maxFaults, Observer observer) {
+        return execute(scenario, guide, maxFaults, observer, false, true);
+    }
+
+    /** Executes a run, with a trace digest if asked and a fault offered after every delivery. */
+    static Result execute(Scenario scenario, ChoiceGuide guide, int maxFaults, Observer observer, boolean digest) {
+        return execute(scenario, guide, maxFaults, observer, digest, false);
     }
 
     /**
@@ -73,7 +90,8 @@ final class ExploreRun {
      * assembled as the scenario runner assembles one ({@link RunAssembly}) with no fault plan
      * up front: the faults are injected as the run goes and become the spec's fixed plan.
      */
-    static Result execute(Scenario scenario, ChoiceGuide guide, int maxFaults, Observer observer, boolean digest) {
+    private static Result execute(Scenario scenario, ChoiceGuide guide, int maxFaults, Observer observer, boolean digest,
+                                  boolean oncePerInstant) {
         List<TraceRecord> stepEvents = new ArrayList<>();
         TraceSink events = stepEvents::add;
         RunAssembly assembly = RunAssembly.assemble(scenario, new GuidedChoices(guide), List.of(events), digest);
@@ -81,7 +99,7 @@ final class ExploreRun {
         Ensemble ensemble = assembly.ensemble();
         // As in a plain run, a session is lost when its closeSession commits (HistoryRecorder.attachedTo).
         FaultChoice faults = new FaultChoice(new GuidedChoices(guide).stream("explore"), assembly.trial().faults(),
-                maxFaults, ensemble, client -> { });
+                maxFaults, ensemble, client -> { }, oncePerInstant);
         ExploreRun run = new ExploreRun(assembly, faults, stepEvents);
         Optional<SimulationFailure> failure = Optional.empty();
         boolean pruned = false;

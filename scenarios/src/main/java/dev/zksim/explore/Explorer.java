@@ -284,7 +284,7 @@ public final class Explorer {
         // What a larger bound expands again: a state reached with k deviations spent has more left.
         StateTable expanded = new StateTable();
         do {
-            ExploreRun.Result result = ExploreRun.execute(scenario, guide, settings.faults, run -> {
+            ExploreRun.Result result = ExploreRun.executeOfferingOncePerInstant(scenario, guide, settings.faults, run -> {
                 progress.deepest = Math.max(progress.deepest, guide.level());
                 if (!guide.fresh()) {
                     return true;

@@ -14,8 +14,8 @@ import java.util.function.Consumer;
 
 /**
  * Small-scope faults: at most K, each at an instant where something happens. At every such
- * instant from the start of the run to the end of the scenario's fault window the explorer's
- * guide is asked, in the stream
+ * instant (after each delivery, or once per instant for the dfs) from the start of the run
+ * to the end of the scenario's fault window the explorer's guide is asked, in the stream
  * "explore/fault-now", whether a fault strikes (0 means no, so the fault-free run comes
  * first); if so, "explore/fault-kind" picks one of the scenario's fault kinds and the usual
  * plan generator, drawing from "explore/fault", picks its targets, with the profile's
@@ -46,9 +46,13 @@ final class FaultChoice {
     private final List<FaultPlan.Step> steps = new ArrayList<>();
     /** Each step's fault as a number, for {@link #pendingDigest}; from its text, which is stable across JVMs. */
     private final List<Long> stepDigests = new ArrayList<>();
+    private final boolean oncePerInstant;
     private int spent;
+    /** The instant of the last offer, -1 before the first. */
+    private long lastOffer = -1;
 
-    FaultChoice(Choices explore, FaultProfile profile, int maxFaults, Ensemble ensemble, Consumer<String> sessionExpired) {
+    FaultChoice(Choices explore, FaultProfile profile, int maxFaults, Ensemble ensemble, Consumer<String> sessionExpired,
+                boolean oncePerInstant) {
         // Looked up once: a run offers a fault at every delivery.
         this.strikes = explore.stream("fault-now");
         this.kindPick = explore.stream("fault-kind");
@@ -57,15 +61,20 @@ final class FaultChoice {
         this.maxFaults = Math.min(maxFaults, profile.maxFaults());
         this.ensemble = ensemble;
         this.sessionExpired = sessionExpired;
+        this.oncePerInstant = oncePerInstant;
         this.kinds = usable(profile.kinds(), ensemble.serverIds().size(), ensemble.clientIds().size());
     }
 
-    /** Something happened now: offer the guide a fault, if any is left and the window is open. */
+    /**
+     * Something happened now: offer the guide a fault, if any is left and the window is open
+     * (and, offering once per instant, if none was offered at this instant yet).
+     */
     void offer() {
         long now = ensemble.simulation().now();
-        if (spent >= maxFaults || kinds.isEmpty() || now >= profile.windowEnd()) {
+        if (spent >= maxFaults || kinds.isEmpty() || now >= profile.windowEnd() || (oncePerInstant && now == lastOffer)) {
             return;
         }
+        lastOffer = now;
         if (strikes.draw(2) == 0) {
             return;
         }

@@ -176,7 +176,8 @@ class ExplorerTest {
 
     /**
      * A scenario's explored knob (the queue's patience) takes the buckets' values in every
-     * strategy and is free under the deviation bound; the other knobs stay fixed.
+     * strategy and is free under the deviation bound; the other knobs stay fixed, and the
+     * report's bounds say which are explored.
      */
     @Test
     void aScenariosExploredKnobTakesTheBucketsAndCostsNoDeviation() {
@@ -188,9 +189,9 @@ class ExplorerTest {
         assertThat(scope.alternatives("knobs", 3)).isEqualTo(1);
         assertThat(scope.free("net/c1>s1")).isFalse();
         assertThat(CATALOG.find("lock-basic").smallScopeKnobs()).isEmpty();
-        ExploreReport report = Explorer.builder(CATALOG, "canary-queue-hasty-cancel").deviations(1).runs(200).explore();
+        // That the dfs finds the canary with them is checked with every other canary.
+        ExploreReport report = Explorer.builder(CATALOG, "canary-queue-hasty-cancel").runs(1).explore();
         assertThat(report.summary()).contains("knobs fixed at their smallest but knobs/patience (2 values)");
-        assertThat(report.violation()).as("one fault with the longest patience").isPresent();
     }
 
     /**

@@ -24,6 +24,8 @@ import java.util.Locale;
 @SuppressForbidden("a benchmark: reads thread CPU time, heap use and the process's peak RSS; not simulation code")
 public final class ScalingBench {
     private static final int OPS_PER_ROW = 40_000;
+    private static final int WARM_UP_RUNS = 8;
+    private static final int RUNS_PER_ROW = 3;
 
     private ScalingBench() {
     }
@@ -32,12 +34,14 @@ public final class ScalingBench {
     public static void run(int znodes, PrintStream out) {
         out.println("load: " + String.format(Locale.ROOT, "%.2f",
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()) + " (1-minute load average)");
-        perEvent(3, 100, 1);
+        // Warm the JIT first: with a single warm-up run the first rows measured compilation
+        // too (3 servers and 100 clients cost 1.44 us an event as a first row, 0.94 later).
+        perEvent(3, 100, WARM_UP_RUNS);
         for (int clients : List.of(10, 100, 1000, 10_000)) {
-            out.println(perEvent(3, clients, 2));
+            out.println(perEvent(3, clients, RUNS_PER_ROW));
         }
         for (int servers : List.of(1, 3, 5, 7)) {
-            out.println(perEvent(servers, 100, 2));
+            out.println(perEvent(servers, 100, RUNS_PER_ROW));
         }
         out.println(memoryPerClient(10_000));
         out.println(tree(znodes));

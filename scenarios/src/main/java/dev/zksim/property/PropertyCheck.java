@@ -73,22 +73,13 @@ public final class PropertyCheck {
             }
             RunSpec spec = RunSpec.of(scenario, base + i);
             // Seeds not checked for determinism run without the digest, which only a
-            // counterexample's line needs: the failing seed runs once more with it.
-            RunOutcome outcome = i % determinismEvery == 0 ? runTwice(spec) : runner.withoutDigest().run(spec);
+            // counterexample's line needs.
+            RunOutcome outcome = i % determinismEvery == 0 ? runTwice(spec) : runner.runDigestingFailures(spec);
             if (outcome.failed()) {
-                return Optional.of(counterexample(withDigest(outcome), shrink));
+                return Optional.of(counterexample(outcome, shrink));
             }
         }
         return Optional.empty();
-    }
-
-    /** The failing outcome with its digest: run once more with it if it was run without. */
-    private RunOutcome withDigest(RunOutcome outcome) {
-        if (!outcome.digest().equals(ScenarioRunner.NO_DIGEST)) {
-            return outcome;
-        }
-        RunOutcome digested = runner.run(outcome.spec());
-        return digested.failed() ? digested : outcome;
     }
 
     /**

@@ -118,7 +118,7 @@ public final class RunAssembly {
      * dequeued") are not among them: on a prefix they would report what simply has not
      * happened yet. Built once per run.
      */
-    public List<Checker> prefixFinalCheckers() {
+    private List<Checker> prefixFinalCheckers() {
         if (prefixCheckers == null) {
             prefixCheckers = trial.checkers(0, endTime).stream()
                     .filter(checker -> checker instanceof ExclusionChecker || checker instanceof FencingChecker

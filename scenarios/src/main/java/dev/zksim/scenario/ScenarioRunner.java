@@ -64,9 +64,28 @@ public final class ScenarioRunner {
         return new ScenarioRunner(catalog, limits, stopAtFirstViolation, false);
     }
 
-    /** Whether this runner's outcomes carry the trace digest. */
-    public boolean digesting() {
-        return digesting;
+    /**
+     * Runs the spec without the trace digest and, if it fails or runs away, once more with it,
+     * since a finding's reproduce line carries the digest: the cheap way to run many seeds
+     * that mostly pass. Runs are deterministic, so the second run is the first one again; if it
+     * should pass after all, the failing outcome is kept (without a digest) rather than lost.
+     * A run cut by the wall clock is not run again, as the second would be cut too.
+     */
+    public RunOutcome runDigestingFailures(RunSpec spec) {
+        RunOutcome quick;
+        try {
+            quick = withoutDigest().run(spec);
+        } catch (RunawayRun runaway) {
+            if (limits.cancelled().getAsBoolean()) {
+                throw runaway;
+            }
+            return run(spec);
+        }
+        if (!quick.failed() || !digesting) {
+            return quick;
+        }
+        RunOutcome digested = run(spec);
+        return digested.failed() ? digested : quick;
     }
 
     /**

@@ -44,7 +44,6 @@ public final class Sweep {
     }
 
     private final ScenarioRunner runner;
-    private final ScenarioRunner undigested;
     private final long graceMillis;
     private boolean everyDigest;
     private volatile boolean stopRequested;
@@ -57,7 +56,6 @@ public final class Sweep {
     /** A sweep that abandons a cancelled run still going {@code graceMillis} after its wall-clock bound. */
     Sweep(ScenarioRunner runner, long graceMillis) {
         this.runner = runner.withLimits(WallClock.cancellable(runner.limits()));
-        this.undigested = this.runner.withoutDigest();
         this.graceMillis = graceMillis;
     }
 
@@ -154,7 +152,7 @@ public final class Sweep {
         WallClock.bind(entry.cancel());
         SeedResult result;
         try {
-            result = runDigestingFindings(spec, entry);
+            result = SeedResult.of(everyDigest ? runner.run(spec) : runner.runDigestingFailures(spec));
         } catch (SeedSkipped skipped) {
             result = SeedResult.skipped(spec, skipped.getMessage());
         } catch (RunawayRun runaway) {
@@ -167,27 +165,6 @@ public final class Sweep {
         }
         if (running.remove(spec.seed(), entry)) {
             results.offer(result);
-        }
-    }
-
-    /**
-     * Runs a seed, without the digest unless every digest is wanted; a seed that fails or
-     * runs away (not by the wall clock, which would only cut the second run too) runs once
-     * more with it, since its reproduce line carries the digest. Runs are deterministic, so
-     * the second run is the first one again.
-     */
-    private SeedResult runDigestingFindings(RunSpec spec, Running entry) {
-        if (everyDigest) {
-            return SeedResult.of(runner.run(spec));
-        }
-        try {
-            RunOutcome outcome = undigested.run(spec);
-            return SeedResult.of(outcome.failed() ? runner.run(spec) : outcome);
-        } catch (RunawayRun runaway) {
-            if (entry.cancel().get()) {
-                throw runaway;
-            }
-            return SeedResult.of(runner.run(spec));
         }
     }
 

@@ -99,12 +99,17 @@ public final class DoubleBarrier {
 
     /** Sends one enter step's request, unless the enter was given up before it went through. */
     private <T> CompletionStage<T> step(Supplier<CompletionStage<T>> request) {
-        if (givingUp && !entered.isDone()) {
+        if (givenUpBeforeEntering()) {
             withdraw();
             return CompletableFuture.failedFuture(new CancellationException("enter given up"));
         }
         stepInFlight = true;
         return request.get().whenComplete((value, error) -> stepInFlight = false);
+    }
+
+    /** A give-up counts until the participant got in; after that it comes too late. */
+    private boolean givenUpBeforeEntering() {
+        return givingUp && !entered.isDone();
     }
 
     private void withdraw() {
@@ -135,7 +140,7 @@ public final class DoubleBarrier {
     }
 
     private void decideEnter(List<String> children) {
-        if (givingUp && !entered.isDone()) {
+        if (givenUpBeforeEntering()) {
             withdraw();
             return;
         }

@@ -58,7 +58,7 @@ public final class ScalingBench {
             Ensemble ensemble = SimSide.elected(servers, run + 1, true);
             long before = ensemble.simulation().eventsDispatched();
             long cpu = threadCpu();
-            SimSide.run(ensemble, config);
+            SimSide.run(ensemble, SimSide.connect(ensemble, clients), config);
             events = ensemble.simulation().eventsDispatched() - before;
             best = Math.min(best, (threadCpu() - cpu) / (double) events);
         }
@@ -70,7 +70,7 @@ public final class ScalingBench {
     static String memoryPerClient(int clients) {
         Ensemble ensemble = SimSide.elected(3, 1, true);
         long before = heapAfterGc();
-        SimSide.run(ensemble, clients, clients + " idle clients", (zk, client, listener) ->
+        SimSide.run(ensemble, SimSide.connect(ensemble, clients), clients + " idle clients", (zk, client, listener) ->
                 zk.exists("/", false).whenComplete((stat, error) -> {
                     if (error != null) {
                         listener.failed(error);
@@ -91,7 +91,7 @@ public final class ScalingBench {
         long before = heapAfterGc();
         long cpu = threadCpu();
         long events = ensemble.simulation().eventsDispatched();
-        SimSide.run(ensemble, clients, "tree of " + znodes, (zk, client, listener) ->
+        SimSide.run(ensemble, SimSide.connect(ensemble, clients), "tree of " + znodes, (zk, client, listener) ->
                 new TreeBuilder(zk, "/t" + client, perClient, listener).start());
         double seconds = (threadCpu() - cpu) / 1e9;
         events = ensemble.simulation().eventsDispatched() - events;

@@ -1,21 +1,28 @@
 package dev.zksim.bench;
 
+import dev.zksim.api.EventType;
+import dev.zksim.api.KeeperState;
+import dev.zksim.api.WatchedEvent;
 import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.ensemble.ClientProgram;
 import dev.zksim.ensemble.Ensemble;
+import dev.zksim.ensemble.EnsembleClient;
 import dev.zksim.ensemble.EnsembleConfig;
 import dev.zksim.kernel.RunBounds;
 import dev.zksim.kernel.RunResult;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.SeededChoices;
 import dev.zksim.server.ZkServer;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * zksim's side of {@code bench vs-real}: one simulated ensemble with ZooKeeper's default
  * timing and a LAN's delays, elected before the clock starts (as the real cluster is up
- * before its clock starts), then every client runs its {@link BenchWorkload} and the run
- * stops when the last one is done. Nothing here reads a clock: the caller times
+ * before its clock starts), then its clients {@link #connect} (the real side connects its
+ * clients before its clock starts too), then every client runs its {@link BenchWorkload}
+ * and the run stops when the last one is done. Nothing here reads a clock: the caller times
  * {@link #run}.
  */
 final class SimSide {
@@ -57,9 +64,40 @@ final class SimSide {
         return true;
     }
 
-    /** Runs the workload to its end and returns the simulated time it took, in microseconds. */
-    static long run(Ensemble ensemble, VsRealConfig config) {
-        return run(ensemble, config.clients(), config.toString(),
+    /**
+     * Adds {@code clients} clients and runs until every one has its session, so that the
+     * timed part covers the workload alone, as the real side connects its clients before its
+     * clock starts.
+     */
+    static List<EnsembleClient> connect(Ensemble ensemble, int clients) {
+        int[] connecting = {clients};
+        List<EnsembleClient> connected = new ArrayList<>(clients);
+        for (int i = 0; i < clients; i++) {
+            connected.add(ensemble.addClient(new ClientProgram() {
+                @Override
+                public void started(ClientContext context, ZooKeeperClient zk) {
+                }
+
+                @Override
+                public void process(WatchedEvent event) {
+                    if (event.type() == EventType.None && event.state() == KeeperState.SyncConnected
+                            && --connecting[0] == 0) {
+                        ensemble.simulation().stop("all clients connected");
+                    }
+                }
+            }));
+        }
+        long start = ensemble.simulation().now();
+        RunResult result = ensemble.run(RunBounds.time(start + VIRTUAL_LIMIT));
+        if (connecting[0] != 0) {
+            throw new IllegalStateException(connecting[0] + " of " + clients + " simulated clients did not connect: " + result);
+        }
+        return connected;
+    }
+
+    /** Runs the workload on connected clients to its end and returns the simulated time it took, in microseconds. */
+    static long run(Ensemble ensemble, List<EnsembleClient> clients, VsRealConfig config) {
+        return run(ensemble, clients, config.toString(),
                 (zk, client, listener) -> new BenchWorkload(config.kind(), zk, client, config.rounds(), listener).start());
     }
 
@@ -69,12 +107,13 @@ final class SimSide {
     }
 
     /**
-     * Adds {@code clients} clients, starts each one's work, runs until the last is done and
-     * returns the simulated time that took, in microseconds.
+     * Starts each connected client's work (each on its own process, at the current simulated
+     * instant), runs until the last is done and returns the simulated time that took, in
+     * microseconds.
      */
-    static long run(Ensemble ensemble, int clients, String what, ClientStarter starter) {
+    static long run(Ensemble ensemble, List<EnsembleClient> clients, String what, ClientStarter starter) {
         long start = ensemble.simulation().now();
-        int[] remaining = {clients};
+        int[] remaining = {clients.size()};
         Throwable[] failure = new Throwable[1];
         BenchWorkload.Listener listener = new BenchWorkload.Listener() {
             @Override
@@ -90,14 +129,10 @@ final class SimSide {
                 ensemble.simulation().stop("a client failed");
             }
         };
-        for (int i = 0; i < clients; i++) {
+        for (int i = 0; i < clients.size(); i++) {
             int client = i;
-            ensemble.addClient(new ClientProgram() {
-                @Override
-                public void started(ClientContext context, ZooKeeperClient zk) {
-                    starter.start(zk, client, listener);
-                }
-            });
+            EnsembleClient handle = clients.get(i);
+            handle.process().schedule(0, () -> starter.start(handle.zk(), client, listener));
         }
         RunResult result = ensemble.run(RunBounds.time(start + VIRTUAL_LIMIT));
         if (failure[0] != null) {

@@ -1,6 +1,7 @@
 package dev.zksim.bench;
 
 import dev.zksim.ensemble.Ensemble;
+import dev.zksim.ensemble.EnsembleClient;
 import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.real.RealEnsemble;
 import dev.zksim.real.RealZooKeeperClient;
@@ -18,9 +19,10 @@ import java.util.Locale;
  *
  * <ul>
  *   <li>{@code fresh}: each side's first run in a newly started JVM (a child process), the
- *       run a user starts to replay one seed. The JVMs' own start is excluded from both
- *       sides and printed beside. zksim's time includes building and electing its ensemble;
- *       the real side's excludes starting the servers, so the ratio is conservative.</li>
+ *       run a user starts to replay one seed, so both children get the JVM option the
+ *       launcher gives {@code replay} (the quick compiler only, unless this JVM's options
+ *       chose a compiler). The JVMs' own start is excluded from both sides and printed
+ *       beside. Neither side's time includes starting its servers or connecting its clients.</li>
  *   <li>{@code warm}: the median of many runs once the JIT has settled, zksim with its
  *       self-checks and trace digest on, and again with both off. Real runs and zksim
  *       batches alternate, so a change of machine load hits both sides.</li>
@@ -31,6 +33,8 @@ import java.util.Locale;
 @SuppressForbidden("a benchmark: times real and simulated runs on the wall clock and starts child JVMs; not simulation code")
 public final class VsReal {
     private static final String CHILD_PREFIX = "vs-real-child";
+    /** The compiler option the launcher gives {@code replay}, the single run a fresh run stands for. */
+    private static final String REPLAY_COMPILER = "-XX:TieredStopAtLevel=1";
 
     /**
      * @param configs the configurations to run, in order
@@ -140,8 +144,9 @@ public final class VsReal {
 
     private static void timeSim(VsRealConfig config, long seed, boolean checksAndTrace, Samples samples) {
         Ensemble ensemble = SimSide.elected(config, seed, checksAndTrace);
+        List<EnsembleClient> clients = SimSide.connect(ensemble, config.clients());
         long start = System.nanoTime();
-        long virtual = SimSide.run(ensemble, config);
+        long virtual = SimSide.run(ensemble, clients, config);
         samples.add(System.nanoTime() - start, virtual);
     }
 
@@ -213,10 +218,16 @@ public final class VsReal {
             String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
             List<String> command = new ArrayList<>();
             command.add(java);
+            boolean compilerChosen = false;
             for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
                 if (!option.startsWith("-XX:StartFlightRecording") && !option.startsWith("-agent")) {
                     command.add(option);
+                    compilerChosen |= option.contains("Tiered");
                 }
+            }
+            if (!compilerChosen) {
+                // Both sides start as the launcher starts a replay: with the quick compiler only.
+                command.add(REPLAY_COMPILER);
             }
             command.addAll(List.of("-cp", System.getProperty("java.class.path"), VsReal.class.getName(), side,
                     config.spec()));
@@ -244,11 +255,13 @@ public final class VsReal {
         long workload;
         long virtual = 0;
         if (args[0].equals("sim")) {
-            // The ensemble is built and elected before the clock starts, as the real servers
-            // are started before theirs: both sides time the workload on a serving ensemble.
+            // The ensemble is built and elected and its clients connected before the clock
+            // starts, as the real servers are started and its clients connected before
+            // theirs: both sides time the workload on a serving ensemble.
             Ensemble ensemble = SimSide.elected(config, 1, true);
+            List<EnsembleClient> clients = SimSide.connect(ensemble, config.clients());
             long start = System.nanoTime();
-            virtual = SimSide.run(ensemble, config);
+            virtual = SimSide.run(ensemble, clients, config);
             workload = System.nanoTime() - start;
         } else {
             try (RealEnsemble ensemble = RealRun.start(config)) {

@@ -26,7 +26,7 @@ class BenchWorkloadTest {
         for (BenchWorkload.Kind kind : BenchWorkload.Kind.values()) {
             VsRealConfig config = new VsRealConfig(3, 5, 4, kind);
             Ensemble ensemble = SimSide.elected(config, 7, true);
-            long virtual = SimSide.run(ensemble, config);
+            long virtual = SimSide.run(ensemble, SimSide.connect(ensemble, config.clients()), config);
             assertThat(virtual).as(kind.label()).isPositive();
             ensemble.checks().verifyNow();
         }

@@ -16,6 +16,14 @@ class HistoryTest {
     private final HistoryRecorder recorder = new HistoryRecorder(clock::get);
 
     @Test
+    void opKindsAreEqualByNameWhicheverInstance() {
+        OpKind made = OpKind.of("ACQUIRE");
+        assertThat(made).isEqualTo(OpKind.ACQUIRE).hasSameHashCodeAs(OpKind.ACQUIRE).isNotSameAs(OpKind.ACQUIRE);
+        assertThat(made).isNotEqualTo(OpKind.RELEASE).isNotEqualTo("ACQUIRE");
+        assertThat(OpKind.ACQUIRE).isEqualTo(OpKind.ACQUIRE);
+    }
+
+    @Test
     void recordsInvocationsAndCompletionsWithTheClockAndIncreasingIndices() {
         Invocation acquire = recorder.invoke("c1", OpKind.ACQUIRE);
         clock.set(1_500_000);

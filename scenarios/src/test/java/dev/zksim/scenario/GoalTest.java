@@ -7,6 +7,8 @@ import dev.zksim.history.History;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.OpType;
 import dev.zksim.history.Value;
+import dev.zksim.kernel.trace.TraceEvent;
+import dev.zksim.kernel.trace.TraceRecord;
 import java.util.List;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -50,6 +52,25 @@ class GoalTest {
         assertThat(lostWhileHolding.reached().test(evidence(afterRelease))).isFalse();
         assertThat(lostWhileHolding.reached().test(evidence(holding))).isTrue();
         assertThat(lostWhileHolding.reached().test(evidence(anotherProcess))).isFalse();
+    }
+
+    private record Ping(int n) implements TraceEvent {
+    }
+
+    private record Pong() implements TraceEvent {
+    }
+
+    @Test
+    void theTraceCounterCountsEachEventClassByItsKindName() {
+        TraceCounter counter = new TraceCounter();
+        assertThat(counter.counts()).isEmpty();
+        for (int i = 0; i < 5; i++) {
+            counter.accept(new TraceRecord(i, i, "c1", i % 2 == 0 ? new Ping(i) : new Pong()));
+        }
+        assertThat(counter.counts()).containsExactly(Map.entry("GoalTest.Ping", 3), Map.entry("GoalTest.Pong", 2));
+        TraceCounter another = new TraceCounter();
+        another.accept(new TraceRecord(0, 0, "s1", new Pong()));
+        assertThat(another.counts()).containsExactly(Map.entry("GoalTest.Pong", 1));
     }
 
     @Test

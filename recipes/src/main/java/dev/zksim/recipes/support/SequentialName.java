@@ -1,5 +1,7 @@
 package dev.zksim.recipes.support;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -19,21 +21,40 @@ public record SequentialName(String name, String prefix, long sequence) {
 
     /** The parsed name, or empty if it does not end in a ten-digit counter. */
     public static Optional<SequentialName> parse(String name) {
-        if (name.length() < DIGITS) {
-            return Optional.empty();
+        return Optional.ofNullable(parseOrNull(name));
+    }
+
+    /**
+     * The parsed name, or null: the counter is read digit by digit, without cutting a string
+     * for it, because recipes parse every child of every listing.
+     */
+    private static SequentialName parseOrNull(String name) {
+        int start = name.length() - DIGITS;
+        if (start < 0) {
+            return null;
         }
-        String digits = name.substring(name.length() - DIGITS);
-        for (int i = 0; i < DIGITS; i++) {
-            if (!Character.isDigit(digits.charAt(i))) {
-                return Optional.empty();
+        long sequence = 0;
+        for (int i = start; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') {
+                return null;
             }
+            sequence = sequence * 10 + (c - '0');
         }
-        return Optional.of(new SequentialName(name, name.substring(0, name.length() - DIGITS), Long.parseLong(digits)));
+        return new SequentialName(name, name.substring(0, start), sequence);
     }
 
     /** The sequential children of a listing, sorted by counter; other names are ignored. */
     public static List<SequentialName> sorted(List<String> children) {
-        return children.stream().map(SequentialName::parse).flatMap(Optional::stream).sorted(BY_SEQUENCE).toList();
+        List<SequentialName> names = new ArrayList<>(children.size());
+        for (String child : children) {
+            SequentialName parsed = parseOrNull(child);
+            if (parsed != null) {
+                names.add(parsed);
+            }
+        }
+        names.sort(BY_SEQUENCE);
+        return Collections.unmodifiableList(names);
     }
 
     /** The sorted sequential children whose prefix contains the marker (a role or a guid). */

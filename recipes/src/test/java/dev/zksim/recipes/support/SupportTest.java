@@ -35,6 +35,22 @@ class SupportTest {
     }
 
     @Test
+    void onlyTenAsciiDigitsMakeACounter() {
+        assertThat(SequentialName.parse("0000000000")).hasValueSatisfying(name -> {
+            assertThat(name.prefix()).isEmpty();
+            assertThat(name.sequence()).isZero();
+        });
+        assertThat(SequentialName.parse("n-2147483647")).map(SequentialName::sequence).contains(2147483647L);
+        assertThat(SequentialName.parse("n-9999999999")).map(SequentialName::sequence).contains(9999999999L);
+        // ZooKeeper appends %010d: other digits (here Arabic-Indic ones) are not its counter.
+        assertThat(SequentialName.parse("n-\u0660\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669")).isEmpty();
+        assertThat(SequentialName.parse("n-00000000a1")).isEmpty();
+        assertThat(SequentialName.parse("000000001")).isEmpty();
+        assertThat(SequentialName.sorted(List.of("a", "b-0000000002", "c-0000000001"))).extracting(SequentialName::name)
+                .containsExactly("c-0000000001", "b-0000000002");
+    }
+
+    @Test
     void connectionStatesFollowSessionEventsAndStayLost() {
         ConnectionStates states = new ConnectionStates();
         List<ConnectionState> heard = new ArrayList<>();

@@ -26,6 +26,8 @@ public final class ExpiringSessionTracker implements SessionTracker {
     private static final class Entry {
         int timeoutMs;
         long deadline;
+        /** Whether the session sits in the bucket of its deadline (a touch then finds it there without a lookup). */
+        boolean bucketed;
         boolean closing;
         /** The server whose connection the session last (re)validated on; -1 until known. */
         long owner = -1;
@@ -157,21 +159,21 @@ public final class ExpiringSessionTracker implements SessionTracker {
 
     private void rebucket(long sessionId, Entry entry) {
         long deadline = deadline(process.now(), Time.millis(entry.timeoutMs), tickMicros);
-        if (deadline == entry.deadline && bucketHolds(deadline, sessionId)) {
+        if (deadline == entry.deadline && entry.bucketed) {
             return;
         }
         unbucket(sessionId, entry);
         entry.deadline = deadline;
+        entry.bucketed = true;
         buckets.computeIfAbsent(deadline, time -> new LinkedHashSet<>()).add(sessionId);
         armTimer();
     }
 
-    private boolean bucketHolds(long deadline, long sessionId) {
-        LinkedHashSet<Long> bucket = buckets.get(deadline);
-        return bucket != null && bucket.contains(sessionId);
-    }
-
     private void unbucket(long sessionId, Entry entry) {
+        if (!entry.bucketed) {
+            return;
+        }
+        entry.bucketed = false;
         LinkedHashSet<Long> bucket = buckets.get(entry.deadline);
         if (bucket != null && bucket.remove(sessionId) && bucket.isEmpty()) {
             buckets.remove(entry.deadline);
@@ -203,6 +205,9 @@ public final class ExpiringSessionTracker implements SessionTracker {
         }
         for (long sessionId : due) {
             Entry entry = sessions.get(sessionId);
+            if (entry != null) {
+                entry.bucketed = false;
+            }
             if (entry != null && !entry.closing) {
                 entry.closing = true;
                 expirer.expire(sessionId, entry.timeoutMs);

@@ -203,4 +203,55 @@ class DataTreeSharingTest {
         assertThat(tree.nodeInfo("/p").cversion()).isEqualTo(1);
         assertThat(tree.getChildren("/p")).containsExactly("a", "b");
     }
+
+    /**
+     * A listing is kept sorted through later creates and deletes instead of sorted again; a
+     * model set checks every listing of a long mixed sequence, in a tree and its snapshot,
+     * and past the size above which the tree stops keeping it sorted.
+     */
+    @Test
+    void listingsStaySortedThroughCreatesAndDeletesAfterEachRead() {
+        DataTree tree = DataTree.standalone();
+        tree.apply(txn(1, persistent("/p", 1)));
+        java.util.TreeSet<String> model = new java.util.TreeSet<>();
+        long zxid = 2;
+        long state = 12345;
+        for (int step = 0; step < 600; step++) {
+            state = state * 6364136223846793005L + 1442695040888963407L;
+            String name = "n" + Long.toHexString((state >>> 33) % 97);
+            if (model.contains(name)) {
+                tree.apply(txn(zxid++, new DeleteTxn("/p/" + name)));
+                model.remove(name);
+            } else {
+                tree.apply(txn(zxid++, persistent("/p/" + name, (int) zxid)));
+                model.add(name);
+            }
+            assertThat(tree.getChildren("/p")).as("after step %d", step).containsExactlyElementsOf(model);
+        }
+        DataTree snapshot = DataTree.restore(tree.snapshot());
+        List<String> frozen = new ArrayList<>(model);
+        tree.apply(txn(zxid++, persistent("/p/a-first", (int) zxid)));
+        tree.apply(txn(zxid++, new DeleteTxn("/p/" + frozen.get(frozen.size() / 2))));
+        model.add("a-first");
+        model.remove(frozen.get(frozen.size() / 2));
+        assertThat(tree.getChildren("/p")).containsExactlyElementsOf(model);
+        assertThat(snapshot.getChildren("/p")).containsExactlyElementsOf(frozen);
+    }
+
+    @Test
+    void aListingPastTheKeptSizeIsSortedWhenRead() {
+        DataTree tree = parentWithChildren(0);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 4200; i++) {
+            tree.apply(txn(2 + i, persistent("/p/c" + i, i + 1)));
+            expected.add("c" + i);
+            if (i % 1000 == 0 || i > 4090) {
+                expected.sort(null);
+                assertThat(tree.getChildren("/p")).as("with %d children", i + 1).isEqualTo(expected);
+            }
+        }
+        tree.apply(txn(9000, new DeleteTxn("/p/c17")));
+        expected.remove("c17");
+        assertThat(tree.getChildren("/p")).isEqualTo(expected);
+    }
 }

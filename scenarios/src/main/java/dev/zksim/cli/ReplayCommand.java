@@ -37,7 +37,7 @@ final class ReplayCommand implements Callable<Integer> {
     /** Records kept for the diagram; the diagram itself stops earlier if the arrows run out. */
     static final int HTML_RECORDS = 20_000;
 
-    @Parameters(index = "0", paramLabel = "LINE", description = "The zksim2:... line a failure printed.")
+    @Parameters(index = "0", paramLabel = "LINE", description = "The zksim3:... line a failure printed.")
     private String line;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the whole trace here as JSON lines.")

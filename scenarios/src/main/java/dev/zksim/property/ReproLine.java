@@ -15,21 +15,22 @@ import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
 /**
- * The one line that reproduces a run: {@code zksim2:SCENARIO:SEED:PLAN:CHOICES:DIGEST}. The
+ * The one line that reproduces a run: {@code zksim3:SCENARIO:SEED:PLAN:CHOICES:DIGEST}. The
  * seed is hex; PLAN and CHOICES are "-" when the run generated them from the seed, otherwise
  * the fault plan text and the recorded choices, compressed and base64url-encoded (a shrunk
  * run needs both); DIGEST is the first 16 hex characters of the trace digest the replay
- * must reproduce (or all 64), or "-" for a run that never finished (a crash outside any
+ * must reproduce (or all 32), or "-" for a run that never finished (a crash outside any
  * event, a run abandoned at its wall-clock bound), whose replay has nothing to compare.
  *
  * <p>The version names the digest's encoding: zksim1 digested rendered text lines, zksim2
- * digests the compact binary encoding of the trace's fields and runs with ZooKeeper's
- * randomised snapshot schedule, so a zksim1 line cannot be checked and is refused in one line.
+ * hashed the compact binary encoding of the trace's fields with SHA-256, zksim3 hashes the
+ * same encoding with a 128-bit MurmurHash3 (a tenth of the cost). A line of an older version
+ * cannot be checked by this one and is refused in one line that says so.
  */
 public record ReproLine(RunSpec spec, String digest) {
-    private static final String VERSION = "zksim2";
+    private static final String VERSION = "zksim3";
     private static final int DIGEST_CHARS = 16;
-    private static final int FULL_DIGEST_CHARS = 64;
+    private static final int FULL_DIGEST_CHARS = 32;
     private static final String NO_DIGEST = "-";
 
     /** The line of a run that has no digest to check (it never finished). */
@@ -52,7 +53,7 @@ public record ReproLine(RunSpec spec, String digest) {
 
     /**
      * Whether a replay's full digest matches the one this line expects: every character the
-     * line carries (16 or 64, as {@link #parse} demands) must agree, so no short prefix can
+     * line carries (16 or 32, as {@link #parse} demands) must agree, so no short prefix can
      * pass for a match.
      */
     public boolean matches(String fullDigest) {
@@ -62,12 +63,13 @@ public record ReproLine(RunSpec spec, String digest) {
     /** Parses a line; throws IllegalArgumentException with a one-line reason. */
     public static ReproLine parse(String line) {
         String[] parts = line.trim().split(":", -1);
-        if (parts[0].equals("zksim1")) {
-            throw new IllegalArgumentException("a zksim1 reproduce line comes from an older zksim whose trace digest "
-                    + "this version computes differently; re-run the scenario and seed to get a zksim2 line");
+        if (parts[0].equals("zksim1") || parts[0].equals("zksim2")) {
+            throw new IllegalArgumentException("a " + parts[0] + " reproduce line comes from an older zksim whose trace "
+                    + "digest this version computes differently; re-run the scenario and seed to get a " + VERSION + " line");
         }
         if (parts.length != 6 || !parts[0].equals(VERSION)) {
-            throw new IllegalArgumentException("malformed reproduce line (expected zksim2:SCENARIO:SEED:PLAN:CHOICES:DIGEST)");
+            throw new IllegalArgumentException("malformed reproduce line (expected " + VERSION
+                    + ":SCENARIO:SEED:PLAN:CHOICES:DIGEST)");
         }
         long seed;
         try {

@@ -57,6 +57,6 @@ class CanaryTest {
         // The minimal case is small: at most one fault left and no more events than the original.
         assertThat(caught.minimal().plan().steps()).hasSizeLessThanOrEqualTo(2);
         assertThat(caught.minimal().events()).isLessThanOrEqualTo(caught.original().events());
-        assertThat(caught.describe()).contains("reproduce: ./zksim replay zksim2:" + caught.minimal().spec().scenario());
+        assertThat(caught.describe()).contains("reproduce: ./zksim replay zksim3:" + caught.minimal().spec().scenario());
     }
 }

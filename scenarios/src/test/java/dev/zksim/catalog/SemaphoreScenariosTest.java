@@ -33,6 +33,6 @@ class SemaphoreScenariosTest {
         PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-semaphore-leaky");
         assertThat(caught.kind()).isEqualTo(FailureKind.LIVENESS_TIMEOUT);
         assertThat(caught.minimal().failure().orElseThrow().getMessage()).contains("made no progress");
-        assertThat(caught.describe()).contains("reproduce: ./zksim replay zksim2:canary-semaphore-leaky");
+        assertThat(caught.describe()).contains("reproduce: ./zksim replay zksim3:canary-semaphore-leaky");
     }
 }

@@ -15,14 +15,14 @@ class MainTest extends CliTestSupport {
     @Test
     void theKernelDemoPrintsTheSeedFirstAndTheDigest() {
         assertThat(Main.execute("demo", "--kernel", "--seed", "0x2a")).isZero();
-        assertThat(stdout()).startsWith("seed: 42").contains("knob nodes: ").contains("events: ").containsPattern("digest: [0-9a-f]{64}");
+        assertThat(stdout()).startsWith("seed: 42").contains("knob nodes: ").contains("events: ").containsPattern("digest: [0-9a-f]{32}");
     }
 
     @Test
     void theDemoSweepsTheCatalogueAndPrintsTheSameDigestTwice() {
         assertThat(Main.execute("demo", "--seed", "42", "--seeds", "2")).isZero();
         String first = stdout();
-        assertThat(first).contains("scenario").contains("seeds/s").contains("ensemble-random-ops").containsPattern("digest: [0-9a-f]{64}");
+        assertThat(first).contains("scenario").contains("seeds/s").contains("ensemble-random-ops").containsPattern("digest: [0-9a-f]{32}");
         out.reset();
         assertThat(Main.execute("demo", "--seed", "42", "--seeds", "2")).isZero();
         assertThat(stdout().lines().filter(line -> line.startsWith("digest: ")).toList())
@@ -34,14 +34,17 @@ class MainTest extends CliTestSupport {
         assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "3")).isZero();
         String digest = stdout().lines().filter(line -> line.startsWith("digest: ")).findFirst().orElseThrow().substring(8);
         out.reset();
-        assertThat(Main.execute("replay", "zksim2:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isZero();
+        assertThat(Main.execute("replay", "zksim3:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isZero();
         assertThat(stdout()).contains("digest matches the reproduce line");
-        assertThat(Main.execute("replay", "zksim2:ensemble-random-ops:3:-:-:0000000000000000")).isEqualTo(2);
+        assertThat(Main.execute("replay", "zksim3:ensemble-random-ops:3:-:-:0000000000000000")).isEqualTo(2);
         assertThat(Main.execute("replay", "garbage")).isEqualTo(2);
         assertThat(stderr().lines()).last().asString().contains("malformed reproduce line");
         err.reset();
         assertThat(Main.execute("replay", "zksim1:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isEqualTo(2);
         assertThat(stderr().lines()).hasSize(1).first().asString().contains("a zksim1 reproduce line comes from an older zksim");
+        err.reset();
+        assertThat(Main.execute("replay", "zksim2:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isEqualTo(2);
+        assertThat(stderr().lines()).hasSize(1).first().asString().contains("a zksim2 reproduce line comes from an older zksim");
     }
 
     @Test

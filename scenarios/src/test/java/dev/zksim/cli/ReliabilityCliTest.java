@@ -75,7 +75,7 @@ class ReliabilityCliTest extends CliTestSupport {
     void aRunThatWouldNotEndIsCutAtItsBoundAndReportedAsARunaway() {
         assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "1", "--max-events", "300")).isEqualTo(6);
         assertThat(stdout()).contains("result: RUNAWAY runaway run: reached the event bound of 300 events")
-                .containsPattern("reproduce: ./zksim replay zksim2:ensemble-random-ops:1:-:-:[0-9a-f]{16}");
+                .containsPattern("reproduce: ./zksim replay zksim3:ensemble-random-ops:1:-:-:[0-9a-f]{16}");
         out.reset();
         assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "1", "--faults", "at 50000m heal",
                 "--max-sim-time", "60000m", "--max-wall", "1")).isEqualTo(6);
@@ -113,7 +113,7 @@ class ReliabilityCliTest extends CliTestSupport {
                 "--jsonl", blocker.resolve("x.jsonl").toString());
         badInput("cannot write the JUnit report", "run", "ensemble-random-ops", "--seeds", "2", "--results", results(),
                 "--junit", dir.toString());
-        String line = "zksim2:ensemble-random-ops:3:-:-:0000000000000000";
+        String line = "zksim3:ensemble-random-ops:3:-:-:0000000000000000";
         badInput("--json: cannot write", "replay", line, "--json", blocker.resolve("t.jsonl").toString());
         badInput("--html: cannot write", "replay", line, "--html", dir.toString());
         badInput("at least three different counts", "herd-report", "--clients", "2,4");
@@ -127,14 +127,14 @@ class ReliabilityCliTest extends CliTestSupport {
         assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "3")).isZero();
         String digest = stdout().lines().filter(l -> l.startsWith("digest: ")).findFirst().orElseThrow().substring(8);
         badInput("this line was edited or is not from this version of zksim",
-                "replay", "zksim2:ensemble-random-ops:3:-:-:0000000000000000");
+                "replay", "zksim3:ensemble-random-ops:3:-:-:0000000000000000");
         badInput("this line was edited or is not from this version of zksim",
-                "replay", "zksim2:lock-basic:2a:-:-:3f9c0e1d2b4a5968");
-        badInput("malformed digest '" + digest.charAt(0) + "'", "replay", "zksim2:ensemble-random-ops:3:-:-:" + digest.charAt(0));
-        badInput("unknown scenario", "replay", "zksim2:no-such-scenario:3:-:-:" + digest.substring(0, 16));
-        badInput("corrupt", "replay", "zksim2:ensemble-random-ops:3:-:AAAA:" + digest.substring(0, 16));
+                "replay", "zksim3:lock-basic:2a:-:-:3f9c0e1d2b4a5968");
+        badInput("malformed digest '" + digest.charAt(0) + "'", "replay", "zksim3:ensemble-random-ops:3:-:-:" + digest.charAt(0));
+        badInput("unknown scenario", "replay", "zksim3:no-such-scenario:3:-:-:" + digest.substring(0, 16));
+        badInput("corrupt", "replay", "zksim3:ensemble-random-ops:3:-:AAAA:" + digest.substring(0, 16));
         out.reset();
-        assertThat(Main.execute("replay", "zksim2:ensemble-random-ops:3:-:-:" + digest)).isZero();
+        assertThat(Main.execute("replay", "zksim3:ensemble-random-ops:3:-:-:" + digest)).isZero();
         assertThat(stdout()).contains("digest matches the reproduce line");
     }
 

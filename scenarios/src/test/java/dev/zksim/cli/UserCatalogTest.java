@@ -70,7 +70,7 @@ class UserCatalogTest extends CliTestSupport {
 
     @Test
     void aLineWhoseCatalogueIsNotOnTheClasspathIsOneLine() {
-        assertThat(Main.execute("replay", "zksim2:acme/acme-lock:3:-:-:0123456789abcdef")).isEqualTo(2);
+        assertThat(Main.execute("replay", "zksim3:acme/acme-lock:3:-:-:0123456789abcdef")).isEqualTo(2);
         assertOneLineError("needs catalogue 'acme'", "--classpath");
     }
 }

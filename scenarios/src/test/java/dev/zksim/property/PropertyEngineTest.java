@@ -20,7 +20,7 @@ class PropertyEngineTest {
         assertThat(counterexample.kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
         assertThat(counterexample.minimal().plan().steps()).isEmpty();
         assertThat(counterexample.minimal().knobs()).contains("clients: 2", "increments per client: 1");
-        assertThat(counterexample.describe()).contains("reproduce: ./zksim replay zksim2:test-lost-update:");
+        assertThat(counterexample.describe()).contains("reproduce: ./zksim replay zksim3:test-lost-update:");
     }
 
     @Test
@@ -48,7 +48,7 @@ class PropertyEngineTest {
     void anUnshrunkFailureReproducesFromScenarioAndSeedAlone() {
         PropertyCheck.Counterexample counterexample = new PropertyCheck(runner).check("test-lost-update", 0, 30, false).orElseThrow();
         String line = counterexample.line().toString();
-        assertThat(line).matches("zksim2:test-lost-update:[0-9a-f]+:-:-:[0-9a-f]{16}");
+        assertThat(line).matches("zksim3:test-lost-update:[0-9a-f]+:-:-:[0-9a-f]{16}");
         RunOutcome replay = runner.run(ReproLine.parse(line).spec());
         assertThat(replay.digest()).isEqualTo(counterexample.original().digest());
     }
@@ -58,11 +58,14 @@ class PropertyEngineTest {
         assertThatThrownBy(() -> ReproLine.parse("nonsense")).hasMessageContaining("malformed reproduce line");
         assertThatThrownBy(() -> ReproLine.parse("zksim1:x:1:-:-:ab"))
                 .hasMessageContaining("zksim1 reproduce line comes from an older zksim").hasMessageNotContaining("\n");
-        assertThatThrownBy(() -> ReproLine.parse("zksim2:x:zz:-:-:ab")).hasMessageContaining("malformed seed 'zz'");
-        assertThatThrownBy(() -> ReproLine.parse("zksim2:x:1:@@@:-:ab")).hasMessageContaining("corrupt data");
-        assertThatThrownBy(() -> runner.run(ReproLine.parse("zksim2:nope:1:-:-:00000000000000ab").spec()))
+        assertThatThrownBy(() -> ReproLine.parse("zksim2:lock-basic:2a:-:-:3f9c0e1d2b4a5968"))
+                .hasMessageContaining("zksim2 reproduce line comes from an older zksim")
+                .hasMessageContaining("get a zksim3 line").hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> ReproLine.parse("zksim3:x:zz:-:-:ab")).hasMessageContaining("malformed seed 'zz'");
+        assertThatThrownBy(() -> ReproLine.parse("zksim3:x:1:@@@:-:ab")).hasMessageContaining("corrupt data");
+        assertThatThrownBy(() -> runner.run(ReproLine.parse("zksim3:nope:1:-:-:00000000000000ab").spec()))
                 .hasMessageContaining("unknown scenario 'nope'");
         // A digest is compared in full: a short prefix cannot pass for a match.
-        assertThatThrownBy(() -> ReproLine.parse("zksim2:x:1:-:-:ab")).hasMessageContaining("malformed digest 'ab'");
+        assertThatThrownBy(() -> ReproLine.parse("zksim3:x:1:-:-:ab")).hasMessageContaining("malformed digest 'ab'");
     }
 }

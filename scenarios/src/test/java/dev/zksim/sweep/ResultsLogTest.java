@@ -84,7 +84,7 @@ class ResultsLogTest {
         SweepOutputs outputs = new SweepOutputs(new PrintStream(terminal, true, StandardCharsets.UTF_8),
                 new PrintStream(errors, true, StandardCharsets.UTF_8), new ResultsLog(Path.of("/full/failures.txt"), disk), null);
         for (long seed = 0; seed < 10; seed++) {
-            outputs.finding(new SeedResult("lock-basic", seed, Verdict.SAFETY_VIOLATION, "zksim2:lock-basic:" + seed
+            outputs.finding(new SeedResult("lock-basic", seed, Verdict.SAFETY_VIOLATION, "zksim3:lock-basic:" + seed
                     + ":-:-:0123456789abcdef", "mutual exclusion violated by c1 and c2", 100, "0123456789abcdef"));
         }
         assertThat(disk.text()).endsWith("\n");
@@ -115,7 +115,7 @@ class ResultsLogTest {
 
     @Test
     void findingsAndSummariesRoundTripThroughJsonLines() {
-        SeedResult finding = new SeedResult("lock-basic", -5, Verdict.RUNAWAY, "zksim2:x:1:-:-:-", "a \"quoted\"\tmessage\\",
+        SeedResult finding = new SeedResult("lock-basic", -5, Verdict.RUNAWAY, "zksim3:x:1:-:-:-", "a \"quoted\"\tmessage\\",
                 7, "-");
         assertThat(SeedResult.fromJson(FlatJson.read(FlatJson.write(finding.toJson())))).isEqualTo(finding);
         SweepSummary summary = new SweepSummary("lock-basic", 10, 100, 2, 4, 25, 0, 1, 999, 1234, true);

@@ -125,7 +125,7 @@ public final class Network implements ProcessListener {
             trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), "connection not open", message));
             return;
         }
-        Trap trap = traps.get(from);
+        Trap trap = traps.isEmpty() ? null : traps.get(from);
         if (trap != null && trap.match().test(message)) {
             traps.remove(from);
             trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), trap.fault(), message));

@@ -5,7 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** SHA-256 over lines of text: the trace digest's hash, also used to combine digests. */
+/** SHA-256 over lines of text: combines digests (a sweep's, the demo's) and keys the shrinker's tried candidates. */
 public final class LineDigest {
 
     private LineDigest() {
@@ -19,7 +19,7 @@ public final class LineDigest {
     private static final MessageDigest PROTOTYPE = lookUp();
 
     /** A fresh SHA-256 instance; every JDK ships one. */
-    static MessageDigest sha256() {
+    private static MessageDigest sha256() {
         try {
             return (MessageDigest) PROTOTYPE.clone();
         } catch (CloneNotSupportedException e) {

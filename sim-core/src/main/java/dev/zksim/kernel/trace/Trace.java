@@ -1,14 +1,12 @@
 package dev.zksim.kernel.trace;
 
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
- * The evidence of a run: every emitted event goes into a rolling SHA-256 digest over its
+ * The evidence of a run: every emitted event goes into a rolling 128-bit digest over its
  * compact binary encoding ({@link DigestEncoder}; nothing is rendered to text unless a sink
  * asks for {@link TraceRecord#canonicalLine()}), into a ring buffer of the most recent
  * records, and to any attached sinks
@@ -19,13 +17,16 @@ public final class Trace {
     public static final int DEFAULT_RING_CAPACITY = 4096;
 
     private final LongSupplier clock;
-    private final MessageDigest digest;
+    private final TraceHash digest = new TraceHash();
     private final int ringCapacity;
     /** Grows by doubling up to the capacity: most runs of the explorer are a few hundred records long. */
     private TraceRecord[] ring;
     private final List<TraceSink> sinks = new ArrayList<>();
     private final DigestEncoder encoder = new DigestEncoder();
     private long count;
+    /** Where the next remembered record goes in the ring, and how many were remembered in all. */
+    private int next;
+    private long remembered;
     private boolean enabled = true;
     private boolean digesting = true;
 
@@ -37,7 +38,6 @@ public final class Trace {
         this.clock = clock;
         this.ringCapacity = Math.max(1, ringCapacity);
         this.ring = new TraceRecord[Math.min(this.ringCapacity, 64)];
-        this.digest = LineDigest.sha256();
     }
 
     /** Records an event at the current simulated time. */
@@ -46,22 +46,32 @@ public final class Trace {
             return;
         }
         long time = clock.getAsLong();
+        TraceRecord record = new TraceRecord(count, time, process, event);
+        count++;
         if (digesting) {
             encoder.reset();
             encoder.writeHeader(time, process);
             encoder.writeValue(event);
-            digest.update(encoder.buffer(), 0, encoder.size());
+            digest.update(encoder.buffer(), encoder.size());
+            remember(record);
         }
-        TraceRecord record = new TraceRecord(count, time, process, event);
-        if (count == ring.length && ring.length < ringCapacity) {
-            // Not yet wrapped: records sit at their own index, so a copy keeps them in place.
-            ring = Arrays.copyOf(ring, Math.min(ringCapacity, ring.length * 2));
-        }
-        ring[(int) (count % ring.length)] = record;
-        count++;
         for (int i = 0; i < sinks.size(); i++) {
             sinks.get(i).accept(record);
         }
+    }
+
+    /** Puts the record in the ring buffer, which grows by doubling up to its capacity and then wraps. */
+    private void remember(TraceRecord record) {
+        if (next == ring.length) {
+            if (ring.length < ringCapacity) {
+                // Not yet wrapped: records sit at their own index, so a copy keeps them in place.
+                ring = Arrays.copyOf(ring, Math.min(ringCapacity, ring.length * 2));
+            } else {
+                next = 0;
+            }
+        }
+        ring[next++] = record;
+        remembered++;
     }
 
     /**
@@ -72,17 +82,18 @@ public final class Trace {
         this.enabled = enabled;
     }
 
-    /** Whether events are being recorded; hot paths skip building events when not. */
     /**
-     * Turns the rolling digest off (or on) while the ring buffer and the sinks still get every
-     * record. The explorer runs millions of short runs whose digests nobody reads; formatting
-     * and hashing each record's canonical line is then most of a run's cost. A run whose
-     * digest matters must keep digesting from start to end.
+     * Turns the rolling digest off (or on), and with it the ring buffer of {@link #recent}
+     * records, while the sinks still get every record. The explorer and a sweep's passing
+     * seeds make runs whose digests and traces nobody reads; hashing each record is then
+     * most of a run's cost, and keeping the last few thousand records alive makes the
+     * collector copy them. A run whose digest matters must keep digesting from start to end.
      */
     public void setDigesting(boolean digesting) {
         this.digesting = digesting;
     }
 
+    /** Whether events are being recorded; hot paths skip building events when not. */
     public boolean isEnabled() {
         return enabled;
     }
@@ -100,23 +111,18 @@ public final class Trace {
         return count;
     }
 
-    /** The digest of all events emitted so far, as 64 hex digits; emitting may go on. */
+    /** The digest of all events emitted so far, as 32 hex digits ({@link TraceHash}); emitting may go on. */
     public String digest() {
-        try {
-            MessageDigest snapshot = (MessageDigest) digest.clone();
-            return HexFormat.of().formatHex(snapshot.digest());
-        } catch (CloneNotSupportedException e) {
-            throw new IllegalStateException("SHA-256 digest cannot be cloned", e);
-        }
+        return digest.copy().hex();
     }
 
-    /** The most recent records still in the ring buffer, oldest first. */
+    /** The most recent records still in the ring buffer, oldest first (recorded while digesting). */
     public List<TraceRecord> recent() {
         List<TraceRecord> records = new ArrayList<>();
-        long first = Math.max(0, count - ring.length);
-        for (long i = first; i < count; i++) {
-            records.add(ring[(int) (i % ring.length)]);
+        if (remembered > ring.length) {
+            records.addAll(Arrays.asList(ring).subList(next, ring.length));
         }
+        records.addAll(Arrays.asList(ring).subList(0, next));
         return records;
     }
 }

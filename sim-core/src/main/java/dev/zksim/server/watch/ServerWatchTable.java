@@ -257,11 +257,7 @@ public final class ServerWatchTable {
      */
     private SequencedSet<Long> fireNodeWatches(String path, EventType type, long zxid,
             List<WatchDelivery> deliveries) {
-        SequencedSet<Long> watchers = new LinkedHashSet<>(dataWatches.take(path));
-        watchers.addAll(persistentWatches.watchersOf(path));
-        for (String ancestor : ancestorsOrSelf(path)) {
-            watchers.addAll(recursiveWatches.watchersOf(ancestor));
-        }
+        SequencedSet<Long> watchers = withStandingWatchers(dataWatches.take(path), path, true);
         deliver(watchers, WatchedEvent.node(type, path, zxid), List.of(), deliveries);
         return watchers;
     }
@@ -273,9 +269,30 @@ public final class ServerWatchTable {
      */
     private void fireChildWatches(String path, EventType type, long zxid, Collection<Long> suppressed,
             List<WatchDelivery> deliveries) {
-        SequencedSet<Long> watchers = new LinkedHashSet<>(childWatches.take(path));
-        watchers.addAll(persistentWatches.watchersOf(path));
+        SequencedSet<Long> watchers = withStandingWatchers(childWatches.take(path), path, false);
         deliver(watchers, WatchedEvent.node(type, path, zxid), suppressed, deliveries);
+    }
+
+    /**
+     * The connections whose one-shot watches fired, followed by those with a persistent watch
+     * on the path and, if {@code recursiveToo}, a recursive watch on it or an ancestor, each
+     * once. Most ensembles hold no persistent or recursive watch at all: then the fired ones
+     * are the answer as they are, and no set or list of ancestors is built for every change.
+     */
+    private SequencedSet<Long> withStandingWatchers(SequencedSet<Long> fired, String path, boolean recursiveToo) {
+        boolean persistent = persistentWatches.watchCount() > 0;
+        boolean recursive = recursiveToo && recursiveWatches.watchCount() > 0;
+        if (!persistent && !recursive) {
+            return fired;
+        }
+        SequencedSet<Long> watchers = new LinkedHashSet<>(fired);
+        watchers.addAll(persistentWatches.watchersOf(path));
+        if (recursive) {
+            for (String ancestor : ancestorsOrSelf(path)) {
+                watchers.addAll(recursiveWatches.watchersOf(ancestor));
+            }
+        }
+        return watchers;
     }
 
     private static void deliver(SequencedSet<Long> watchers, WatchedEvent event, Collection<Long> suppressed,

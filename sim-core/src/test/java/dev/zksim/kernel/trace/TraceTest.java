@@ -30,7 +30,7 @@ class TraceTest {
         assertThat(traceOf("a", "b").digest()).isEqualTo(traceOf("a", "b").digest());
         assertThat(traceOf("a", "b").digest()).isNotEqualTo(traceOf("b", "a").digest());
         assertThat(traceOf("a", "b").digest()).isNotEqualTo(traceOf("a", "b", "c").digest());
-        assertThat(traceOf().digest()).hasSize(64);
+        assertThat(traceOf().digest()).hasSize(32);
     }
 
     @Test
@@ -47,6 +47,31 @@ class TraceTest {
         Trace trace = traceOf("1", "2", "3", "4", "5", "6");
         assertThat(trace.count()).isEqualTo(6);
         assertThat(trace.recent()).extracting(record -> ((Said) record.event()).what()).containsExactly("3", "4", "5", "6");
+    }
+
+    @Test
+    void theRingGrowsToItsCapacityThenKeepsTheNewestInOrder() {
+        Trace trace = new Trace(() -> 0, 100);
+        for (int i = 0; i < 250; i++) {
+            trace.emit("p1", new Said(Integer.toString(i), i, List.of()));
+            if (i == 69) {
+                assertThat(trace.recent()).hasSize(70).first().extracting(record -> ((Said) record.event()).what()).isEqualTo("0");
+            }
+        }
+        assertThat(trace.recent()).extracting(record -> ((Said) record.event()).times()).containsExactlyElementsOf(
+                java.util.stream.IntStream.range(150, 250).boxed().toList());
+    }
+
+    @Test
+    void aTraceThatDoesNotDigestKeepsNoRecentRecordsButFeedsItsSinks() {
+        Trace trace = new Trace(() -> 0, 8);
+        List<TraceRecord> seen = new java.util.ArrayList<>();
+        trace.addSink(seen::add);
+        trace.setDigesting(false);
+        trace.emit("p1", new Said("quiet", 1, List.of()));
+        assertThat(trace.recent()).isEmpty();
+        assertThat(seen).hasSize(1);
+        assertThat(trace.count()).isEqualTo(1);
     }
 
     @Test
@@ -96,7 +121,7 @@ class TraceTest {
 
     @Test
     void theDeterminismCheckPassesAReproducibleRunAndCatchesAnUnstableOne() {
-        assertThat(DeterminismCheck.verify(sink -> run(sink, "stable"))).hasSize(64);
+        assertThat(DeterminismCheck.verify(sink -> run(sink, "stable"))).hasSize(32);
         AtomicLong runs = new AtomicLong();
         assertThatThrownBy(() -> DeterminismCheck.verify(sink -> run(sink, "run " + runs.incrementAndGet())))
                 .isInstanceOfSatisfying(SimulationFailure.class, failure -> {

@@ -58,9 +58,12 @@ public class KeeperException extends Exception {
             return intValue;
         }
 
+        /** values() copies the array on every call; every reply looks its code up. */
+        private static final Code[] ALL = values();
+
         /** The code with this wire value; an unknown value is a bug in the caller. */
         public static Code get(int value) {
-            for (Code code : values()) {
+            for (Code code : ALL) {
                 if (code.intValue == value) {
                     return code;
                 }

@@ -19,7 +19,7 @@ import org.apache.zookeeper.ZooKeeper;
  * recipes page's lock, and a broken check-then-act variant), and a runner that puts several
  * clients of it on a simulated ensemble and records who held the lock when.
  */
-final class LockPrograms {
+public final class LockPrograms {
     private LockPrograms() {
     }
 
@@ -130,7 +130,8 @@ final class LockPrograms {
         return new Outcome(holders.acquisitions, holders.max, ensemble.simulation().trace().digest(), leftover);
     }
 
-    static void awaitConnected(ZooKeeper zk) throws InterruptedException {
+    /** Returns once the handle's session is established (at once if it already is). */
+    public static void awaitConnected(ZooKeeper zk) throws InterruptedException {
         CountDownLatch connected = new CountDownLatch(1);
         zk.register(event -> {
             if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {

@@ -23,6 +23,20 @@ class ContainerReapingTest {
         return Ensemble.start(new SeededChoices(3), EnsembleConfig.defaults(servers).withContainers(containers));
     }
 
+    /**
+     * A client with an open session: a quorum first elects a leader (ten seconds is ample),
+     * a single server serves at once.
+     */
+    private static ZooKeeperClient connectedClient(Ensemble ensemble) {
+        boolean quorum = ensemble.serverIds().size() > 1;
+        if (quorum) {
+            ensemble.runFor(Time.seconds(10));
+        }
+        EnsembleClient client = ensemble.addClient((context, zk) -> { });
+        ensemble.runFor(quorum ? Time.seconds(1) : Time.millis(100));
+        return client.zk();
+    }
+
     private static <T> T settle(Ensemble ensemble, CompletionStage<T> stage) {
         ensemble.runFor(Time.millis(100));
         assertThat(stage.toCompletableFuture()).isCompleted();
@@ -36,9 +50,7 @@ class ContainerReapingTest {
     @Test
     void anEmptiedContainerIsDeletedAtTheNextCheckAndItsWatchersHearIt() {
         Ensemble ensemble = ensemble(1, ContainerConfig.DEFAULT.withCheckIntervalMs(INTERVAL_MS));
-        EnsembleClient client = ensemble.addClient((context, zk) -> { });
-        ensemble.runFor(Time.millis(100));
-        ZooKeeperClient zk = client.zk();
+        ZooKeeperClient zk = connectedClient(ensemble);
         settle(ensemble, zk.create("/c", null, CreateMode.CONTAINER));
         settle(ensemble, zk.create("/c/x", null, CreateMode.PERSISTENT));
         settle(ensemble, zk.delete("/c/x", -1));
@@ -54,9 +66,7 @@ class ContainerReapingTest {
     @Test
     void aContainerWithAChildOrThatNeverHadOneStays() {
         Ensemble ensemble = ensemble(1, ContainerConfig.DEFAULT.withCheckIntervalMs(INTERVAL_MS));
-        EnsembleClient client = ensemble.addClient((context, zk) -> { });
-        ensemble.runFor(Time.millis(100));
-        ZooKeeperClient zk = client.zk();
+        ZooKeeperClient zk = connectedClient(ensemble);
         settle(ensemble, zk.create("/never", null, CreateMode.CONTAINER));
         settle(ensemble, zk.create("/full", null, CreateMode.CONTAINER));
         settle(ensemble, zk.create("/full/x", null, CreateMode.PERSISTENT));
@@ -70,9 +80,7 @@ class ContainerReapingTest {
     @Test
     void aNeverUsedContainerGoesOnceOlderThanTheSetLimit() {
         Ensemble ensemble = ensemble(1, new ContainerConfig(INTERVAL_MS, 10_000, 2_500, true));
-        EnsembleClient client = ensemble.addClient((context, zk) -> { });
-        ensemble.runFor(Time.millis(100));
-        ZooKeeperClient zk = client.zk();
+        ZooKeeperClient zk = connectedClient(ensemble);
         settle(ensemble, zk.create("/never", null, CreateMode.CONTAINER));
 
         ensemble.runFor(Time.millis(2 * INTERVAL_MS));
@@ -84,10 +92,7 @@ class ContainerReapingTest {
     @Test
     void theLeaderDeletesAndEveryReplicaAppliesTheDeletion() {
         Ensemble ensemble = ensemble(3, ContainerConfig.DEFAULT.withCheckIntervalMs(INTERVAL_MS));
-        ensemble.runFor(Time.seconds(10));
-        EnsembleClient client = ensemble.addClient((context, zk) -> { });
-        ensemble.runFor(Time.seconds(1));
-        ZooKeeperClient zk = client.zk();
+        ZooKeeperClient zk = connectedClient(ensemble);
         settle(ensemble, zk.create("/c", null, CreateMode.CONTAINER));
         settle(ensemble, zk.create("/c/a", null, CreateMode.PERSISTENT));
         settle(ensemble, zk.create("/c/b", null, CreateMode.PERSISTENT));
@@ -105,9 +110,7 @@ class ContainerReapingTest {
     @Test
     void withDefaultsNothingHappensWithinAMinute() {
         Ensemble ensemble = ensemble(1, ContainerConfig.DEFAULT);
-        EnsembleClient client = ensemble.addClient((context, zk) -> { });
-        ensemble.runFor(Time.millis(100));
-        ZooKeeperClient zk = client.zk();
+        ZooKeeperClient zk = connectedClient(ensemble);
         settle(ensemble, zk.create("/c", null, CreateMode.CONTAINER));
         settle(ensemble, zk.create("/c/x", null, CreateMode.PERSISTENT));
         settle(ensemble, zk.delete("/c/x", -1));
@@ -121,9 +124,7 @@ class ContainerReapingTest {
     @Test
     void aTtlNodeUnchangedForLongerThanItsTtlAndWithoutChildrenIsDeleted() {
         Ensemble ensemble = ensemble(1, ContainerConfig.DEFAULT.withCheckIntervalMs(INTERVAL_MS));
-        EnsembleClient client = ensemble.addClient((context, zk) -> { });
-        ensemble.runFor(Time.millis(100));
-        ZooKeeperClient zk = client.zk();
+        ZooKeeperClient zk = connectedClient(ensemble);
         settle(ensemble, zk.createWithTtl("/t", null, CreateMode.PERSISTENT_WITH_TTL, 2_500));
         settle(ensemble, zk.createWithTtl("/kept", null, CreateMode.PERSISTENT_WITH_TTL, 2_500));
         settle(ensemble, zk.create("/kept/x", null, CreateMode.PERSISTENT));
@@ -145,10 +146,8 @@ class ContainerReapingTest {
     @Test
     void aServerWithoutExtendedTypesAnswersTtlCreatesUnimplemented() {
         Ensemble ensemble = ensemble(1, ContainerConfig.DEFAULT.withExtendedTypes(false));
-        EnsembleClient client = ensemble.addClient((context, zk) -> { });
-        ensemble.runFor(Time.millis(100));
         CompletionStage<ZooKeeperClient.Created> stage =
-            client.zk().createWithTtl("/t", null, CreateMode.PERSISTENT_WITH_TTL, 1_000);
+            connectedClient(ensemble).createWithTtl("/t", null, CreateMode.PERSISTENT_WITH_TTL, 1_000);
         ensemble.runFor(Time.millis(100));
         assertThat(stage.toCompletableFuture()).isCompletedExceptionally();
         assertThat(stage.handle((value, error) -> error.getCause() == null ? error : error.getCause())
@@ -158,9 +157,7 @@ class ContainerReapingTest {
     @Test
     void theClientRefusesABadTtlBeforeSendingAnything() {
         Ensemble ensemble = ensemble(1, ContainerConfig.DEFAULT);
-        EnsembleClient client = ensemble.addClient((context, zk) -> { });
-        ensemble.runFor(Time.millis(100));
-        ZooKeeperClient zk = client.zk();
+        ZooKeeperClient zk = connectedClient(ensemble);
         org.assertj.core.api.Assertions.assertThatThrownBy(
             () -> zk.createWithTtl("/t", null, CreateMode.PERSISTENT_WITH_TTL, 0))
             .isInstanceOf(IllegalArgumentException.class);
@@ -182,10 +179,7 @@ class ContainerReapingTest {
     @Test
     void aNewLeaderTakesOverTheReaping() {
         Ensemble ensemble = ensemble(3, ContainerConfig.DEFAULT.withCheckIntervalMs(INTERVAL_MS));
-        ensemble.runFor(Time.seconds(10));
-        EnsembleClient client = ensemble.addClient((context, zk) -> { });
-        ensemble.runFor(Time.seconds(1));
-        ZooKeeperClient zk = client.zk();
+        ZooKeeperClient zk = connectedClient(ensemble);
         settle(ensemble, zk.create("/c", null, CreateMode.CONTAINER));
         settle(ensemble, zk.create("/c/a", null, CreateMode.PERSISTENT));
         CompletionStage<Void> emptied = zk.delete("/c/a", -1);

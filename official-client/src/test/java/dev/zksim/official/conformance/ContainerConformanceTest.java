@@ -7,6 +7,7 @@ import dev.zksim.ensemble.EnsembleConfig;
 import dev.zksim.kernel.RunBounds;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.SeededChoices;
+import dev.zksim.official.LockPrograms;
 import dev.zksim.official.OfficialEnsemble;
 import dev.zksim.official.threads.SimulatedThreads;
 import java.util.ArrayList;
@@ -57,15 +58,7 @@ class ContainerConformanceTest {
         List<String> log = new ArrayList<>();
         official.addClient(session -> {
             ZooKeeper zk = session.zk();
-            CountDownLatch connected = new CountDownLatch(1);
-            zk.register(event -> {
-                if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
-                    connected.countDown();
-                }
-            });
-            if (zk.getState() != ZooKeeper.States.CONNECTED) {
-                connected.await();
-            }
+            LockPrograms.awaitConnected(zk);
             log.addAll(program(zk, millis -> SimulatedThreads.sleep(Time.millis(millis))));
             zk.close();
         });

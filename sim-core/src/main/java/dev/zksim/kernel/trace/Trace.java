@@ -24,9 +24,9 @@ public final class Trace {
     private final List<TraceSink> sinks = new ArrayList<>();
     private final DigestEncoder encoder = new DigestEncoder();
     private long count;
-    /** Where the next remembered record goes in the ring, and how many were remembered in all. */
+    /** Where the next remembered record goes in the ring, and whether it has come round once. */
     private int next;
-    private long remembered;
+    private boolean wrapped;
     private boolean enabled = true;
     private boolean digesting = true;
 
@@ -68,10 +68,10 @@ public final class Trace {
                 ring = Arrays.copyOf(ring, Math.min(ringCapacity, ring.length * 2));
             } else {
                 next = 0;
+                wrapped = true;
             }
         }
         ring[next++] = record;
-        remembered++;
     }
 
     /**
@@ -119,7 +119,7 @@ public final class Trace {
     /** The most recent records still in the ring buffer, oldest first (recorded while digesting). */
     public List<TraceRecord> recent() {
         List<TraceRecord> records = new ArrayList<>();
-        if (remembered > ring.length) {
+        if (wrapped) {
             records.addAll(Arrays.asList(ring).subList(next, ring.length));
         }
         records.addAll(Arrays.asList(ring).subList(0, next));

@@ -205,10 +205,11 @@ public final class ExpiringSessionTracker implements SessionTracker {
         }
         for (long sessionId : due) {
             Entry entry = sessions.get(sessionId);
-            if (entry != null) {
-                entry.bucketed = false;
+            if (entry == null) {
+                continue;
             }
-            if (entry != null && !entry.closing) {
+            entry.bucketed = false;
+            if (!entry.closing) {
                 entry.closing = true;
                 expirer.expire(sessionId, entry.timeoutMs);
             }

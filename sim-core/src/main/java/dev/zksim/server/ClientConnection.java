@@ -4,6 +4,7 @@ import dev.zksim.kernel.net.Connection;
 import dev.zksim.kernel.net.ConnectionHandler;
 import dev.zksim.protocol.ClientPacket;
 import dev.zksim.protocol.ServerPacket;
+import dev.zksim.server.session.SessionIds;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,6 +22,9 @@ final class ClientConnection implements ConnectionHandler {
     private final List<ClientPacket.Request> early = new ArrayList<>();
     private State state = State.AWAITING_CONNECT;
     private long sessionId;
+    /** The last session id formatted for trace records, and its text. */
+    private long formattedSession;
+    private String formattedSessionText;
 
     ClientConnection(ZkServer server, Connection connection) {
         this.server = server;
@@ -42,6 +46,18 @@ final class ClientConnection implements ConnectionHandler {
     /** The session this connection serves or is creating, or 0 before a ConnectRequest. */
     long sessionId() {
         return sessionId;
+    }
+
+    /**
+     * {@code id} as trace records show it ({@link SessionIds#hex}), formatted once per
+     * connection instead of twice per request.
+     */
+    String sessionText(long id) {
+        if (formattedSessionText == null || formattedSession != id) {
+            formattedSession = id;
+            formattedSessionText = SessionIds.hex(id);
+        }
+        return formattedSessionText;
     }
 
     @Override

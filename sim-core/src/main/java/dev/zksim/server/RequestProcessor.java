@@ -68,7 +68,7 @@ final class RequestProcessor {
     void received(ClientConnection connection, long sessionId, ClientPacket.Request request) {
         Operation operation = request.operation();
         if (server.tracing()) {
-            server.trace(new RequestReceived(SessionIds.hex(sessionId), request.xid(), kindOf(operation)));
+            server.trace(new RequestReceived(connection.sessionText(sessionId), request.xid(), kindOf(operation)));
         }
         Kind kind = !sessions.touch(sessionId) ? Kind.REJECTED
                 : operation.isWrite() ? Kind.WRITE
@@ -181,7 +181,7 @@ final class RequestProcessor {
         long zxid = server.lastProcessedZxid();
         queued.connection.send(new ServerPacket.Reply(queued.xid, zxid, answer.err(), answer.response()));
         if (server.tracing()) {
-            server.trace(new ReplySent(SessionIds.hex(sessionId), queued.xid, answer.err(), zxid));
+            server.trace(new ReplySent(queued.connection.sessionText(sessionId), queued.xid, answer.err(), zxid));
         }
     }
 

@@ -23,6 +23,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The leader election of the recipes page, without the herd effect:
@@ -106,7 +107,7 @@ public final class LeaderElection {
             return CompletableFuture.completedFuture(null);
         }
         String mine = node;
-        end(new ElectionState.Withdrawn(), new CancellationException("withdrew before leading"));
+        end(new ElectionState.Withdrawn(), () -> new CancellationException("withdrew before leading"));
         return mine == null ? CompletableFuture.completedFuture(null) : DeleteNode.delete(zk, mine);
     }
 
@@ -350,13 +351,14 @@ public final class LeaderElection {
             return;
         }
         String mine = node;
-        end(new ElectionState.Lost(), KeeperException.create(KeeperException.Code.SESSIONEXPIRED, mine));
+        end(new ElectionState.Lost(), () -> KeeperException.create(KeeperException.Code.SESSIONEXPIRED, mine));
         if (mine != null) {
             DeleteNode.delete(zk, mine);
         }
     }
 
-    private void end(ElectionState finalState, Throwable cause) {
+    /** Ends this candidacy; {@code failure} is built only if nobody has heard the outcome yet. */
+    private void end(ElectionState finalState, Supplier<Throwable> failure) {
         running = false;
         candidacy++;
         round++;
@@ -364,7 +366,7 @@ public final class LeaderElection {
         connection.unsubscribe(connectionListener);
         report(finalState);
         if (!leading.isDone()) {
-            leading.completeExceptionally(cause);
+            leading.completeExceptionally(failure.get());
         }
     }
 

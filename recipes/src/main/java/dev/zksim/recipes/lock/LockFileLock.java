@@ -19,6 +19,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * CONTRAST VARIANT, kept to show the herd effect: the paper's simple lock with a lock file.
@@ -83,7 +84,7 @@ public final class LockFileLock implements DistributedLock {
             return CompletableFuture.completedFuture(null);
         }
         boolean holding = grant != null;
-        end(HolderState.RELEASED, new CancellationException("released before the lock was granted"));
+        end(HolderState.RELEASED, () -> new CancellationException("released before the lock was granted"));
         // Only a holder may delete the lock file: a waiter would delete someone else's.
         return holding ? DeleteNode.delete(zk, lockFile) : CompletableFuture.completedFuture(null);
     }
@@ -212,16 +213,21 @@ public final class LockFileLock implements DistributedLock {
     }
 
     private void lose(Throwable cause) {
-        end(HolderState.LOST, Stages.unwrap(cause));
+        end(HolderState.LOST, () -> Stages.unwrap(cause));
     }
 
-    private void end(HolderState finalState, Throwable cause) {
+    /**
+     * Ends this acquisition; {@code failure} is built only if an acquisition is still pending:
+     * every release of a granted lock ends it too, and an exception's stack trace costs more
+     * than the rest of a release.
+     */
+    private void end(HolderState finalState, Supplier<Throwable> failure) {
         acquisition++;
         grant = null;
         connection.unsubscribe(connectionListener);
         setState(finalState);
         if (pending != null && !pending.isDone()) {
-            pending.completeExceptionally(cause);
+            pending.completeExceptionally(failure.get());
         }
     }
 

@@ -22,6 +22,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The asynchronous mechanism shared by every sequential-node lock (exclusive, read, write,
@@ -154,7 +155,7 @@ public final class SequentialLock implements DistributedLock {
             return CompletableFuture.completedFuture(null);
         }
         String mine = node;
-        end(HolderState.RELEASED, new CancellationException("released before the lock was granted"));
+        end(HolderState.RELEASED, () -> new CancellationException("released before the lock was granted"));
         // With no node yet, the create's completion sees the abandoned acquisition and deletes it.
         return mine == null ? CompletableFuture.completedFuture(null) : DeleteNode.delete(zk, mine);
     }
@@ -443,13 +444,18 @@ public final class SequentialLock implements DistributedLock {
     /** LOST: stop, fail a pending acquisition, and remove the node if the session still has it. */
     private void lose(Throwable cause) {
         String mine = node;
-        end(HolderState.LOST, Stages.unwrap(cause));
+        end(HolderState.LOST, () -> Stages.unwrap(cause));
         if (mine != null) {
             DeleteNode.delete(zk, mine);
         }
     }
 
-    private void end(HolderState finalState, Throwable cause) {
+    /**
+     * Ends this acquisition; {@code failure} is built only if an acquisition is still pending:
+     * every release of a granted lock ends it too, and an exception's stack trace costs more
+     * than the rest of a release.
+     */
+    private void end(HolderState finalState, Supplier<Throwable> failure) {
         acquisition++;
         round++;
         watched = null;
@@ -457,7 +463,7 @@ public final class SequentialLock implements DistributedLock {
         connection.unsubscribe(connectionListener);
         setState(finalState);
         if (pending != null && !pending.isDone()) {
-            pending.completeExceptionally(cause);
+            pending.completeExceptionally(failure.get());
         }
     }
 

@@ -7,6 +7,8 @@ import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioRunner;
 import java.util.Optional;
+import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
 
 /**
@@ -22,10 +24,16 @@ public final class PropertyCheck {
     private final int determinismEvery;
     private final long budgetNanos;
     private final LongSupplier wallNanos;
+    private final int threads;
 
     /** Checks every seed for determinism, with no time budget. */
     public PropertyCheck(ScenarioRunner runner) {
         this(runner, 1, 0, () -> 0L);
+    }
+
+    /** Checks seeds one after another; see {@link #PropertyCheck(ScenarioRunner, int, long, LongSupplier, int)}. */
+    public PropertyCheck(ScenarioRunner runner, int determinismEvery, long budgetSeconds, LongSupplier wallNanos) {
+        this(runner, determinismEvery, budgetSeconds, wallNanos, 1);
     }
 
     /**
@@ -33,8 +41,11 @@ public final class PropertyCheck {
      *     of long sweeps while still sampling determinism throughout
      * @param budgetSeconds no new seed starts after this much wall time (0: no budget)
      * @param wallNanos the wall clock the budget is measured on
+     * @param threads seeds checked at once, each simulation on its own thread (0: one per core);
+     *     the counterexample is the same as one thread finds, that of the lowest failing seed
      */
-    public PropertyCheck(ScenarioRunner runner, int determinismEvery, long budgetSeconds, LongSupplier wallNanos) {
+    public PropertyCheck(ScenarioRunner runner, int determinismEvery, long budgetSeconds, LongSupplier wallNanos,
+                         int threads) {
         if (determinismEvery < 1 || budgetSeconds < 0) {
             throw new IllegalArgumentException("determinismEvery must be >= 1 and the budget >= 0");
         }
@@ -42,6 +53,7 @@ public final class PropertyCheck {
         this.determinismEvery = determinismEvery;
         this.budgetNanos = budgetSeconds * 1_000_000_000L;
         this.wallNanos = wallNanos;
+        this.threads = ParallelSeeds.resolve(threads);
     }
 
     /** A failure found by a property check: the original run, the shrunk one and its line. */
@@ -67,19 +79,28 @@ public final class PropertyCheck {
      */
     public Optional<Counterexample> check(String scenario, long base, int count, boolean shrink) {
         long started = wallNanos.getAsLong();
-        for (int i = 0; i < count; i++) {
-            if (budgetNanos > 0 && wallNanos.getAsLong() - started >= budgetNanos) {
-                break;
-            }
-            RunSpec spec = RunSpec.of(scenario, base + i);
-            // Seeds not checked for determinism run without the digest, which only a
-            // counterexample's line needs.
-            RunOutcome outcome = i % determinismEvery == 0 ? runTwice(spec) : runner.runDigestingFailures(spec);
+        IntPredicate mayStart = index -> budgetNanos == 0 || wallNanos.getAsLong() - started < budgetNanos;
+        IntFunction<RunOutcome> checkSeed = index -> checkSeed(RunSpec.of(scenario, base + index), index);
+        Optional<RunOutcome> failing = threads == 1 ? firstFailingInOrder(count, mayStart, checkSeed)
+                : ParallelSeeds.firstFailing(count, threads, mayStart, checkSeed);
+        return failing.map(outcome -> counterexample(outcome, shrink));
+    }
+
+    private static Optional<RunOutcome> firstFailingInOrder(int count, IntPredicate mayStart, IntFunction<RunOutcome> checkSeed) {
+        for (int index = 0; index < count && mayStart.test(index); index++) {
+            RunOutcome outcome = checkSeed.apply(index);
             if (outcome.failed()) {
-                return Optional.of(counterexample(outcome, shrink));
+                return Optional.of(outcome);
             }
         }
         return Optional.empty();
+    }
+
+    /** The {@code index}-th seed of a check: twice if its turn for the determinism check, else once. */
+    private RunOutcome checkSeed(RunSpec spec, int index) {
+        // Seeds not checked for determinism run without the digest, which only a
+        // counterexample's line needs.
+        return index % determinismEvery == 0 ? runTwice(spec) : runner.runDigestingFailures(spec);
     }
 
     /**

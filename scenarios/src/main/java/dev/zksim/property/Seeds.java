@@ -13,18 +13,26 @@ import java.util.Optional;
  * @param determinismEvery every k-th seed (the first included) runs twice and must give the same
  *     trace digest; 1 checks every seed, which is the default
  * @param budgetSeconds stop starting new seeds after this many seconds of wall time; 0 for none
+ * @param threads how many seeds run at once, each simulation on its own thread; 0 for one per
+ *     core. The counterexample does not depend on it: it is always the lowest failing seed's
  */
-public record Seeds(long base, int count, int determinismEvery, long budgetSeconds) {
+public record Seeds(long base, int count, int determinismEvery, long budgetSeconds, int threads) {
 
     public Seeds {
-        if (count < 0 || determinismEvery < 1 || budgetSeconds < 0) {
-            throw new IllegalArgumentException("seeds: need count >= 0, determinismEvery >= 1 and budgetSeconds >= 0");
+        if (count < 0 || determinismEvery < 1 || budgetSeconds < 0 || threads < 0) {
+            throw new IllegalArgumentException(
+                    "seeds: need count >= 0, determinismEvery >= 1, budgetSeconds >= 0 and threads >= 0");
         }
     }
 
-    /** {@code count} seeds from {@code base}, each checked for determinism, with no time budget. */
+    /** {@code count} seeds from {@code base}, each checked for determinism, with no time budget, one at a time. */
     public Seeds(long base, int count) {
-        this(base, count, 1, 0);
+        this(base, count, 1, 0, 1);
+    }
+
+    /** The seeds of a property whose seeds run one at a time. */
+    public Seeds(long base, int count, int determinismEvery, long budgetSeconds) {
+        this(base, count, determinismEvery, budgetSeconds, 1);
     }
 
     /** Checks the scenario over these seeds; a counterexample fails with its reproduce line. */
@@ -43,7 +51,7 @@ public record Seeds(long base, int count, int determinismEvery, long budgetSecon
     }
 
     private PropertyCheck engine(ScenarioCatalog catalog) {
-        return new PropertyCheck(new ScenarioRunner(catalog), determinismEvery, budgetSeconds, Seeds::wallNanos);
+        return new PropertyCheck(new ScenarioRunner(catalog), determinismEvery, budgetSeconds, Seeds::wallNanos, threads);
     }
 
     @SuppressForbidden("a time budget decides how many seeds start, never what a seed does")

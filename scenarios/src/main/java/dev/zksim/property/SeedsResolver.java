@@ -18,7 +18,9 @@ public final class SeedsResolver implements ParameterResolver {
         int defaultCount = property == null ? 20 : property.seeds();
         int every = property == null ? 1 : property.determinismEvery();
         long budget = property == null ? 0 : property.seconds();
+        int threads = property == null ? 1 : property.threads();
         return new Seeds(Long.getLong("zksim.seed", 0L), Integer.getInteger("zksim.seeds", defaultCount),
-                Integer.getInteger("zksim.determinismEvery", every), Long.getLong("zksim.for", budget));
+                Integer.getInteger("zksim.determinismEvery", every), Long.getLong("zksim.for", budget),
+                Integer.getInteger("zksim.threads", threads));
     }
 }

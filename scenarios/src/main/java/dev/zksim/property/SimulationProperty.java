@@ -12,8 +12,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * parameter and calls {@link Seeds#check} with its scenario; the number of seeds and the
  * first seed come from the system properties {@code zksim.seeds} and {@code zksim.seed}
  * (defaults: {@link #seeds()} and 0). A failure fails the test with the shrunk case and the
- * line that reproduces it. Long runs can sample the determinism check ({@link #determinismEvery})
- * and stop at a time budget ({@link #seconds}).
+ * line that reproduces it. Long runs can sample the determinism check ({@link #determinismEvery}),
+ * stop at a time budget ({@link #seconds}) and run several seeds at once ({@link #threads}).
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
@@ -31,4 +31,12 @@ public @interface SimulationProperty {
 
     /** Stop starting seeds after this many seconds of wall time (zksim.for overrides it); 0 for no budget. */
     long seconds() default 0;
+
+    /**
+     * How many seeds run at once, each simulation on its own thread (zksim.threads overrides
+     * it); 0 for one per core. A failure is reported exactly as with one thread: the lowest
+     * failing seed, shrunk. More than one suits code under test that keeps no mutable static
+     * state, which simulations running at once would share.
+     */
+    int threads() default 1;
 }

@@ -6,6 +6,7 @@ import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.server.prep.SessionCheck;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,8 @@ public final class ExpiringSessionTracker implements SessionTracker {
     private final SimProcess process;
     private final long tickMicros;
     private final SessionExpirer expirer;
-    private final TreeMap<Long, Entry> sessions = new TreeMap<>();
+    /** Looked up by id on every touch; {@link #sessionTimeouts} reports them sorted, so their own order never shows. */
+    private final LinkedHashMap<Long, Entry> sessions = new LinkedHashMap<>();
     private final TreeMap<Long, LinkedHashSet<Long>> buckets = new TreeMap<>();
     private Timer timer;
     private long timerAt;

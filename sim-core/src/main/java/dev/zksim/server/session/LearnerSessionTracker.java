@@ -2,6 +2,7 @@ package dev.zksim.server.session;
 
 import dev.zksim.server.prep.SessionCheck;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -14,9 +15,14 @@ import java.util.TreeSet;
  * that is not serving uses one too, so that sync deliveries have a tracker to update.
  */
 public final class LearnerSessionTracker implements SessionTracker {
-    private final TreeMap<Long, Integer> sessions = new TreeMap<>();
+    /*
+     * Sessions and touches are looked up by id on every request and ping; the only ways out
+     * ({@link #sessionTimeouts}, {@link #drainTouched}) copy them into sorted maps, so their
+     * own order never shows, and hash maps spare each touch a tree's search and rebalancing.
+     */
+    private final LinkedHashMap<Long, Integer> sessions = new LinkedHashMap<>();
     private final TreeSet<Long> closing = new TreeSet<>();
-    private final TreeMap<Long, Integer> touched = new TreeMap<>();
+    private final LinkedHashMap<Long, Integer> touched = new LinkedHashMap<>();
 
     /** Starts from the sessions of the database, by id with their timeouts. */
     public LearnerSessionTracker(SortedMap<Long, Integer> known) {

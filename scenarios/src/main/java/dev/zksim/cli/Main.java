@@ -74,7 +74,12 @@ public final class Main implements Runnable {
         return message == null ? "(no message)" : message.replace('\n', ' ').trim();
     }
 
-    private static int failed(Exception error, CommandLine commandLine, CommandLine.ParseResult parsed) {
+    /**
+     * The exit code for an exception a command threw, after one line on standard error. A bug
+     * in zksim itself gets exit 1 and its stack trace goes to a file the line names, never to
+     * the terminal.
+     */
+    static int failed(Exception error, CommandLine commandLine, CommandLine.ParseResult parsed) {
         if (error instanceof SimulationFailure failure) {
             commandLine.getErr().println("zksim: " + failure.getMessage());
             return failure.kind().exitCode();

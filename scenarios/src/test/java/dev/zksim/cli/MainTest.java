@@ -2,9 +2,39 @@ package dev.zksim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class MainTest extends CliTestSupport {
+
+    @Test
+    void aBugInZksimIsOneLineOnTheTerminalAndItsStackTraceGoesToAFile() throws IOException {
+        StringWriter terminal = new StringWriter();
+        CommandLine commandLine = new CommandLine(new Main()).setErr(new PrintWriter(terminal, true));
+        int exit = Main.failed(new IllegalStateException("boom\nsecond line"), commandLine, null);
+
+        assertThat(exit).isEqualTo(1);
+        String printed = terminal.toString();
+        assertThat(printed.lines()).hasSize(1);
+        assertThat(printed).startsWith("zksim: internal error: java.lang.IllegalStateException: boom second line")
+                .doesNotContain("\tat ");
+        Matcher file = Pattern.compile("stack trace in (\\S+)\\)").matcher(printed);
+        assertThat(file.find()).isTrue();
+        Path report = Path.of(file.group(1));
+        try {
+            assertThat(Files.readString(report)).contains("java.lang.IllegalStateException: boom")
+                    .contains("\tat dev.zksim.cli.MainTest");
+        } finally {
+            Files.deleteIfExists(report);
+        }
+    }
 
     @Test
     void helpListsTheCommands() {

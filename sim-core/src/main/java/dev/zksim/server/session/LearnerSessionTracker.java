@@ -15,11 +15,9 @@ import java.util.TreeSet;
  * that is not serving uses one too, so that sync deliveries have a tracker to update.
  */
 public final class LearnerSessionTracker implements SessionTracker {
-    /*
-     * Sessions and touches are looked up by id on every request and ping; the only ways out
-     * ({@link #sessionTimeouts}, {@link #drainTouched}) copy them into sorted maps, so their
-     * own order never shows, and hash maps spare each touch a tree's search and rebalancing.
-     */
+    // Sessions and touches are looked up by id on every request and ping. The only ways out,
+    // sessionTimeouts and drainTouched, copy them into sorted maps, so their own order never
+    // shows, and hash maps spare each touch a tree's search and rebalancing.
     private final LinkedHashMap<Long, Integer> sessions = new LinkedHashMap<>();
     private final TreeSet<Long> closing = new TreeSet<>();
     private final LinkedHashMap<Long, Integer> touched = new LinkedHashMap<>();

@@ -218,7 +218,7 @@ final class ClientConnection {
 
     private void receive(ServerPacket packet) {
         clock.received(process.now());
-        if (packet instanceof ServerPacket.Reply reply && ReplySize.of(reply) > config.packetLengthLimit()) {
+        if (packet instanceof ServerPacket.Reply reply && ReplySize.exceeds(reply, config.packetLengthLimit())) {
             // ZooKeeper's client reads the frame length first and gives up the connection on
             // one over its limit: every pending call fails with ConnectionLoss, the session
             // lives on, and a retry of the same read fails the same way.

@@ -16,6 +16,14 @@ final class JuteSize {
         return 4 + (text == null ? 0 : utf8Length(text));
     }
 
+    /** The string's framed size, or with {@code exact} false a bound no smaller: three bytes a character. */
+    static int string(String text, boolean exact) {
+        if (exact) {
+            return string(text);
+        }
+        return 4 + (text == null ? 0 : 3 * text.length());
+    }
+
     /**
      * The length of the string's UTF-8 encoding, as {@code getBytes(UTF_8).length} gives it
      * (an unpaired surrogate becomes one '?'), counted without encoding: every request and
@@ -46,9 +54,13 @@ final class JuteSize {
     }
 
     static int strings(List<String> texts) {
+        return strings(texts, true);
+    }
+
+    static int strings(List<String> texts, boolean exact) {
         int size = 4;
         for (String text : texts) {
-            size += string(text);
+            size += string(text, exact);
         }
         return size;
     }

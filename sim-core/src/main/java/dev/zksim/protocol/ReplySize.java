@@ -23,28 +23,43 @@ public final class ReplySize {
 
     /** The framed length of the reply, without its 4-byte length prefix. */
     public static int of(ServerPacket.Reply reply) {
-        return HEADER + (reply.response() == null ? 0 : body(reply.response()));
+        return length(reply, true);
     }
 
-    private static int body(Response response) {
+    /**
+     * Whether the reply frames to more than {@code limit} bytes. Every reply a client reads
+     * is checked, so strings are first counted at three bytes a character, the most UTF-8
+     * needs for one; only a reply whose bound exceeds the limit is measured exactly (counting
+     * the characters of every child name of every listing was a fiftieth of a sweep).
+     */
+    public static boolean exceeds(ServerPacket.Reply reply, int limit) {
+        return length(reply, false) > limit && of(reply) > limit;
+    }
+
+    /** The framed length, exact or (with {@code exact} false) an upper bound. */
+    private static int length(ServerPacket.Reply reply, boolean exact) {
+        return HEADER + (reply.response() == null ? 0 : body(reply.response(), exact));
+    }
+
+    private static int body(Response response, boolean exact) {
         return switch (response) {
-            case Response.PathResponse path -> JuteSize.string(path.path());
-            case Response.CreateResponse create -> JuteSize.string(create.path()) + STAT;
+            case Response.PathResponse path -> JuteSize.string(path.path(), exact);
+            case Response.CreateResponse create -> JuteSize.string(create.path(), exact) + STAT;
             case Response.StatResponse stat -> stat.stat() == null ? 0 : STAT;
             case Response.DataResponse data -> JuteSize.buffer(data.data()) + STAT;
-            case Response.ChildrenResponse children -> JuteSize.strings(children.children()) + (children.stat() == null ? 0 : STAT);
-            case Response.MultiResponse multi -> multi(multi.results());
-            case Response.PathsResponse paths -> JuteSize.strings(paths.paths());
+            case Response.ChildrenResponse children -> JuteSize.strings(children.children(), exact) + (children.stat() == null ? 0 : STAT);
+            case Response.MultiResponse multi -> multi(multi.results(), exact);
+            case Response.PathsResponse paths -> JuteSize.strings(paths.paths(), exact);
             case Response.CountResponse count -> 4;
             case Response.Empty empty -> 0;
         };
     }
 
-    private static int multi(List<OpResult> results) {
+    private static int multi(List<OpResult> results, boolean exact) {
         int size = MULTI_HEADER;
         for (OpResult result : results) {
             size += MULTI_HEADER + switch (result) {
-                case OpResult.CreateResult create -> JuteSize.string(create.path());
+                case OpResult.CreateResult create -> JuteSize.string(create.path(), exact);
                 case OpResult.SetDataResult setData -> STAT;
                 case OpResult.ErrorResult error -> 4;
                 case OpResult.DeleteResult delete -> 0;

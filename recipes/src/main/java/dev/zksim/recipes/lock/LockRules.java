@@ -2,7 +2,6 @@ package dev.zksim.recipes.lock;
 
 import dev.zksim.recipes.support.SequentialName;
 import java.util.List;
-import java.util.function.BiFunction;
 
 /**
  * The decision functions of the exclusive lock and of its contrast variant. Children are
@@ -19,7 +18,7 @@ public final class LockRules {
      * just below it, so each deletion wakes exactly one waiter.
      */
     public static LockDecision exclusive(List<String> children, String me) {
-        return lowestHolds(children, me, (sorted, index) -> sorted.get(index - 1));
+        return lowestHolds(children, me, false);
     }
 
     /**
@@ -27,21 +26,52 @@ public final class LockRules {
      * node, so each release wakes every waiter (the herd effect) and all of them re-list.
      */
     public static LockDecision watchLowest(List<String> children, String me) {
-        return lowestHolds(children, me, (sorted, index) -> sorted.getFirst());
+        return lowestHolds(children, me, true);
     }
 
-    /** The lowest node holds; a node further up watches the node the function picks. */
-    private static LockDecision lowestHolds(List<String> children, String me,
-            BiFunction<List<SequentialName>, Integer, SequentialName> watched) {
-        List<SequentialName> sorted = SequentialName.sorted(children);
-        int index = indexOf(sorted, me);
-        if (index < 0) {
+    /**
+     * The lowest node holds; a node further up watches the lowest node or the one just
+     * below it. One pass over the listing, in the order {@link SequentialName#BY_SEQUENCE}
+     * defines, without parsing or sorting the names: every waiter decides on every listing,
+     * and sorting them was a thirtieth of a lock sweep.
+     */
+    private static LockDecision lowestHolds(List<String> children, String me, boolean watchLowest) {
+        long mine = SequentialName.counterOf(me);
+        boolean queued = false;
+        String lowest = null;
+        long lowestCounter = 0;
+        String below = null;
+        long belowCounter = 0;
+        for (String child : children) {
+            long counter = SequentialName.counterOf(child);
+            if (counter < 0) {
+                continue;
+            }
+            if (child.equals(me)) {
+                queued = true;
+            } else if (ordersBefore(counter, child, mine, me)) {
+                if (lowest == null || ordersBefore(counter, child, lowestCounter, lowest)) {
+                    lowest = child;
+                    lowestCounter = counter;
+                }
+                if (below == null || ordersBefore(belowCounter, below, counter, child)) {
+                    below = child;
+                    belowCounter = counter;
+                }
+            }
+        }
+        if (!queued) {
             return new LockDecision.NotQueued();
         }
-        if (index == 0) {
+        if (lowest == null) {
             return new LockDecision.Acquired();
         }
-        return new LockDecision.Watch(watched.apply(sorted, index).name());
+        return new LockDecision.Watch(watchLowest ? lowest : below);
+    }
+
+    /** Whether one name orders before another: by counter, then by name (the impossible tie). */
+    private static boolean ordersBefore(long counter, String name, long otherCounter, String other) {
+        return counter < otherCounter || counter == otherCounter && name.compareTo(other) < 0;
     }
 
     /** The position of the name in the sorted list, or -1. */

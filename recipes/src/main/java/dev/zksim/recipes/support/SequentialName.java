@@ -29,19 +29,32 @@ public record SequentialName(String name, String prefix, long sequence) {
      * for it, because recipes parse every child of every listing.
      */
     private static SequentialName parseOrNull(String name) {
+        long sequence = counterOf(name);
+        if (sequence < 0) {
+            return null;
+        }
+        return new SequentialName(name, name.substring(0, name.length() - DIGITS), sequence);
+    }
+
+    /**
+     * The counter at the end of a name, or -1 if it does not end in ten digits: the number
+     * {@link #parse} would give as the sequence, read without making a record or cutting a
+     * string.
+     */
+    public static long counterOf(String name) {
         int start = name.length() - DIGITS;
         if (start < 0) {
-            return null;
+            return -1;
         }
         long sequence = 0;
         for (int i = start; i < name.length(); i++) {
             char c = name.charAt(i);
             if (c < '0' || c > '9') {
-                return null;
+                return -1;
             }
             sequence = sequence * 10 + (c - '0');
         }
-        return new SequentialName(name, name.substring(0, start), sequence);
+        return sequence;
     }
 
     /** The sequential children of a listing, sorted by counter; other names are ignored. */

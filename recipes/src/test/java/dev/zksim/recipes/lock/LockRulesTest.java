@@ -99,6 +99,15 @@ class LockRulesTest {
     }
 
     @Test
+    void equalCountersAreOrderedByName() {
+        List<String> children = List.of("b-lock-0000000003", "a-lock-0000000003", "c-lock-0000000001", "d-lock-0000000002");
+        assertThat(LockRules.exclusive(children, "b-lock-0000000003")).isEqualTo(new LockDecision.Watch("a-lock-0000000003"));
+        assertThat(LockRules.exclusive(children, "a-lock-0000000003")).isEqualTo(new LockDecision.Watch("d-lock-0000000002"));
+        assertThat(LockRules.watchLowest(children, "b-lock-0000000003")).isEqualTo(new LockDecision.Watch("c-lock-0000000001"));
+        assertThat(LockRules.exclusive(children, "c-lock-0000000001")).isEqualTo(new LockDecision.Acquired());
+    }
+
+    @Test
     void theLockFileDecisionRecognisesItsOwnSessionAndWaitsForOthers() {
         Stat mine = stat(17, 0x42);
         Stat theirs = stat(18, 0x43);

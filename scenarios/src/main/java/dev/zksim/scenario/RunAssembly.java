@@ -17,7 +17,6 @@ import dev.zksim.kernel.trace.TraceSink;
 import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.nemesis.FaultPlanGenerator;
 import dev.zksim.nemesis.Nemesis;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,7 +35,8 @@ public final class RunAssembly {
     private final Trial trial;
     private final Ensemble ensemble;
     private final HistoryRecorder history;
-    private final TraceCounter counter = new TraceCounter();
+    /** The trace's own count of each event kind, for goals. */
+    private final TraceCounter counter;
     private long healTime;
     private long endTime;
     private List<Checker> prefixCheckers;
@@ -46,9 +46,8 @@ public final class RunAssembly {
         this.scenario = scenario;
         this.root = new RecordingChoices(base);
         this.trial = scenario.prepare(root.stream("knobs"));
-        List<TraceSink> all = new ArrayList<>(sinks);
-        all.add(counter);
-        this.ensemble = Ensemble.start(root, trial.ensemble(), all);
+        this.ensemble = Ensemble.start(root, trial.ensemble(), sinks);
+        this.counter = TraceCounter.of(ensemble.simulation().trace().counts());
         ensemble.simulation().trace().setDigesting(digesting);
         this.history = HistoryRecorder.attachedTo(ensemble);
         trial.install(ensemble, history);

@@ -1,5 +1,6 @@
 package dev.zksim.scenario;
 
+import dev.zksim.kernel.trace.EventCounts;
 import dev.zksim.kernel.trace.TraceRecord;
 import dev.zksim.kernel.trace.TraceSink;
 import java.util.Collections;
@@ -8,76 +9,29 @@ import java.util.TreeMap;
 
 /**
  * Counts a run's trace events by kind, for {@link Goal}s: the kind is the event record's
- * name with its enclosing type, "ZabEvent.Elected", "ProcessEvent.Crashed".
+ * name with its enclosing type, "ZabEvent.Elected", "ProcessEvent.Crashed". A run reads the
+ * counts its trace keeps anyway ({@link #of}); as a sink, a counter counts what it is given.
  */
 public final class TraceCounter implements TraceSink {
-    /**
-     * Counts by event class in a small open-addressing table, each class in the slot its
-     * name's hash picks: a run emits a few dozen classes, and a record's count is then one
-     * or two comparisons. A per-class index from a ClassValue cost a thirtieth of a sweep,
-     * a hash-map lookup a twelfth. The slots' order is never shown: counts are read by kind
-     * name, sorted.
-     */
-    private Class<?>[] types;
-    private int[] counts;
-    private int distinct;
+    private final EventCounts counts;
 
+    /** A counter of the records it accepts as a sink. */
     public TraceCounter() {
-        this(64);
+        this(new EventCounts());
     }
 
-    /** A counter whose table starts with this many slots, a power of two (tests start small to make it grow). */
-    TraceCounter(int slots) {
-        types = new Class<?>[slots];
-        counts = new int[slots];
+    private TraceCounter(EventCounts counts) {
+        this.counts = counts;
+    }
+
+    /** A view of the counts a trace keeps of every event it is given ({@code Trace.counts()}). */
+    public static TraceCounter of(EventCounts counts) {
+        return new TraceCounter(counts);
     }
 
     @Override
     public void accept(TraceRecord record) {
-        Class<?> type = record.event().getClass();
-        int mask = types.length - 1;
-        int slot = slot(type, mask);
-        while (true) {
-            Class<?> held = types[slot];
-            if (held == type) {
-                counts[slot]++;
-                return;
-            }
-            if (held == null) {
-                add(slot, type);
-                return;
-            }
-            slot = (slot + 1) & mask;
-        }
-    }
-
-    /** Puts a class first met into its empty slot, with a count of one; keeps the table at most half full. */
-    private void add(int slot, Class<?> type) {
-        types[slot] = type;
-        counts[slot] = 1;
-        if (++distinct * 2 > types.length) {
-            Class<?>[] oldTypes = types;
-            int[] oldCounts = counts;
-            types = new Class<?>[oldTypes.length * 2];
-            counts = new int[oldTypes.length * 2];
-            int mask = types.length - 1;
-            for (int i = 0; i < oldTypes.length; i++) {
-                if (oldTypes[i] != null) {
-                    int at = slot(oldTypes[i], mask);
-                    while (types[at] != null) {
-                        at = (at + 1) & mask;
-                    }
-                    types[at] = oldTypes[i];
-                    counts[at] = oldCounts[i];
-                }
-            }
-        }
-    }
-
-    /** The class name's hash (the JVM keeps both), spread so that its high bits count too. */
-    private static int slot(Class<?> type, int mask) {
-        int hash = type.getName().hashCode();
-        return (hash ^ (hash >>> 16)) & mask;
+        counts.add(record.event().getClass());
     }
 
     /** The kind of a trace record's event, as goals name it. */
@@ -101,11 +55,7 @@ public final class TraceCounter implements TraceSink {
     /** The counts so far, by kind, sorted by kind. */
     public Map<String, Integer> counts() {
         Map<String, Integer> byKind = new TreeMap<>();
-        for (int i = 0; i < counts.length; i++) {
-            if (counts[i] > 0) {
-                byKind.merge(kind(types[i]), counts[i], Integer::sum);
-            }
-        }
+        counts.forEach((type, count) -> byKind.merge(kind(type), count, Integer::sum));
         return Collections.unmodifiableMap(byKind);
     }
 }

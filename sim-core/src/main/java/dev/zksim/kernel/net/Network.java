@@ -6,6 +6,7 @@ import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.choice.Distribution;
 import dev.zksim.kernel.process.ProcessListener;
 import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.kernel.trace.Trace;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -161,7 +162,13 @@ public final class Network implements ProcessListener {
             trace(to.local(), new NetEvent.Dropped(to.id(), from.local(), to.local(), "connection broken in flight", message));
             return;
         }
-        trace(to.local(), new NetEvent.Delivered(to.id(), from.local(), to.local(), sentAt, message));
+        // Most events of a run are deliveries: their record is built only if something reads it.
+        Trace trace = simulation.trace();
+        if (trace.wantsEvents()) {
+            trace.emit(to.local(), new NetEvent.Delivered(to.id(), from.local(), to.local(), sentAt, message));
+        } else {
+            trace.countOnly(NetEvent.Delivered.class);
+        }
         to.handler().onMessage(to, message);
     }
 

@@ -23,6 +23,7 @@ public final class Trace {
     private TraceRecord[] ring;
     private final List<TraceSink> sinks = new ArrayList<>();
     private final DigestEncoder encoder = new DigestEncoder();
+    private final EventCounts counts = new EventCounts();
     private long count;
     /** Where the next remembered record goes in the ring, and whether it has come round once. */
     private int next;
@@ -43,6 +44,12 @@ public final class Trace {
     /** Records an event at the current simulated time. */
     public void emit(String process, TraceEvent event) {
         if (!enabled) {
+            return;
+        }
+        counts.add(event.getClass());
+        if (!digesting && sinks.isEmpty()) {
+            // Nobody reads the record: a sweep's passing seeds and the explorer's runs only count.
+            count++;
             return;
         }
         long time = clock.getAsLong();
@@ -96,6 +103,27 @@ public final class Trace {
     /** Whether events are being recorded; hot paths skip building events when not. */
     public boolean isEnabled() {
         return enabled;
+    }
+
+    /**
+     * Whether an emitted event is read as well as counted: the digest or a sink wants it.
+     * The hottest call sites build their event only then and otherwise {@link #countOnly}.
+     */
+    public boolean wantsEvents() {
+        return enabled && (digesting || !sinks.isEmpty());
+    }
+
+    /** What {@link #emit} does with an event of this class when nothing reads it ({@link #wantsEvents} false). */
+    public void countOnly(Class<? extends TraceEvent> type) {
+        if (enabled) {
+            counts.add(type);
+            count++;
+        }
+    }
+
+    /** How many events of each class were emitted so far (with their trace off, none). */
+    public EventCounts counts() {
+        return counts;
     }
 
     public void addSink(TraceSink sink) {

@@ -145,12 +145,17 @@ public final class History implements Iterable<Op> {
         return Optional.empty();
     }
 
+    /**
+     * Pairs each completion with the oldest open invocation of the same process and kind.
+     * Every run's liveness check pairs its whole history, so the key is a record of the two
+     * (not a string made of them) and completions sit in an array by invocation.
+     */
     private void pairUp(List<OpPair> pairs, List<Op> notifications) {
-        Map<String, Deque<Integer>> pendingByProcessAndKind = new LinkedHashMap<>();
+        Map<ProcessAndKind, Deque<Integer>> pendingByProcessAndKind = new LinkedHashMap<>();
         List<Op> invocations = new ArrayList<>();
-        Map<Integer, Op> completionOf = new LinkedHashMap<>();
+        Op[] completionOf = new Op[ops.size()];
         for (Op op : ops) {
-            String key = op.process() + " " + op.f();
+            ProcessAndKind key = new ProcessAndKind(op.process(), op.f());
             if (op.isInvoke()) {
                 pendingByProcessAndKind.computeIfAbsent(key, k -> new ArrayDeque<>()).addLast(invocations.size());
                 invocations.add(op);
@@ -160,12 +165,16 @@ public final class History implements Iterable<Op> {
             if (pending == null || pending.isEmpty()) {
                 notifications.add(op);
             } else {
-                completionOf.put(pending.removeFirst(), op);
+                completionOf[pending.removeFirst()] = op;
             }
         }
         for (int i = 0; i < invocations.size(); i++) {
-            pairs.add(new OpPair(invocations.get(i), Optional.ofNullable(completionOf.get(i))));
+            pairs.add(new OpPair(invocations.get(i), Optional.ofNullable(completionOf[i])));
         }
+    }
+
+    /** Whose op and of which kind: an invocation and its completion share both. */
+    private record ProcessAndKind(String process, OpKind kind) {
     }
 
     /** One op per line, in order, for failure reports and debugging. */

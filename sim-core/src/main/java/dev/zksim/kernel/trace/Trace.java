@@ -6,12 +6,13 @@ import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
- * The evidence of a run: every emitted event goes into a rolling 128-bit digest over its
- * compact binary encoding ({@link DigestEncoder}; nothing is rendered to text unless a sink
- * asks for {@link TraceRecord#canonicalLine()}), into a ring buffer of the most recent
- * records, and to any attached sinks
- * (a JSON-lines exporter, a report collector). Memory stays bounded however long the run:
- * only the ring buffer is kept, and sinks decide for themselves what to retain.
+ * The evidence of a run: every emitted event is counted by class ({@link #counts}, which
+ * goals read) and goes into a rolling 128-bit digest over its compact binary encoding
+ * ({@link DigestEncoder}; nothing is rendered to text unless a sink asks for
+ * {@link TraceRecord#canonicalLine()}), into a ring buffer of the most recent records, and to
+ * any attached sinks (a JSON-lines exporter, a report collector). With the digest off and no
+ * sink, an event is only counted. Memory stays bounded however long the run: only the ring
+ * buffer is kept, and sinks decide for themselves what to retain.
  */
 public final class Trace {
     public static final int DEFAULT_RING_CAPACITY = 4096;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
- * The evidence of a run: every emitted event is counted by class ({@link #counts}, which
+ * The evidence of a run: every emitted event is counted by class ({@link #counts()}, which
  * goals read) and goes into a rolling 128-bit digest over its compact binary encoding
  * ({@link DigestEncoder}; nothing is rendered to text unless a sink asks for
  * {@link TraceRecord#canonicalLine()}), into a ring buffer of the most recent records, and to

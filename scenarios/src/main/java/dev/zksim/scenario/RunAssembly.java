@@ -31,7 +31,9 @@ import java.util.Optional;
  */
 public final class RunAssembly {
     private final Scenario scenario;
-    private final RecordingChoices root;
+    private final Choices root;
+    /** Every draw, per stream; empty for a run that records none. */
+    private final ChoiceLog log;
     private final Trial trial;
     private final Ensemble ensemble;
     private final HistoryRecorder history;
@@ -42,9 +44,17 @@ public final class RunAssembly {
     private List<Checker> prefixCheckers;
     private int prefixCheckedOps = -1;
 
-    private RunAssembly(Scenario scenario, Choices base, List<TraceSink> sinks, boolean digesting) {
+    private RunAssembly(Scenario scenario, Choices base, List<TraceSink> sinks, boolean digesting, boolean recording) {
         this.scenario = scenario;
-        this.root = new RecordingChoices(base);
+        if (recording) {
+            RecordingChoices recorder = new RecordingChoices(base);
+            this.root = recorder;
+            this.log = recorder.log();
+        } else {
+            // The same draws, stream by stream (both cache their child streams), none kept.
+            this.root = base;
+            this.log = new ChoiceLog();
+        }
         this.trial = scenario.prepare(root.stream("knobs"));
         this.ensemble = Ensemble.start(root, trial.ensemble(), sinks);
         this.counter = TraceCounter.of(ensemble.simulation().trace().counts());
@@ -59,7 +69,17 @@ public final class RunAssembly {
      * by digest, such as the explorer's, are cheaper without it).
      */
     public static RunAssembly assemble(Scenario scenario, Choices base, List<TraceSink> sinks, boolean digesting) {
-        return new RunAssembly(scenario, base, sinks, digesting);
+        return new RunAssembly(scenario, base, sinks, digesting, true);
+    }
+
+    /**
+     * Builds a run that keeps neither the digest nor its draws: a sweep's first pass over a
+     * seed, which only asks whether the seed passes and runs a failing one again in full.
+     * Keeping some ten thousand draws of a run for a shrinker that a passing run never meets
+     * was a twentieth of a sweep. Its {@link #log()} is empty.
+     */
+    public static RunAssembly assembleUnrecorded(Scenario scenario, Choices base, List<TraceSink> sinks) {
+        return new RunAssembly(scenario, base, sinks, false, false);
     }
 
     /** The fixed plan if there is one, else a plan generated from the "faults" stream. */
@@ -167,9 +187,9 @@ public final class RunAssembly {
         return root;
     }
 
-    /** Every draw made so far, per stream. */
+    /** Every draw made so far, per stream (none for a run {@link #assembleUnrecorded assembled unrecorded}). */
     public ChoiceLog log() {
-        return root.log();
+        return log;
     }
 
     /** When every fault is healed; valid after {@link #schedule}. */

@@ -22,7 +22,8 @@ import java.util.function.Consumer;
  * workload, schedules the fault plan, and at the end of the fault window heals everything
  * (resumes, restarts) so the rest of the run can demand progress. The ensemble's
  * self-checks fail the run as soon as they trip; the scenario's invariants are checked
- * over the history at the end. Every choice is recorded for the shrinker.
+ * over the history at the end. Every choice is recorded for the shrinker, but in the first
+ * pass of {@link #runDigestingFailures}, which runs a failing seed again in full.
  */
 public final class ScenarioRunner {
     /** The digest of an outcome run {@link #withoutDigest()}. */
@@ -36,6 +37,8 @@ public final class ScenarioRunner {
     private final RunLimits limits;
     private final boolean stopAtFirstViolation;
     private final boolean digesting;
+    /** False only for a sweep's first pass over a seed ({@link #runDigestingFailures}). */
+    private final boolean recordingChoices;
 
     public ScenarioRunner(ScenarioCatalog catalog) {
         this(catalog, RunLimits.DEFAULT);
@@ -43,14 +46,16 @@ public final class ScenarioRunner {
 
     /** A runner whose every run is cut at these limits (see {@link RunawayRun}). */
     public ScenarioRunner(ScenarioCatalog catalog, RunLimits limits) {
-        this(catalog, limits, false, true);
+        this(catalog, limits, false, true, true);
     }
 
-    private ScenarioRunner(ScenarioCatalog catalog, RunLimits limits, boolean stopAtFirstViolation, boolean digesting) {
+    private ScenarioRunner(ScenarioCatalog catalog, RunLimits limits, boolean stopAtFirstViolation, boolean digesting,
+            boolean recordingChoices) {
         this.catalog = catalog;
         this.limits = limits;
         this.stopAtFirstViolation = stopAtFirstViolation;
         this.digesting = digesting;
+        this.recordingChoices = recordingChoices;
     }
 
     /**
@@ -61,20 +66,26 @@ public final class ScenarioRunner {
      * reproduce line needs.
      */
     public ScenarioRunner withoutDigest() {
-        return new ScenarioRunner(catalog, limits, stopAtFirstViolation, false);
+        return new ScenarioRunner(catalog, limits, stopAtFirstViolation, false, recordingChoices);
+    }
+
+    /** Without the digest and without keeping the draws: only whether a seed passes, as cheaply as it can be told. */
+    private ScenarioRunner passOrFail() {
+        return new ScenarioRunner(catalog, limits, stopAtFirstViolation, false, false);
     }
 
     /**
      * Runs the spec without the trace digest and, if it fails or runs away, once more with it,
      * since a finding's reproduce line carries the digest: the cheap way to run many seeds
      * that mostly pass. Runs are deterministic, so the second run is the first one again; if it
-     * should pass after all, the failing outcome is kept (without a digest) rather than lost.
-     * A run cut by the wall clock is not run again, as the second would be cut too.
+     * should pass after all, the failing outcome is kept (without a digest, and without the
+     * draws the first run does not keep when a second one follows) rather than lost. A run cut
+     * by the wall clock is not run again, as the second would be cut too.
      */
     public RunOutcome runDigestingFailures(RunSpec spec) {
         RunOutcome quick;
         try {
-            quick = withoutDigest().run(spec);
+            quick = (digesting ? passOrFail() : this).run(spec);
         } catch (RunawayRun runaway) {
             if (limits.cancelled().getAsBoolean()) {
                 throw runaway;
@@ -97,7 +108,7 @@ public final class ScenarioRunner {
      * reproduce line must come from a full run.
      */
     public ScenarioRunner stoppingAtFirstViolation() {
-        return new ScenarioRunner(catalog, limits, true, digesting);
+        return new ScenarioRunner(catalog, limits, true, digesting, recordingChoices);
     }
 
     public RunLimits limits() {
@@ -106,7 +117,7 @@ public final class ScenarioRunner {
 
     /** The same runner with other limits. */
     public ScenarioRunner withLimits(RunLimits other) {
-        return new ScenarioRunner(catalog, other, stopAtFirstViolation, digesting);
+        return new ScenarioRunner(catalog, other, stopAtFirstViolation, digesting, recordingChoices);
     }
 
     /** The catalogue this runner finds scenarios in. */
@@ -148,7 +159,9 @@ public final class ScenarioRunner {
         // Outcomes name the scenario as reproduce lines must: with its catalogue, unless it is zksim's own.
         RunSpec spec = requested.withScenario(catalog.qualify(requested.scenario()));
         Choices base = spec.choices() != null ? new ReplayingChoices(spec.choices()) : new SeededChoices(spec.seed());
-        RunAssembly run = RunAssembly.assemble(scenario, base, sink == null ? List.of() : List.of(sink), digesting);
+        List<TraceSink> sinks = sink == null ? List.of() : List.of(sink);
+        RunAssembly run = recordingChoices ? RunAssembly.assemble(scenario, base, sinks, digesting)
+                : RunAssembly.assembleUnrecorded(scenario, base, sinks);
         try {
             return run(spec, run, pause);
         } finally {

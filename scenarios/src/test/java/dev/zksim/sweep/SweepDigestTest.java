@@ -11,9 +11,9 @@ import dev.zksim.scenario.ScenarioRunner;
 import org.junit.jupiter.api.Test;
 
 /**
- * A sweep skips the trace digest of the seeds that pass and computes it for the ones that do
- * not, whose reproduce lines carry it; asked for every digest, it computes them all, and the
- * verdicts are the same either way.
+ * A sweep skips the trace digest (and the record of draws) of the seeds that pass and computes
+ * it for the ones that do not, whose reproduce lines carry it; asked for every digest, it
+ * computes them all, and the verdicts are the same either way.
  */
 class SweepDigestTest {
     private static final ScenarioCatalog CATALOG = Catalog.standard();
@@ -33,6 +33,30 @@ class SweepDigestTest {
         assertThat(quick.digests().values()).containsOnly(ScenarioRunner.NO_DIGEST);
         assertThat(full.digests().values()).doesNotContain(ScenarioRunner.NO_DIGEST).hasSize(8);
         assertThat(full.digests().get(3L)).isEqualTo(RUNNER.run(RunSpec.of("lock-basic", 3)).digest());
+    }
+
+    @Test
+    void aPassingSeedsFirstPassKeepsNoDrawsButRunsTheSameRun() {
+        for (long seed = 0; seed < 4; seed++) {
+            RunOutcome quick = RUNNER.runDigestingFailures(RunSpec.of("lock-basic", seed));
+            RunOutcome full = RUNNER.run(RunSpec.of("lock-basic", seed));
+            assertThat(quick.failed()).isFalse();
+            assertThat(quick.choices().size()).isZero();
+            assertThat(full.choices().size()).isPositive();
+            assertThat(quick.events()).isEqualTo(full.events());
+            assertThat(quick.history().ops()).isEqualTo(full.history().ops());
+            assertThat(quick.goalsReached()).isEqualTo(full.goalsReached());
+        }
+    }
+
+    @Test
+    void aFailingSeedComesBackWithEveryDrawForTheShrinker() {
+        RunOutcome failing = RUNNER.runDigestingFailures(RunSpec.of("canary-no-recheck-lock", 1));
+        RunOutcome full = RUNNER.run(RunSpec.of("canary-no-recheck-lock", 1));
+        assertThat(failing.failed()).isTrue();
+        assertThat(failing.digest()).isEqualTo(full.digest());
+        assertThat(failing.choices().asMap()).containsOnlyKeys(full.choices().asMap().keySet());
+        assertThat(failing.choices().size()).isEqualTo(full.choices().size()).isPositive();
     }
 
     @Test

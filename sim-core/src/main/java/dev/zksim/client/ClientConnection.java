@@ -274,7 +274,11 @@ final class ClientConnection {
         if (head.watch() != null) {
             watches.register(head.watch(), code);
         }
-        process.trace(new ClientEvent.RequestCompleted(head.xid(), code));
+        if (process.tracing()) {
+            process.trace(new ClientEvent.RequestCompleted(head.xid(), code));
+        } else {
+            process.countOnly(ClientEvent.RequestCompleted.class);
+        }
         head.completion().complete(code, reply.response());
     }
 
@@ -342,7 +346,11 @@ final class ClientConnection {
 
     private void transmit(PendingCall call) {
         requests.sent(call);
-        process.trace(new ClientEvent.RequestSent(call.xid(), call.operationName()));
+        if (process.tracing()) {
+            process.trace(new ClientEvent.RequestSent(call.xid(), call.operationName()));
+        } else {
+            process.countOnly(ClientEvent.RequestSent.class);
+        }
         ClientPacket.Request request = new ClientPacket.Request(call.xid(), call.operation());
         faults.beforeSend(request, connection);
         send(request);

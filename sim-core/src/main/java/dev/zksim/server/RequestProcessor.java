@@ -74,6 +74,8 @@ final class RequestProcessor {
         Operation operation = request.operation();
         if (server.tracing()) {
             server.trace(new RequestReceived(connection.sessionText(sessionId), request.xid(), kindOf(operation)));
+        } else {
+            server.countOnly(RequestReceived.class);
         }
         Kind kind = !sessions.touch(sessionId) ? Kind.REJECTED
                 : operation.isWrite() ? Kind.WRITE
@@ -198,6 +200,8 @@ final class RequestProcessor {
         queued.connection.send(new ServerPacket.Reply(queued.xid, zxid, answer.err(), answer.response()));
         if (server.tracing()) {
             server.trace(new ReplySent(queued.connection.sessionText(sessionId), queued.xid, answer.err(), zxid));
+        } else {
+            server.countOnly(ReplySent.class);
         }
     }
 

@@ -228,7 +228,11 @@ public final class ZkServer implements Node {
     void committed(Transaction transaction) {
         ApplyResult result = database.apply(transaction);
         writes.applied(transaction.zxid());
-        trace(new TxnCommitted(transaction.zxid(), txnType(transaction.txn())));
+        if (tracing()) {
+            trace(new TxnCommitted(transaction.zxid(), txnType(transaction.txn())));
+        } else {
+            countOnly(TxnCommitted.class);
+        }
         long sessionId = transaction.header().sessionId();
         if (transaction.txn() instanceof Txn.CreateSessionTxn create) {
             sessions.addSession(sessionId, create.timeout());
@@ -394,9 +398,13 @@ public final class ZkServer implements Node {
         return new ServerFaults(this);
     }
 
-    /** Whether the trace records events; request-rate events are not even built when not. */
+    /** Whether a traced event is read as well as counted; request-rate events are only counted when not. */
     boolean tracing() {
-        return process.simulation().trace().isEnabled();
+        return process.tracing();
+    }
+
+    void countOnly(Class<? extends TraceEvent> type) {
+        process.countOnly(type);
     }
 
     void trace(TraceEvent event) {

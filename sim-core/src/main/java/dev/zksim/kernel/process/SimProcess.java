@@ -88,6 +88,19 @@ public final class SimProcess {
         simulation.trace().emit(id, event);
     }
 
+    /**
+     * Whether a traced event is read as well as counted ({@link dev.zksim.kernel.trace.Trace#wantsEvents}):
+     * the hottest call sites build their event only then, and otherwise {@link #countOnly}.
+     */
+    public boolean tracing() {
+        return simulation.trace().wantsEvents();
+    }
+
+    /** Counts an event of this class that nothing would read, without building it. */
+    public void countOnly(Class<? extends TraceEvent> type) {
+        simulation.trace().countOnly(type);
+    }
+
     /** Starts a new process, or restarts a crashed one from what its disk kept. */
     public void start() {
         if (isUp()) {

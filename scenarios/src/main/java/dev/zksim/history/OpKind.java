@@ -48,9 +48,23 @@ public record OpKind(String name) implements Comparable<OpKind> {
 
     /** Names are upper-case words so that printouts and trace lines stay easy to scan. */
     public OpKind {
-        if (name == null || !name.matches("[A-Z][A-Z0-9_]*")) {
+        if (!isUpperCaseWord(name)) {
             throw new IllegalArgumentException("an op kind is an upper-case word such as ACQUIRE, not '" + name + "'");
         }
+    }
+
+    /** [A-Z][A-Z0-9_]*, read by hand: kinds are made per run, and a regular expression would be compiled for each. */
+    private static boolean isUpperCaseWord(String name) {
+        if (name == null || name.isEmpty() || name.charAt(0) < 'A' || name.charAt(0) > 'Z') {
+            return false;
+        }
+        for (int i = 1; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public static OpKind of(String name) {

@@ -99,6 +99,20 @@ class HistoryTest {
         assertThat(OpKind.of("BARRIER_LIFT").name()).isEqualTo("BARRIER_LIFT");
         assertThatThrownBy(() -> OpKind.of("acquire")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> OpKind.of("")).isInstanceOf(IllegalArgumentException.class);
+        for (String name : List.of("A", "A_1", "Z9", "ACQUIRE", "a", "_A", "1A", "AB-C", "AB C", "\u00c4B", "A\u00c4")) {
+            boolean word = name.matches("[A-Z][A-Z0-9_]*");
+            assertThat(accepted(() -> OpKind.of(name))).as(name).isEqualTo(word);
+        }
+        assertThatThrownBy(() -> OpKind.of(null)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    static boolean accepted(Runnable construction) {
+        try {
+            construction.run();
+            return true;
+        } catch (IllegalArgumentException refused) {
+            return false;
+        }
     }
 
     @Test

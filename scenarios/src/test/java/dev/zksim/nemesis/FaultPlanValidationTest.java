@@ -14,6 +14,21 @@ import org.junit.jupiter.api.Test;
 class FaultPlanValidationTest {
 
     @Test
+    void aNamedTargetIsAServerOrClientIdWithoutLeadingZeros() {
+        for (String id : List.of("s1", "c12", "s70", "c9", "s0", "s01", "x1", "s", "c", "", "s1a", "S1", "c-1", "s\u0661")) {
+            boolean processId = id.matches("[sc][1-9][0-9]*");
+            boolean accepted;
+            try {
+                new Target.Named(id);
+                accepted = true;
+            } catch (IllegalArgumentException refused) {
+                accepted = false;
+            }
+            assertThat(accepted).as(id).isEqualTo(processId);
+        }
+    }
+
+    @Test
     void lagAppliesToServersAndRolesOnly() {
         assertThatThrownBy(() -> FaultPlan.parse("at 1s lag c1 for 2s")).hasMessageContaining("'lag' applies to servers only");
         assertThatCode(() -> FaultPlan.parse("at 1s lag s2 for 2s; at 2s lag follower for 1s")).doesNotThrowAnyException();

@@ -123,9 +123,12 @@ public final class HistoryRecorder {
 
     private Op record(String process, OpType type, OpKind f, Value value, String note, long session) {
         Op op = history.append(process, type, f, value, clock.getAsLong(), note, session);
-        if (trace != null && trace.wantsEvents()) {
+        if (trace == null) {
+            return op;
+        }
+        if (trace.wantsEvents()) {
             trace.emit(process, op.toTraceEvent());
-        } else if (trace != null) {
+        } else {
             trace.countOnly(HistoryEvent.class);
         }
         return op;

@@ -26,7 +26,7 @@ import java.util.function.Consumer;
  * pass of {@link #runDigestingFailures}, which runs a failing seed again in full.
  */
 public final class ScenarioRunner {
-    /** The digest of an outcome run {@link #withoutDigest()}. */
+    /** The digest of an outcome run without the trace digest (a sweep's first pass over a seed). */
     public static final String NO_DIGEST = "-";
     /** Events dispatched between two looks at the cancellation check. */
     private static final long SLICE_EVENTS = 20_000;
@@ -59,17 +59,11 @@ public final class ScenarioRunner {
     }
 
     /**
-     * The same runner without the trace digest: every run's outcome is the same (the digest
-     * only watches the trace), its {@code digest()} is "-", and it costs about half as much
-     * with the trace on, since hashing the trace's records is most of the trace's cost. Sweeps
-     * run their seeds this way and run a failing seed once more with the digest, which its
-     * reproduce line needs.
+     * The same runner without the trace digest and without keeping the draws: every run's
+     * outcome is the same (the digest only watches the trace, the record only watches the
+     * draws), its {@code digest()} is "-" and its choices are empty, and it tells whether a
+     * seed passes at about half the cost.
      */
-    public ScenarioRunner withoutDigest() {
-        return new ScenarioRunner(catalog, limits, stopAtFirstViolation, false, recordingChoices);
-    }
-
-    /** Without the digest and without keeping the draws: only whether a seed passes, as cheaply as it can be told. */
     private ScenarioRunner passOrFail() {
         return new ScenarioRunner(catalog, limits, stopAtFirstViolation, false, false);
     }

@@ -44,15 +44,12 @@ public final class Trace {
 
     /** Records an event at the current simulated time. */
     public void emit(String process, TraceEvent event) {
-        if (!enabled) {
+        if (!wantsEvents()) {
+            // Nobody reads the record: a sweep's passing seeds and the explorer's runs only count.
+            countOnly(event.getClass());
             return;
         }
         counts.add(event.getClass());
-        if (!digesting && sinks.isEmpty()) {
-            // Nobody reads the record: a sweep's passing seeds and the explorer's runs only count.
-            count++;
-            return;
-        }
         long time = clock.getAsLong();
         TraceRecord record = new TraceRecord(count, time, process, event);
         count++;
@@ -99,11 +96,6 @@ public final class Trace {
      */
     public void setDigesting(boolean digesting) {
         this.digesting = digesting;
-    }
-
-    /** Whether events are being recorded; hot paths skip building events when not. */
-    public boolean isEnabled() {
-        return enabled;
     }
 
     /**

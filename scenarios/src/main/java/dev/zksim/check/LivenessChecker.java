@@ -75,14 +75,19 @@ public final class LivenessChecker implements Checker {
 
     /** Why the operation missed its deadline, or null if it did not (or cannot be judged). */
     private static String problem(OpPair pair, long deadline, long end) {
-        Op invoke = pair.invocation();
-        String invoked = invoke.process() + " " + invoke.f() + " invoked at " + Op.seconds(invoke.time())
-                + " (#" + invoke.index() + ")";
+        // The verdict is decided before any text is built: almost every pair passes, and the
+        // checker runs on every seed of a sweep.
         if (pair.completion().isPresent()) {
             Op done = pair.completion().get();
             return done.time() <= deadline ? null
-                    : invoked + ", completed only at " + Op.seconds(done.time()) + ", due by " + Op.seconds(deadline);
+                    : invoked(pair.invocation()) + ", completed only at " + Op.seconds(done.time()) + ", due by "
+                            + Op.seconds(deadline);
         }
-        return deadline <= end ? invoked + ", no completion by " + Op.seconds(deadline) : null;
+        return deadline <= end ? invoked(pair.invocation()) + ", no completion by " + Op.seconds(deadline) : null;
+    }
+
+    private static String invoked(Op invoke) {
+        return invoke.process() + " " + invoke.f() + " invoked at " + Op.seconds(invoke.time()) + " (#" + invoke.index()
+                + ")";
     }
 }

@@ -288,7 +288,9 @@ public final class SequentialLock implements DistributedLock {
 
     /** True for a node this lock created: {@code <guid>_<attempt>-...}, of any attempt. */
     private boolean isOwnNode(String child) {
-        if (!child.startsWith(guid + "_")) {
+        // Checked piecewise rather than against guid + "_": this runs for every child of every
+        // listing, and the concatenation was a string per child.
+        if (!child.startsWith(guid) || child.length() <= guid.length() || child.charAt(guid.length()) != '_') {
             return false;
         }
         int digits = guid.length() + 1;

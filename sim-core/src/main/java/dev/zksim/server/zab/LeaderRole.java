@@ -317,7 +317,7 @@ final class LeaderRole {
         LogEntry entry = new LogEntry(zxid, payload);
         storage.append(entry);
         outstanding.put(zxid, new TreeSet<>());
-        peer.trace(new ZabEvent.Proposed(Zxid.hex(zxid)));
+        peer.traceZxid(zxid, ZabEvent.Proposed.class, ZabEvent.Proposed::new);
         forward(new LeaderMessage.Proposal(entry));
         storage.afterSync(() -> {
             if (active) {
@@ -340,7 +340,7 @@ final class LeaderRole {
     private void commitReady() {
         while (!outstanding.isEmpty() && peer.config().isQuorum(outstanding.firstEntry().getValue().size())) {
             long zxid = outstanding.pollFirstEntry().getKey();
-            peer.trace(new ZabEvent.Committed(Zxid.hex(zxid)));
+            peer.traceZxid(zxid, ZabEvent.Committed.class, ZabEvent.Committed::new);
             forward(new LeaderMessage.Commit(zxid));
             peer.deliverUpTo(zxid);
         }

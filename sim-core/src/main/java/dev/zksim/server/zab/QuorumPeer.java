@@ -10,6 +10,7 @@ import dev.zksim.server.zab.ZabMessage.LeaderMessage;
 import dev.zksim.server.zab.ZabMessage.LearnerMessage;
 import dev.zksim.server.zab.ZabMessage.Notification;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One member of a Zab ensemble, owned by a server {@link dev.zksim.kernel.process.Node}
@@ -175,6 +176,18 @@ public final class QuorumPeer {
 
     void trace(TraceEvent event) {
         process.trace(event);
+    }
+
+    /**
+     * Traces a per-transaction event (proposed, committed) only if something reads it; otherwise
+     * only counts it, so a sweep's passing seeds do not render a zxid to hex for every write.
+     */
+    void traceZxid(long zxid, Class<? extends TraceEvent> type, Function<String, TraceEvent> event) {
+        if (process.tracing()) {
+            process.trace(event.apply(Zxid.hex(zxid)));
+        } else {
+            process.countOnly(type);
+        }
     }
 
     Vote selfVote() {

@@ -258,7 +258,7 @@ public final class ServerWatchTable {
     private SequencedSet<Long> fireNodeWatches(String path, EventType type, long zxid,
             List<WatchDelivery> deliveries) {
         SequencedSet<Long> watchers = withStandingWatchers(dataWatches.take(path), path, true);
-        deliver(watchers, WatchedEvent.node(type, path, zxid), List.of(), deliveries);
+        deliver(watchers, type, path, zxid, List.of(), deliveries);
         return watchers;
     }
 
@@ -270,7 +270,7 @@ public final class ServerWatchTable {
     private void fireChildWatches(String path, EventType type, long zxid, Collection<Long> suppressed,
             List<WatchDelivery> deliveries) {
         SequencedSet<Long> watchers = withStandingWatchers(childWatches.take(path), path, false);
-        deliver(watchers, WatchedEvent.node(type, path, zxid), suppressed, deliveries);
+        deliver(watchers, type, path, zxid, suppressed, deliveries);
     }
 
     /**
@@ -295,8 +295,14 @@ public final class ServerWatchTable {
         return watchers;
     }
 
-    private static void deliver(SequencedSet<Long> watchers, WatchedEvent event, Collection<Long> suppressed,
-            List<WatchDelivery> deliveries) {
+    private static void deliver(SequencedSet<Long> watchers, EventType type, String path, long zxid,
+            Collection<Long> suppressed, List<WatchDelivery> deliveries) {
+        // Most changes fire no watch at all: then neither the event nor an iterator over the
+        // (empty) set is made.
+        if (watchers.isEmpty()) {
+            return;
+        }
+        WatchedEvent event = WatchedEvent.node(type, path, zxid);
         for (long connectionId : watchers) {
             if (!suppressed.contains(connectionId)) {
                 deliveries.add(new WatchDelivery(connectionId, event));

@@ -73,16 +73,19 @@ public final class WatchTap implements ZooKeeperClient {
      */
     private <T> CompletionStage<T> noting(CompletionStage<T> stage, Function<T, String> ownPath) {
         CompletableFuture<T> out = new CompletableFuture<>();
-        stage.whenComplete((answer, error) -> {
+        // handle, not whenComplete: the stage either returns is dropped, and whenComplete's
+        // would wrap every error in a CompletionException, a stack trace filled in per failed call.
+        stage.handle((answer, error) -> {
             if (error != null) {
                 out.completeExceptionally(error);
-                return;
+                return null;
             }
             String path = ownPath.apply(answer);
             if (path != null) {
                 owned.add(path);
             }
             out.complete(answer);
+            return null;
         });
         return out;
     }

@@ -27,7 +27,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.TreeSet;
@@ -177,7 +176,7 @@ public final class RequestPreparer {
         ChangeRecord parent = requireNode(ZnodePaths.parentOf(path));
         requirePermission(parent, Perms.CREATE);
         String actualPath = mode.isSequential()
-                ? path + String.format(Locale.ENGLISH, "%010d", parent.cversion())
+                ? path + ZnodePaths.sequenceSuffix(parent.cversion())
                 : path;
         validatePath(actualPath);
         if (latest(actualPath) != null) {

@@ -1,6 +1,7 @@
 package dev.zksim.server.tree;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Znode path arithmetic shared by the tree and the request preparer. Paths are assumed
@@ -29,6 +30,21 @@ public final class ZnodePaths {
             throw new IllegalArgumentException("Not a znode path: " + path);
         }
         return lastSlash == 0 ? "/" : path.substring(0, lastSlash);
+    }
+
+    /**
+     * The suffix a sequential create appends: the parent's cversion as ZooKeeper writes it,
+     * {@code String.format("%010d", cversion)} (PrepRequestProcessor). Padded by hand because
+     * every sequential create of every seed makes one, and the formatter was about a hundredth
+     * of a lock sweep's CPU; a negative cversion (after 2^31 child changes) keeps the format's
+     * own spelling.
+     */
+    public static String sequenceSuffix(int cversion) {
+        if (cversion < 0) {
+            return String.format(Locale.ENGLISH, "%010d", cversion);
+        }
+        String digits = Integer.toString(cversion);
+        return "0".repeat(10 - digits.length()) + digits;
     }
 
     /** The last component of a path ("" for "/"). */

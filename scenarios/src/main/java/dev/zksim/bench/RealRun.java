@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.zookeeper.util.ServiceUtils;
 
 /**
  * The real ZooKeeper's side of {@code bench vs-real}: an in-process ensemble from
@@ -20,20 +19,16 @@ import org.apache.zookeeper.util.ServiceUtils;
 final class RealRun {
     private static final Duration CONNECT_WAIT = Duration.ofSeconds(60);
     private static final Duration RUN_WAIT = Duration.ofMinutes(3);
-    /** The exit code a real server asked for, or 0; see {@link #start}. */
-    private static final AtomicInteger EXIT_REQUESTED = new AtomicInteger();
 
     private RealRun() {
     }
 
     /**
-     * A started real ensemble of the configuration's size. ZooKeeper ends the whole JVM on
-     * an error it deems unrecoverable (ServiceUtils.requestSystemExit), which on a machine
-     * too loaded for a 200 ms tick would end the benchmark without a word; the request is
-     * recorded instead and reported by {@link #exitRequested}.
+     * A started real ensemble of the configuration's size. A server's request to end the JVM
+     * (on a machine too loaded for a 200 ms tick, say) does not end the benchmark: RealEnsemble
+     * records it, and {@link #exitRequested} reports it.
      */
     static RealEnsemble start(VsRealConfig config) throws Exception {
-        ServiceUtils.setSystemExitProcedure(EXIT_REQUESTED::set);
         return config.servers() == 1 ? RealEnsemble.standalone() : RealEnsemble.cluster(config.servers());
     }
 
@@ -78,7 +73,7 @@ final class RealRun {
 
     /** A sentence about a server's request to end the JVM, or empty if none asked. */
     static String exitRequested() {
-        int code = EXIT_REQUESTED.get();
+        int code = RealEnsemble.exitRequested();
         return code == 0 ? "" : " (a real server asked to end the JVM with code " + code
                 + ", ZooKeeper's answer to an unrecoverable error; a machine too loaded for the 200 ms tick causes that)";
     }

@@ -16,10 +16,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
 import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.util.ServiceUtils;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooKeeper;
 
@@ -48,6 +50,17 @@ public final class RealEnsemble implements AutoCloseable {
 
     private static final Duration EXPIRE_WAIT = Duration.ofSeconds(10);
     private static final int EXPIRE_ATTEMPTS = 5;
+
+    /** The exit code a real server last asked for, or 0; see the static initialiser. */
+    private static final AtomicInteger EXIT_REQUESTED = new AtomicInteger();
+
+    static {
+        // ZooKeeper ends the whole JVM on an error it deems unrecoverable (ServiceUtils.
+        // requestSystemExit), and in-process servers share the JVM with the tests or the
+        // command that started them: a test fork or a benchmark would end without a word, and
+        // every result not yet printed with it. The request is recorded instead.
+        ServiceUtils.setSystemExitProcedure(EXIT_REQUESTED::set);
+    }
 
     /**
      * Roots of ensembles not closed yet, so that a command interrupted by Ctrl-C can delete
@@ -141,7 +154,17 @@ public final class RealEnsemble implements AutoCloseable {
         // 60 connections from one address by default: hundreds of clients need no limit.
         properties.put("maxClientCnxns", "0");
         File dataDir = Files.createDirectory(root.resolve("server-" + serverId)).toFile();
-        return new InstanceSpec(dataDir, -1, -1, -1, true, serverId, tickTimeMs, -1, properties, "127.0.0.1");
+        return new InstanceSpec(dataDir, LoopbackPorts.free(), LoopbackPorts.free(), LoopbackPorts.free(), true,
+                serverId, tickTimeMs, -1, properties, "127.0.0.1");
+    }
+
+    /**
+     * The exit code a real server of this JVM asked for (ZooKeeper's answer to an error it
+     * cannot recover from, such as a port it cannot bind), or 0 if none did. The JVM goes on;
+     * the server that asked is out of service.
+     */
+    public static int exitRequested() {
+        return EXIT_REQUESTED.get();
     }
 
     /** host:port of every server, comma-separated, for the client's connect string. */

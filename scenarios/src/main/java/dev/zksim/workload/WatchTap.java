@@ -73,8 +73,9 @@ public final class WatchTap implements ZooKeeperClient {
      */
     private <T> CompletionStage<T> noting(CompletionStage<T> stage, Function<T, String> ownPath) {
         CompletableFuture<T> out = new CompletableFuture<>();
-        // handle, not whenComplete: the stage either returns is dropped, and whenComplete's
-        // would wrap every error in a CompletionException, a stack trace filled in per failed call.
+        // handle rather than whenComplete: the stage it returns is dropped, and the one
+        // whenComplete returns would wrap every error in a CompletionException, filling in a
+        // stack trace for each failed call.
         stage.handle((answer, error) -> {
             if (error != null) {
                 out.completeExceptionally(error);

@@ -5,6 +5,9 @@ package dev.zksim.official.threads;
  * deterministic. Each names the cause and the deterministic replacement.
  */
 final class BlockingDiagnosis {
+    /** Appended where the agent would have kept the thread in virtual time. */
+    static final String WITHOUT_AGENT = " (or run the JVM with -javaagent:zksim-agent.jar, which puts sleeps,"
+            + " timed waits and monitors in virtual time)";
     private BlockingDiagnosis() {
     }
 

@@ -1,5 +1,6 @@
 package dev.zksim.official.threads;
 
+import dev.zksim.agent.bridge.Bridge;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.SimulationFailure;
@@ -35,6 +36,15 @@ import java.util.concurrent.locks.LockSupport;
 public final class SimulatedThreads {
     private static final ThreadLocal<SimulatedThreads> OWNER = new ThreadLocal<>();
 
+    static {
+        // With the agent, rewritten code on a simulated thread reaches its simulation here;
+        // on any other thread the resolver answers null and the code runs as written.
+        Bridge.install(() -> {
+            SimulatedThreads owner = OWNER.get();
+            return owner == null ? null : owner.agentRuntime();
+        });
+    }
+
     /**
      * One scheduling step, in the trace (and so in the digest): which of how many ready
      * continuations ran, and how many simulated threads are alive after it.
@@ -65,8 +75,9 @@ public final class SimulatedThreads {
     private final Map<Thread, String> live = new LinkedHashMap<>();
     private final ConcurrentLinkedQueue<String> foreignWakes = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Runnable> foreignTasks = new ConcurrentLinkedQueue<>();
-    private final List<String> uncaught = new ArrayList<>();
-    private final List<Throwable> uncaughtCauses = new ArrayList<>();
+    private final List<SimulationFailure> failures = new ArrayList<>();
+    private final Map<Thread, List<Thread>> joiners = new LinkedHashMap<>();
+    private AgentRuntime agent;
     private boolean shuttingDown;
     private boolean starting;
     private Thread driver;
@@ -129,25 +140,69 @@ public final class SimulatedThreads {
      * schedules them. Each thread's name is {@code name#n}.
      */
     public ThreadFactory factory(String name) {
-        return body -> {
-            String unique = name + "#" + (started++);
-            Thread thread = builder.name(unique).unstarted(() -> runBody(body));
-            live.put(thread, unique);
-            return thread;
-        };
+        return body -> newThread(name + "#" + started, body);
     }
 
-    private void runBody(Runnable body) {
+    /** An unstarted simulated thread named exactly {@code name} (the agent keeps user threads' names). */
+    Thread newThread(String name, Runnable body) {
+        int index = started++;
+        Thread thread = builder.name(name).unstarted(() -> runBody(index, body));
+        live.put(thread, name);
+        return thread;
+    }
+
+    private void runBody(int index, Runnable body) {
         OWNER.set(this);
         try {
+            if (agent != null) {
+                agent.seedThreadLocalRandom(index);
+            }
             body.run();
         } catch (RuntimeException | Error e) {
-            if (!shuttingDown) {
-                uncaught.add("simulated thread '" + live.get(Thread.currentThread()) + "' died with " + e);
-                uncaughtCauses.add(e);
+            if (!shuttingDown && !(e instanceof AgentRuntime.Stopped)) {
+                fail(FailureKind.SIMULATOR_CRASH,
+                        "simulated thread '" + live.get(Thread.currentThread()) + "' died with " + e, e);
             }
         } finally {
             live.remove(Thread.currentThread());
+            wakeJoiners(Thread.currentThread());
+        }
+    }
+
+    /** Records a failure that the next scheduling step turns into a failed run. */
+    void fail(FailureKind kind, String message, Throwable cause) {
+        failures.add(new SimulationFailure(kind, host.now(), message, cause));
+    }
+
+    /** The agent's view of this set of threads, made when rewritten code first asks for it. */
+    AgentRuntime agentRuntime() {
+        if (agent == null) {
+            agent = new AgentRuntime(this, host, choices);
+        }
+        return agent;
+    }
+
+    /** True if {@code thread} is a simulated thread of this set that has not ended. */
+    boolean isLive(Thread thread) {
+        return live.containsKey(thread);
+    }
+
+    /** Parks the calling thread until {@code thread} ends or the caller is unparked. */
+    void awaitEnd(Thread thread) {
+        joiners.computeIfAbsent(thread, t -> new ArrayList<>()).add(Thread.currentThread());
+        LockSupport.park(thread);
+        List<Thread> waiting = joiners.get(thread);
+        if (waiting != null) {
+            waiting.remove(Thread.currentThread());
+        }
+    }
+
+    private void wakeJoiners(Thread ended) {
+        List<Thread> waiting = joiners.remove(ended);
+        if (waiting != null) {
+            for (Thread joiner : waiting) {
+                LockSupport.unpark(joiner);
+            }
         }
     }
 
@@ -228,6 +283,9 @@ public final class SimulatedThreads {
         int readyBefore = ready.size();
         int index = readyBefore == 1 ? 0 : (int) choices.draw(readyBefore);
         Runnable continuation = ready.remove(index);
+        if (agent != null) {
+            agent.stepStarts();
+        }
         int platformBefore = PlatformThreadWatch.count();
         continuation.run();
         steps++;
@@ -242,16 +300,16 @@ public final class SimulatedThreads {
 
     /** Inspects every live thread after a step: the one that just ran may have blocked badly. */
     private void afterStep() {
-        if (!uncaught.isEmpty()) {
-            throw new SimulationFailure(FailureKind.SIMULATOR_CRASH, host.now(), uncaught.get(0),
-                    uncaughtCauses.get(0));
+        if (!failures.isEmpty()) {
+            throw failures.get(0);
         }
         for (Map.Entry<Thread, String> entry : live.entrySet()) {
             Thread.State state = entry.getKey().getState();
             String why = BlockingDiagnosis.explain(state);
             if (why != null) {
                 throw new SimulationFailure(FailureKind.NONDETERMINISM, host.now(),
-                        "simulated thread '" + entry.getValue() + "' " + why);
+                        "simulated thread '" + entry.getValue() + "' " + why
+                                + (Bridge.agentLoaded() ? "" : BlockingDiagnosis.WITHOUT_AGENT));
             }
         }
         failOnForeignWake();

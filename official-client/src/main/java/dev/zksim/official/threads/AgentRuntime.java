@@ -1,0 +1,253 @@
+package dev.zksim.official.threads;
+
+import dev.zksim.agent.bridge.SimRuntime;
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.kernel.choice.Choices;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * What code rewritten by the zksim agent meets on a simulated thread: the virtual clock,
+ * timed parks and sleeps that end at virtual deadlines, monitors resolved by the simulation
+ * ({@link SimulatedMonitors}), threads that are simulated threads, and randomness from the
+ * run's seed. One per {@link SimulatedThreads}; only ever called by its running thread.
+ */
+@SuppressForbidden("the agent's runtime: parks, unparks and adopts threads on the simulation's scheduler")
+final class AgentRuntime implements SimRuntime {
+    /**
+     * Clock reads one step may make. Virtual time stands still while a thread runs, so a thread
+     * that polls the clock until a deadline would spin for ever; a real program that reads the
+     * clock this often without blocking is waiting for time.
+     */
+    static final int CLOCK_READS_PER_STEP = 100_000;
+
+    /** Unwinds a simulated thread that the runtime stopped; the run's failure says why. */
+    static final class Stopped extends Error {
+        private static final long serialVersionUID = 1L;
+
+        Stopped() {
+            super("stopped by the simulation", null, false, false);
+        }
+    }
+
+    private static final ThreadRandomFields RANDOM_FIELDS = ThreadRandomFields.find();
+
+    private final SimulatedThreads threads;
+    private final SimulatedThreads.Host host;
+    private final Choices random;
+    private final SimulatedMonitors monitors;
+    private long randomBase;
+    private boolean randomBaseDrawn;
+    private int clockReads;
+
+    AgentRuntime(SimulatedThreads threads, SimulatedThreads.Host host, Choices choices) {
+        this.threads = threads;
+        this.host = host;
+        this.random = choices.stream("random");
+        this.monitors = new SimulatedMonitors(choices.stream("monitors"));
+    }
+
+    /** A scheduling step begins: the clock-read budget starts again. */
+    void stepStarts() {
+        clockReads = 0;
+    }
+
+    @Override
+    public long nowMicros() {
+        return host.now();
+    }
+
+    @Override
+    public void clockRead() {
+        if (++clockReads == CLOCK_READS_PER_STEP) {
+            stop(FailureKind.NONDETERMINISM, "read the clock " + CLOCK_READS_PER_STEP
+                    + " times without blocking: it waits for time to pass, which in the simulation passes only"
+                    + " while threads block (sleep or wait instead of polling the clock)");
+        }
+    }
+
+    @Override
+    public void parkNanos(Object blocker, long nanos) {
+        Thread self = Thread.currentThread();
+        boolean[] done = {false};
+        long micros = toMicros(nanos);
+        if (micros > 0) {
+            host.schedule(micros, () -> {
+                if (!done[0]) {
+                    LockSupport.unpark(self);
+                }
+            });
+        }
+        LockSupport.park(blocker);
+        done[0] = true;
+    }
+
+    @Override
+    public void sleepNanos(long nanos) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException("sleep interrupted");
+        }
+        long deadline = host.now() + toMicros(nanos);
+        while (host.now() < deadline) {
+            parkNanos(this, (deadline - host.now()) * 1000);
+            if (Thread.interrupted()) {
+                throw new InterruptedException("sleep interrupted");
+            }
+        }
+    }
+
+    /** Nanoseconds to whole microseconds, rounded up so that a short wait still lets time pass. */
+    static long toMicros(long nanos) {
+        if (nanos <= 0) {
+            return 0;
+        }
+        long micros = nanos / 1000 + (nanos % 1000 == 0 ? 0 : 1);
+        // Beyond a century of virtual time a deadline is "never"; it must not overflow the clock.
+        return Math.min(micros, 100L * 365 * 24 * 3600 * 1_000_000L);
+    }
+
+    @Override
+    public Object monitorEnter(Object lock) {
+        return monitors.enter(lock);
+    }
+
+    @Override
+    public Object monitorExit(Object lock) {
+        return monitors.exit(lock);
+    }
+
+    @Override
+    public void monitorWait(Object lock, long millis, int nanos) throws InterruptedException {
+        long timeoutNanos = millis == 0 && nanos == 0 ? 0 : millis * 1_000_000L + nanos;
+        monitors.await(lock, timeoutNanos, this);
+    }
+
+    @Override
+    public void monitorNotify(Object lock, boolean all) {
+        monitors.signal(lock, all);
+    }
+
+    @Override
+    public boolean holdsMonitor(Object lock) {
+        return monitors.holds(lock);
+    }
+
+    @Override
+    public Thread adoptThread(Thread built) {
+        Thread.UncaughtExceptionHandler handler = built.getUncaughtExceptionHandler();
+        Thread adopted = threads.newThread(built.getName(), built::run);
+        if (handler != built.getThreadGroup()) {
+            adopted.setUncaughtExceptionHandler(handler);
+        }
+        return adopted;
+    }
+
+    @Override
+    public void beforeStart(Thread thread) {
+        if (threads.isLive(thread) || thread.getState() != Thread.State.NEW) {
+            return;
+        }
+        String kind = thread.isVirtual() ? "a virtual thread on the JDK's scheduler"
+                : "a platform thread of class " + thread.getClass().getName();
+        stop(FailureKind.NONDETERMINISM, "started " + kind + " at " + UserFrame.caller()
+                + ", which the agent cannot put under the simulation (build threads with new Thread(Runnable),"
+                + " a ThreadFactory or an executor)");
+    }
+
+    @Override
+    public boolean join(Thread thread, long nanos) throws InterruptedException {
+        long deadline = nanos == 0 ? Long.MAX_VALUE : host.now() + toMicros(nanos);
+        Thread self = Thread.currentThread();
+        while (thread.isAlive() && host.now() < deadline) {
+            if (!threads.isLive(thread)) {
+                // Not one of ours (it could only have been started outside the simulation).
+                thread.join();
+                break;
+            }
+            boolean[] done = {false};
+            if (deadline != Long.MAX_VALUE) {
+                host.schedule(deadline - host.now(), () -> {
+                    if (!done[0]) {
+                        LockSupport.unpark(self);
+                    }
+                });
+            }
+            threads.awaitEnd(thread);
+            done[0] = true;
+            if (Thread.interrupted()) {
+                throw new InterruptedException("join interrupted");
+            }
+        }
+        return !thread.isAlive();
+    }
+
+    @Override
+    public long randomSeed() {
+        return mix(base() + random.draw(Long.MAX_VALUE));
+    }
+
+    @Override
+    public Executor asyncExecutor() {
+        return task -> threads.newThread("async", task).start();
+    }
+
+    /** Gives a new simulated thread's ThreadLocalRandom a state derived from the run's seed. */
+    void seedThreadLocalRandom(int threadIndex) {
+        RANDOM_FIELDS.seed(Thread.currentThread(), mix(base() ^ (0x9E3779B97F4A7C15L * (threadIndex + 1))));
+    }
+
+    private long base() {
+        if (!randomBaseDrawn) {
+            randomBaseDrawn = true;
+            randomBase = random.draw(Long.MAX_VALUE);
+        }
+        return randomBase;
+    }
+
+    /** Ends the calling thread's step: records why and unwinds it, so the run fails in one line. */
+    private void stop(FailureKind kind, String what) {
+        threads.fail(kind, "simulated thread '" + Thread.currentThread().getName() + "' " + what
+                + " [" + UserFrame.caller() + "]", null);
+        throw new Stopped();
+    }
+
+    /** SplitMix64's finaliser: neighbouring inputs give unrelated seeds. */
+    static long mix(long value) {
+        long z = value + 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /**
+     * The fields in which the JDK keeps a thread's ThreadLocalRandom state. Seeding them when a
+     * simulated thread starts makes {@code ThreadLocalRandom.current()} replay with the seed
+     * (and keeps it away from the JDK's global seeder, whose state depends on the JVM's past).
+     */
+    @SuppressForbidden("reads java.lang.Thread's private ThreadLocalRandom fields")
+    private record ThreadRandomFields(VarHandle seed, VarHandle probe, VarHandle secondary) {
+        static ThreadRandomFields find() {
+            try {
+                MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(Thread.class, MethodHandles.lookup());
+                return new ThreadRandomFields(lookup.findVarHandle(Thread.class, "threadLocalRandomSeed", long.class),
+                        lookup.findVarHandle(Thread.class, "threadLocalRandomProbe", int.class),
+                        lookup.findVarHandle(Thread.class, "threadLocalRandomSecondarySeed", int.class));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return new ThreadRandomFields(null, null, null);
+            }
+        }
+
+        void seed(Thread thread, long value) {
+            if (seed == null) {
+                return;
+            }
+            seed.set(thread, value);
+            int probeValue = (int) (value >>> 32);
+            probe.set(thread, probeValue == 0 ? 1 : probeValue);
+            secondary.set(thread, (int) value);
+        }
+    }
+}

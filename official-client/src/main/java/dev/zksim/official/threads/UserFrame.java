@@ -1,0 +1,32 @@
+package dev.zksim.official.threads;
+
+import java.util.Optional;
+
+/**
+ * Names the frame of the code under test that made a call, for one-line reports: the first
+ * frame on the stack that belongs neither to zksim nor to the JDK.
+ */
+final class UserFrame {
+    private static final StackWalker WALKER = StackWalker.getInstance();
+
+    private UserFrame() {
+    }
+
+    /** The caller's frame as {@code class.method(File.java:line)}, or "an unknown frame". */
+    static String caller() {
+        Optional<StackWalker.StackFrame> frame = WALKER.walk(frames -> frames
+                .filter(f -> !isInfrastructure(f.getClassName()))
+                .findFirst());
+        return frame.map(UserFrame::describe).orElse("an unknown frame");
+    }
+
+    private static boolean isInfrastructure(String className) {
+        return className.startsWith("dev.zksim.") || className.startsWith("java.") || className.startsWith("jdk.")
+                || className.startsWith("sun.");
+    }
+
+    private static String describe(StackWalker.StackFrame frame) {
+        return frame.getClassName() + "." + frame.getMethodName() + "(" + frame.getFileName() + ":"
+                + frame.getLineNumber() + ")";
+    }
+}

@@ -49,6 +49,13 @@ final class Rewriter {
         @Override
         public MethodVisitor visitMethod(int access, String methodName, String descriptor, String signature,
                 String[] exceptions) {
+            if (methodName.equals("<clinit>")) {
+                // A class is initialised once per JVM, by whichever simulation touches it first:
+                // its static state is shared by every run, so a draw or clock read made there
+                // would shift that one run's choices and leak into all the others. It keeps
+                // the JVM's real clock and randomness instead.
+                return super.visitMethod(access, methodName, descriptor, signature, exceptions);
+            }
             boolean explicitMonitor = user && SynchronizedMethods.applies(access, version);
             int written = explicitMonitor ? access & ~Opcodes.ACC_SYNCHRONIZED : access;
             MethodVisitor next = super.visitMethod(written, methodName, descriptor, signature, exceptions);

@@ -44,6 +44,8 @@ public final class ZksimAgent {
         instrumentation.addTransformer(new Transformer(scope), true);
         retransformLoadedJdkClasses(instrumentation);
         bridge.getMethod("markAgentLoaded").invoke(null);
+        // Tools that run simulations (the command line's sweeps) read it to run one at a time.
+        System.setProperty("zksim.agent.loaded", "true");
     }
 
     private static List<String> exclusions(String arguments) {

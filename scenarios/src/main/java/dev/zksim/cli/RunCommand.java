@@ -53,7 +53,8 @@ final class RunCommand implements Callable<Integer> {
             description = "Run only shard i of n (1 <= i <= n) of the sweep; see ./zksim merge.")
     private Shard shard = Shard.ALL;
 
-    @Option(names = "--threads", description = "Worker threads of a sweep (default: the number of cores).")
+    @Option(names = "--threads", description = "Worker threads of a sweep (default: the number of cores; 1 with"
+            + " the zksim agent, whose simulations contend on the JDK's shared structures).")
     private Integer threads;
 
     @Option(names = "--faults", description = "A fixed fault plan, e.g. \"at 1.2s crash leader; at 5s heal\".")
@@ -226,8 +227,14 @@ final class RunCommand implements Callable<Integer> {
         return scaling.sameDigests() ? scaling.twoThreads().exitCode() : FailureKind.NONDETERMINISM.exitCode();
     }
 
+    /**
+     * The default worker count: the machine's cores, or one when the zksim agent is loaded.
+     * Simulations of code under the agent share the JDK's own registries and class
+     * initialisation with each other, where one can hold up another for seconds; one at a time
+     * per JVM keeps every run the same (use --shard for more JVMs).
+     */
     @SuppressForbidden("the default worker count follows the machine, outside any simulation")
     private static int cores() {
-        return Runtime.getRuntime().availableProcessors();
+        return Boolean.getBoolean("zksim.agent.loaded") ? 1 : Runtime.getRuntime().availableProcessors();
     }
 }

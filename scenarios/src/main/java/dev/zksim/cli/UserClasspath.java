@@ -46,6 +46,14 @@ final class UserClasspath {
                 urls.addAll(urls(entry.trim()));
             }
         }
+        // The launcher names zksim's own jars that a user's scenarios may need (the official
+        // client's drop-in and testkit, the agent's bridge) here rather than on zksim's class
+        // path, so that they load beside the user's classes and see the user's Curator.
+        for (String extra : System.getProperty("zksim.user.extras", "").split(File.pathSeparator)) {
+            if (!extra.isBlank() && Files.exists(Path.of(extra))) {
+                urls.add(url(Path.of(extra)));
+            }
+        }
         loader = new URLClassLoader(urls.toArray(URL[]::new), UserClasspath.class.getClassLoader());
         catalog = null;
         entries = classpath;

@@ -15,7 +15,7 @@ import java.util.concurrent.CompletionStage;
  * it holds, SUSPENDED and LOST end its belief.
  */
 final class BlockingLockAdapter implements LockUnderTest {
-    private final CallChain calls;
+    private final CallRunner calls;
     private final BlockingLock lock;
     private Attempt attempt;
     private boolean held;
@@ -27,8 +27,8 @@ final class BlockingLockAdapter implements LockUnderTest {
         boolean done;
     }
 
-    BlockingLockAdapter(SimulatedClient client, BlockingLock lock, HolderEvents events, ConnectionStates connection) {
-        this.calls = new CallChain(client);
+    BlockingLockAdapter(CallRunner calls, BlockingLock lock, HolderEvents events, ConnectionStates connection) {
+        this.calls = calls;
         this.lock = lock;
         connection.subscribe(state -> {
             if (held && state == ConnectionState.SUSPENDED) {

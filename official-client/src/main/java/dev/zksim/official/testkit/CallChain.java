@@ -9,7 +9,7 @@ import java.util.concurrent.CompletableFuture;
  * two threads at once, and its stage completes with what the call returned or threw.
  */
 @SuppressForbidden("joins the simulated threads it starts, which the simulation schedules")
-final class CallChain {
+final class CallChain implements CallRunner {
     /** One blocking call of the user's code. */
     @FunctionalInterface
     interface Call<T> {
@@ -24,7 +24,8 @@ final class CallChain {
     }
 
     /** Runs {@code call} once every call before it has ended. */
-    <T> CompletableFuture<T> then(String name, Call<T> call) {
+    @Override
+    public <T> CompletableFuture<T> then(String name, Call<T> call) {
         CompletableFuture<T> result = new CompletableFuture<>();
         Thread before = last;
         last = client.start(name, () -> {
@@ -63,7 +64,8 @@ final class CallChain {
     }
 
     /** Interrupts the latest call, so that a call blocked in the user's code gives up. */
-    void interruptLatest() {
+    @Override
+    public void interruptLatest() {
         if (last != null) {
             last.interrupt();
         }

@@ -34,9 +34,18 @@ public final class OfficialTestkit {
      * handle's event thread, after the notification), so it is vacuous for these locks.
      */
     public static LockUnderTest.Factory lock(BlockingLock.Factory factory) {
+        return lock(factory, false);
+    }
+
+    /**
+     * {@link #lock(BlockingLock.Factory)}, with every call of one lock on one simulated thread
+     * if {@code sameThread}: for locks whose grant belongs to the acquiring thread.
+     */
+    static LockUnderTest.Factory lock(BlockingLock.Factory factory, boolean sameThread) {
         return (client, events) -> {
             SimulatedClient official = SimulatedClient.of(client);
-            return new BlockingLockAdapter(official, factory.create(official), events, client.connection());
+            CallRunner calls = sameThread ? new OwnerThread(official, "lock-owner") : new CallChain(official);
+            return new BlockingLockAdapter(calls, factory.create(official), events, client.connection());
         };
     }
 
@@ -44,7 +53,8 @@ public final class OfficialTestkit {
     public static SemaphoreScenario.Factory semaphore(BlockingLock.PermitFactory factory) {
         return (client, permits, events) -> {
             SimulatedClient official = SimulatedClient.of(client);
-            return new BlockingLockAdapter(official, factory.create(official, permits), events, client.connection());
+            return new BlockingLockAdapter(new CallChain(official), factory.create(official, permits), events,
+                    client.connection());
         };
     }
 

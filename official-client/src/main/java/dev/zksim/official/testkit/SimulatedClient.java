@@ -70,6 +70,11 @@ final class SimulatedClient implements OfficialClient, SessionClient.SessionList
         OfficialClients.deliverDefault(current, event);
     }
 
+    /** Opens a new session in the client's process and makes it current (Curator gave the last one up). */
+    void renew() {
+        client.renew();
+    }
+
     @Override
     public String id() {
         return client.id();

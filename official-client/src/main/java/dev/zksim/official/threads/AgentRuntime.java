@@ -39,14 +39,34 @@ final class AgentRuntime implements SimRuntime {
     private final SimulatedThreads.Host host;
     private final Choices random;
     private final SimulatedMonitors monitors;
+    private final long salt;
+    private long seedsHandedOut;
     private long randomBase;
     private boolean randomBaseDrawn;
     private int clockReads;
 
+    /**
+     * Whether identity hashes are the same in every run. They come from a generator whose state
+     * depends on everything the JVM did before, and code under test iterates hash-ordered sets
+     * of identity-hashed objects (Curator keys its listeners by lambdas), so runs can only
+     * replay when every identity hash is one constant (-XX:hashCode=2).
+     */
+    static final boolean IDENTITY_HASHES_CONSTANT = new Object().hashCode() == new Object().hashCode();
+
     AgentRuntime(SimulatedThreads threads, SimulatedThreads.Host host, Choices choices) {
+        if (!IDENTITY_HASHES_CONSTANT) {
+            threads.fail(FailureKind.NONDETERMINISM, "code under the zksim agent runs in this JVM, whose identity"
+                    + " hashes differ from run to run; add -XX:+UnlockExperimentalVMOptions -XX:hashCode=2 to the"
+                    + " JVM's options (the launcher does)", null);
+        }
         this.threads = threads;
         this.host = host;
         this.random = choices.stream("random");
+        // Each set of threads belongs to its own process, whose stream label is unique in the
+        // run: mixed into every seed, it keeps two processes' random values apart even when the
+        // shrinker has lowered all their draws to zero (two Curator clients with one
+        // protected-mode UUID would find each other's lock nodes).
+        this.salt = mix(choices.label().hashCode());
         this.monitors = new SimulatedMonitors(choices.stream("monitors"));
     }
 
@@ -186,7 +206,7 @@ final class AgentRuntime implements SimRuntime {
 
     @Override
     public long randomSeed() {
-        return mix(base() + random.draw(Long.MAX_VALUE));
+        return mix(salt ^ mix(++seedsHandedOut) ^ (base() + random.draw(Long.MAX_VALUE)));
     }
 
     @Override
@@ -196,7 +216,7 @@ final class AgentRuntime implements SimRuntime {
 
     /** Gives a new simulated thread's ThreadLocalRandom a state derived from the run's seed. */
     void seedThreadLocalRandom(int threadIndex) {
-        RANDOM_FIELDS.seed(Thread.currentThread(), mix(base() ^ (0x9E3779B97F4A7C15L * (threadIndex + 1))));
+        RANDOM_FIELDS.seed(Thread.currentThread(), mix(salt ^ base() ^ (0x9E3779B97F4A7C15L * (threadIndex + 1))));
     }
 
     private long base() {

@@ -27,6 +27,14 @@ final class BlockingDiagnosis {
         };
     }
 
+    /**
+     * True for the explanation of a wake-up by the JDK's monitor unblocker: a thread that found
+     * a real monitor taken was handed back once its holder let go.
+     */
+    static boolean isMonitorHandBack(String explanation) {
+        return explanation != null && explanation.startsWith("a simulated thread was woken through a monitor");
+    }
+
     /** Explains a wake-up of a simulated thread that came from a thread outside the simulation. */
     static String explainForeignWake(String callerName, boolean callerVirtual) {
         if (callerName.startsWith("VirtualThread-unparker")) {

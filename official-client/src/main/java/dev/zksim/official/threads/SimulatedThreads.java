@@ -305,12 +305,20 @@ public final class SimulatedThreads {
         }
         for (Map.Entry<Thread, String> entry : live.entrySet()) {
             Thread.State state = entry.getKey().getState();
+            if (state == Thread.State.BLOCKED && Bridge.agentLoaded() && ForeignMonitor.awaitRelease(entry.getKey(),
+                    foreignTasks)) {
+                continue;
+            }
             String why = BlockingDiagnosis.explain(state);
             if (why != null) {
                 throw new SimulationFailure(FailureKind.NONDETERMINISM, host.now(),
                         "simulated thread '" + entry.getValue() + "' " + why
-                                + (Bridge.agentLoaded() ? "" : BlockingDiagnosis.WITHOUT_AGENT));
+                                + (Bridge.agentLoaded() ? " [at " + UserFrame.of(entry.getKey()) + "]"
+                                        : BlockingDiagnosis.WITHOUT_AGENT));
             }
+        }
+        if (Bridge.agentLoaded()) {
+            ForeignMonitor.adoptHandBacks(foreignWakes, foreignTasks, this::enqueue);
         }
         failOnForeignWake();
     }

@@ -1,11 +1,13 @@
 package dev.zksim.official.threads;
 
+import dev.zksim.kernel.SuppressForbidden;
 import java.util.Optional;
 
 /**
  * Names the frame of the code under test that made a call, for one-line reports: the first
  * frame on the stack that belongs neither to zksim nor to the JDK.
  */
+@SuppressForbidden("reads the stack of a simulated thread, to name where it stands")
 final class UserFrame {
     private static final StackWalker WALKER = StackWalker.getInstance();
 
@@ -18,6 +20,24 @@ final class UserFrame {
                 .filter(f -> !isInfrastructure(f.getClassName()))
                 .findFirst());
         return frame.map(UserFrame::describe).orElse("an unknown frame");
+    }
+
+    /**
+     * Where another (parked or blocked) thread stands: its innermost frame and, if that is not
+     * the user's, the innermost frame of the code under test.
+     */
+    static String of(Thread thread) {
+        StackTraceElement[] stack = thread.getStackTrace();
+        if (stack.length == 0) {
+            return "an unknown frame";
+        }
+        String top = stack[0].toString();
+        for (StackTraceElement element : stack) {
+            if (!isInfrastructure(element.getClassName())) {
+                return element == stack[0] ? top : top + ", called from " + element;
+            }
+        }
+        return top;
     }
 
     private static boolean isInfrastructure(String className) {

@@ -1,0 +1,54 @@
+package com.example.curator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.property.PropertyCheck;
+import dev.zksim.property.Seeds;
+import dev.zksim.property.SimulationProperty;
+import dev.zksim.scenario.ScenarioCatalog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Curator's recipes, run as shipped, under zksim's faults; and the careless scheduler, which
+ * zksim must catch with a reproduce line that {@code ./zksim test} replays from the command line.
+ * {@code ./zksim test} runs this class twice: against the Curator of the pom and an older one.
+ */
+class CuratorRecipesTest {
+    private static final ScenarioCatalog CATALOG = new CuratorScenarios().catalog();
+
+    @SimulationProperty(seeds = 100)
+    void interProcessMutexIsSafeAndLive(Seeds seeds) {
+        seeds.check(CATALOG, "curator-mutex");
+    }
+
+    @SimulationProperty(seeds = 100)
+    void interProcessSemaphoreMutexIsSafeAndLive(Seeds seeds) {
+        seeds.check(CATALOG, "curator-semaphore-mutex");
+    }
+
+    @SimulationProperty(seeds = 100)
+    void leaderLatchHasOneLeaderAtATime(Seeds seeds) {
+        seeds.check(CATALOG, "curator-leader-latch");
+    }
+
+    @SimulationProperty(seeds = 100)
+    void theSchedulerHasOneLeaderAtATime(Seeds seeds) {
+        seeds.check(CATALOG, "curator-scheduler");
+    }
+
+    @Test
+    void theCarelessSchedulerIsCaught() throws IOException {
+        PropertyCheck.Counterexample found = new Seeds(0, 1000).expectFailure(CATALOG, "curator-careless-scheduler");
+        assertEquals(FailureKind.SAFETY_VIOLATION, found.kind(), found.describe());
+        String line = found.line().toString();
+        assertTrue(line.contains(":curator-examples/curator-careless-scheduler:"), line);
+        Files.writeString(Path.of("target", "reproduce-lines.txt"), line + System.lineSeparator(),
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+}

@@ -1,0 +1,67 @@
+package com.example.curator;
+
+import dev.zksim.official.testkit.OfficialElection;
+import dev.zksim.official.testkit.CuratorTestkit;
+import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.testkit.CatalogProvider;
+import dev.zksim.testkit.ElectionUnderTest;
+import dev.zksim.testkit.HolderEvents;
+import dev.zksim.testkit.Testkit;
+import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreMutex;
+
+/**
+ * Curator's own recipes and this project's Curator application in the testkit's standard
+ * scenarios, run as shipped through the zksim agent. Listed in META-INF/services.
+ */
+public final class CuratorScenarios implements CatalogProvider {
+
+    @Override
+    public ScenarioCatalog catalog() {
+        return new ScenarioCatalog("curator-examples")
+                .add(Testkit.lock("curator-mutex", CuratorTestkit.mutex("/curator/mutex"))
+                        .title("Lock: Curator's InterProcessMutex under faults").build())
+                .add(Testkit.lock("curator-semaphore-mutex",
+                        CuratorTestkit.lock(curator -> new InterProcessSemaphoreMutex(curator, "/curator/smutex")))
+                        .title("Lock: Curator's InterProcessSemaphoreMutex under faults").build())
+                .add(Testkit.election("curator-leader-latch", CuratorTestkit.leaderLatch("/curator/latch"))
+                        .title("Election: Curator's LeaderLatch, used as its documentation says, under faults").build())
+                .add(Testkit.election("curator-scheduler", scheduler(true))
+                        .title("Example: a job scheduler led through a LeaderLatch").build())
+                .add(Testkit.election("curator-careless-scheduler", scheduler(false))
+                        .title("Example: the scheduler that keeps leading through SUSPENDED, which zksim must catch")
+                        .build());
+    }
+
+    /** The scheduler as an election candidate: its leading/stopped are the candidate's held/released. */
+    static ElectionUnderTest.Factory scheduler(boolean careful) {
+        return CuratorTestkit.election((curator, client, events) -> new OfficialElection() {
+            private JobScheduler scheduler;
+
+            @Override
+            public void start() throws Exception {
+                scheduler = new JobScheduler(curator, "/curator/scheduler", client.uniqueName(), careful,
+                        listenerFor(events));
+                scheduler.start();
+            }
+
+            @Override
+            public void stop() throws Exception {
+                scheduler.close();
+            }
+        });
+    }
+
+    private static JobScheduler.Listener listenerFor(HolderEvents events) {
+        return new JobScheduler.Listener() {
+            @Override
+            public void leading() {
+                events.held(0);
+            }
+
+            @Override
+            public void stopped() {
+                events.lost();
+            }
+        };
+    }
+}

@@ -1,0 +1,198 @@
+package dev.zksim.official.testkit;
+
+import dev.zksim.testkit.ElectionUnderTest;
+import dev.zksim.testkit.HolderEvents;
+import dev.zksim.testkit.LockUnderTest;
+import java.lang.reflect.Method;
+import java.util.function.UnaryOperator;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.recipes.locks.InterProcessLock;
+import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * Puts code written with Apache Curator into the testkit's standard scenarios. Each recipe
+ * instance gets a {@link CuratorFramework} of its own, over the simulated sessions of its
+ * client (one drop-in handle per session), built and started on a simulated thread the first
+ * time the recipe is used. Curator's threads, retry sleeps, timed waits, clock reads and
+ * session-expiry timer then run in virtual time: the JVM needs the zksim agent
+ * ({@code -javaagent:zksim-agent.jar}) as well as
+ * {@code --add-opens java.base/java.lang=ALL-UNNAMED}.
+ *
+ * <pre>{@code
+ * Scenario mutex = Testkit.lock("curator-mutex", CuratorTestkit.mutex("/locks/jobs")).build();
+ * Scenario latch = Testkit.election("curator-leader-latch", CuratorTestkit.leaderLatch("/leader")).build();
+ * }</pre>
+ *
+ * <p>Curator is whatever version the test class path holds (5.x); zksim ships none.
+ */
+public final class CuratorTestkit {
+
+    /** Builds one caller's Curator lock ({@code InterProcessMutex}, {@code InterProcessSemaphoreMutex}, ...). */
+    @FunctionalInterface
+    public interface LockFactory {
+        InterProcessLock create(CuratorFramework curator);
+    }
+
+    /**
+     * Builds one candidate of a Curator-based election (LeaderLatch, LeaderSelector or the
+     * user's own). It reports to {@code events} as {@link OfficialElection} describes.
+     */
+    @FunctionalInterface
+    public interface ElectionFactory {
+        OfficialElection create(CuratorFramework curator, OfficialClient client, HolderEvents events);
+    }
+
+    private CuratorTestkit() {
+    }
+
+    /**
+     * A started CuratorFramework whose sessions are the client's, with Curator's default
+     * timeouts and an exponential back-off retry (100 ms, 3 retries) unless {@code customize}
+     * changes them. Call it on a simulated thread (inside a recipe's call), never on the
+     * simulation thread: Curator starts threads as it starts.
+     */
+    public static CuratorFramework start(OfficialClient client,
+            UnaryOperator<CuratorFrameworkFactory.Builder> customize) {
+        if (!(client instanceof SimulatedClient simulated)) {
+            throw new IllegalArgumentException("CuratorTestkit.start takes the OfficialClient the testkit hands a"
+                    + " factory, got a " + client.getClass().getName());
+        }
+        CuratorSessions sessions = new CuratorSessions(simulated);
+        CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
+                .connectString("zksim")
+                .retryPolicy(new ExponentialBackoffRetry(100, 3))
+                .zookeeperFactory((connect, timeout, watcher, readOnly) -> sessions.newZooKeeper(watcher));
+        CuratorFramework curator = customize.apply(builder).build();
+        curator.start();
+        return curator;
+    }
+
+    /** {@link #start(OfficialClient, UnaryOperator)} with Curator's defaults. */
+    public static CuratorFramework start(OfficialClient client) {
+        return start(client, UnaryOperator.identity());
+    }
+
+    /**
+     * A Curator {@code InterProcessMutex} on {@code path} as the testkit's lock. Its fencing
+     * token is the czxid of the holder's lock node, read after the grant.
+     */
+    public static LockUnderTest.Factory mutex(String path) {
+        return lock(curator -> new InterProcessMutex(curator, path));
+    }
+
+    /**
+     * Any Curator lock as the testkit's lock. For an {@code InterProcessMutex} the fencing
+     * token is the czxid of the holder's node; other locks have none (0).
+     */
+    public static LockUnderTest.Factory lock(LockFactory factory) {
+        // Curator's locks belong to the thread that acquired them: every call runs on one thread.
+        return OfficialTestkit.lock(client -> new CuratorLock(new LazyCurator(client), factory), true);
+    }
+
+    /**
+     * A Curator {@code LeaderLatch} on {@code path} as the testkit's election: leading from
+     * {@code isLeader} until {@code notLeader}, SUSPENDED while Curator's connection state is,
+     * as an application that follows LeaderLatch's documentation behaves.
+     */
+    public static ElectionUnderTest.Factory leaderLatch(String path) {
+        return election((curator, client, events) -> new LatchCandidate(curator, path, events));
+    }
+
+    /** Any Curator-based election as the testkit's election. */
+    public static ElectionUnderTest.Factory election(ElectionFactory factory) {
+        return OfficialTestkit.election((client, events) -> {
+            LazyCurator curator = new LazyCurator(client);
+            return new OfficialElection() {
+                private OfficialElection candidate;
+
+                @Override
+                public void start() throws Exception {
+                    if (candidate == null) {
+                        candidate = factory.create(curator.get(), client, events);
+                    }
+                    candidate.start();
+                }
+
+                @Override
+                public void stop() throws Exception {
+                    if (candidate != null) {
+                        candidate.stop();
+                    }
+                }
+            };
+        });
+    }
+
+    /** One recipe instance's CuratorFramework, built on the first simulated thread that needs it. */
+    static final class LazyCurator {
+        private final OfficialClient client;
+        private CuratorFramework curator;
+
+        LazyCurator(OfficialClient client) {
+            this.client = client;
+        }
+
+        CuratorFramework get() {
+            if (curator == null) {
+                curator = start(client);
+            }
+            return curator;
+        }
+    }
+
+    /** A Curator lock as a {@link BlockingLock}, its token read from the holder's node. */
+    private static final class CuratorLock implements BlockingLock {
+        private final LazyCurator curator;
+        private final LockFactory factory;
+        private InterProcessLock lock;
+
+        CuratorLock(LazyCurator curator, LockFactory factory) {
+            this.curator = curator;
+            this.factory = factory;
+        }
+
+        @Override
+        public long acquire() throws Exception {
+            if (lock == null) {
+                lock = factory.create(curator.get());
+            }
+            lock.acquire();
+            try {
+                return token();
+            } catch (Exception e) {
+                lock.release();
+                throw e;
+            }
+        }
+
+        /**
+         * The czxid of the holder's own node. Curator keeps that node's path to itself
+         * ({@code getLockPath} is protected), so it is read reflectively; a node already gone
+         * (the session expired right after the grant) means the grant is void.
+         */
+        private long token() throws Exception {
+            if (!(lock instanceof InterProcessMutex mutex)) {
+                return 0;
+            }
+            Stat stat = curator.get().checkExists().forPath(ownNode(mutex));
+            if (stat == null) {
+                throw new IllegalStateException("the lock node is gone right after the grant");
+            }
+            return stat.getCzxid();
+        }
+
+        private static String ownNode(InterProcessMutex mutex) throws ReflectiveOperationException {
+            Method getLockPath = InterProcessMutex.class.getDeclaredMethod("getLockPath");
+            getLockPath.setAccessible(true);
+            return (String) getLockPath.invoke(mutex);
+        }
+
+        @Override
+        public void release() throws Exception {
+            lock.release();
+        }
+    }
+}

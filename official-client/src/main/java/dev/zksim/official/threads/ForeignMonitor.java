@@ -1,0 +1,51 @@
+package dev.zksim.official.threads;
+
+import dev.zksim.kernel.SuppressForbidden;
+import java.util.Queue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * Waits out a real monitor that a simulated thread found taken by code outside its simulation.
+ * Under the agent, the monitors of code under test are the simulation's; what is left are the
+ * JDK's own (a class being initialised, a stream's lock) and those of uninstrumented code,
+ * which another simulation on another sweep thread may hold for a moment. Such a holder lets
+ * go without any help from this simulation, so the driver waits for it (in real time, since
+ * nothing simulated is involved) and then runs the thread on, exactly where it stood, which
+ * keeps the run the same whatever the other thread did. A monitor that is not let go within
+ * the bound is held by a thread of this very simulation that is parked, and stays an error.
+ */
+@SuppressForbidden("waits in real time for a monitor held outside the simulation")
+final class ForeignMonitor {
+    private static final long BOUND_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+    private ForeignMonitor() {
+    }
+
+    /**
+     * Waits until the JDK hands the blocked thread's continuation back (it arrives as a
+     * foreign wake-up). False if it did not come in time.
+     */
+    static boolean awaitRelease(Thread blocked, Queue<Runnable> foreignTasks) {
+        long deadline = System.nanoTime() + BOUND_NANOS;
+        while (foreignTasks.isEmpty() && blocked.getState() == Thread.State.BLOCKED) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            LockSupport.parkNanos(50_000);
+        }
+        return true;
+    }
+
+    /**
+     * Gives every continuation the JDK handed back after monitor contention to {@code ready},
+     * at the end of the step in which its thread blocked, whenever during the step it came.
+     */
+    static void adoptHandBacks(Queue<String> foreignWakes, Queue<Runnable> foreignTasks, Consumer<Runnable> ready) {
+        while (BlockingDiagnosis.isMonitorHandBack(foreignWakes.peek())) {
+            foreignWakes.poll();
+            ready.accept(foreignTasks.poll());
+        }
+    }
+}

@@ -44,10 +44,11 @@ final class HerdReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Integer> counts = parseClients(clients);
-        OutputPaths.checkFolder(out, "--out");
+        // Every argument is checked before the folder is created: bad input leaves nothing behind.
         List<Variant> measured = variants.isEmpty() ? Arrays.asList(Variant.values())
                 : variants.stream().map(Variant::parse).toList();
         HerdSettings settings = HerdSettings.defaults().withServers(servers).withSeed(seed);
+        OutputPaths.checkFolder(out, "--out");
         HerdReport report = HerdSweep.run(measured, counts, settings, line -> System.err.println("  " + line));
         Path page = report.write(out);
         System.out.println("herd report written to " + page.toAbsolutePath());

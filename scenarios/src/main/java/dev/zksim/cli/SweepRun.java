@@ -9,6 +9,7 @@ import dev.zksim.sweep.Sweep;
 import dev.zksim.sweep.SweepConfig;
 import dev.zksim.sweep.SweepOutputs;
 import dev.zksim.sweep.SweepResult;
+import dev.zksim.sweep.SweepStart;
 import dev.zksim.sweep.SweepSummary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -55,6 +56,8 @@ final class SweepRun {
             JUnitReport.checkWritable(junit);
         }
         try (SweepOutputs outputs = new SweepOutputs(System.out, System.err, open(config.results()), open(jsonl))) {
+            outputs.start(new SweepStart(config.scenario(), config.base(), config.count(), config.shardIndex(),
+                    config.shardCount()));
             return sweep(outputs);
         }
     }

@@ -90,8 +90,8 @@ final class FourLetterCommand implements Callable<Integer> {
             SimProcess.State state = ensemble.serverProcess(id).state();
             Optional<ZkServer> server = state == SimProcess.State.RUNNING ? ensemble.server(id) : Optional.empty();
             // A paused process keeps its sockets but answers nothing; a crashed one refuses connections.
-            String absence = state == SimProcess.State.PAUSED ? "is paused at " + Time.format(time) + " (no answer)"
-                    : "is not running at " + Time.format(time) + " (connection refused)";
+            String absence = state == SimProcess.State.PAUSED ? "is paused at " + Time.formatSeconds(time) + " (no answer)"
+                    : "is not running at " + Time.formatSeconds(time) + " (connection refused)";
             seen.put(id, server.map(running -> new Seen(ServerSnapshot.of(id, time, running, traffic.of(id)), null))
                     .orElse(new Seen(null, absence)));
         }
@@ -103,7 +103,7 @@ final class FourLetterCommand implements Callable<Integer> {
         for (Map.Entry<String, Seen> server : seen.entrySet()) {
             for (FourLetterWord word : asked) {
                 if (headers) {
-                    System.out.println("== " + server.getKey() + " " + word.word() + " at " + Time.format(time) + " ==");
+                    System.out.println("== " + server.getKey() + " " + word.word() + " at " + Time.formatSeconds(time) + " ==");
                 }
                 Seen view = server.getValue();
                 System.out.print(view.snapshot() != null ? word.answer(view.snapshot())

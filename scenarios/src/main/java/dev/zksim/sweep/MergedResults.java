@@ -167,18 +167,20 @@ public final class MergedResults {
     public List<String> report() {
         SortedMap<String, long[]> totals = new TreeMap<>();
         for (SweepSummary summary : summaries) {
-            long[] sums = totals.computeIfAbsent(summary.scenario(), s -> new long[2]);
+            long[] sums = totals.computeIfAbsent(summary.scenario(), s -> new long[3]);
             sums[0] += summary.seedsRun();
             sums[1] += summary.skipped();
+            sums[2] += summary.notRun();
         }
-        findings.values().forEach(finding -> totals.computeIfAbsent(finding.scenario(), s -> new long[2]));
+        findings.values().forEach(finding -> totals.computeIfAbsent(finding.scenario(), s -> new long[3]));
         List<String> lines = new ArrayList<>();
         totals.forEach((scenario, sums) -> {
             SortedMap<Verdict, Integer> byClass = new TreeMap<>();
             findings.values().stream().filter(f -> f.scenario().equals(scenario))
                     .forEach(f -> byClass.merge(f.verdict(), 1, Integer::sum));
             int failures = byClass.values().stream().mapToInt(Integer::intValue).sum();
-            lines.add(scenario + ": " + sums[0] + " seeds run, " + sums[1] + " skipped, " + Plural.of(failures, "failure")
+            lines.add(scenario + ": " + Plural.of(sums[0], "seed") + " run, " + sums[1] + " skipped, "
+                    + (sums[2] == 0 ? "" : sums[2] + " not run (the sweep stopped early), ") + Plural.of(failures, "failure")
                     + (byClass.isEmpty() ? "" : " " + byClass));
         });
         totals.keySet().forEach(scenario -> lines.addAll(goalLines(scenario)));

@@ -59,7 +59,8 @@ final class UserClasspath {
         }
         loader = new URLClassLoader(urls.toArray(URL[]::new), UserClasspath.class.getClassLoader());
         catalog = null;
-        entries = classpath;
+        // Absolute, so that a second JVM finds the same classes wherever it is started.
+        entries = String.join(File.pathSeparator, urls.stream().map(UserClasspath::pathOf).toList());
     }
 
     private static List<URL> urls(String entry) {
@@ -113,6 +114,14 @@ final class UserClasspath {
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
         }
         return path;
+    }
+
+    private static String pathOf(URL url) {
+        try {
+            return Path.of(url.toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("class path entry '" + url + "' is not a valid location");
+        }
     }
 
     private static URL url(Path path) {

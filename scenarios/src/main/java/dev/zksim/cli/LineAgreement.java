@@ -47,9 +47,9 @@ enum LineAgreement {
         };
     }
 
-    /** What the run does now, said plainly, for a line whose digest no longer applies. */
+    /** What the run does now, said plainly, for a line whose digest no longer applies; the result line details it. */
     static String now(RunOutcome outcome) {
-        return outcome.failure().map(failure -> "the run now fails: " + failure.getMessage())
+        return outcome.failureKind().map(kind -> "the run now fails: " + kind + " (exit " + kind.exitCode() + ")")
                 .orElse("the run now passes");
     }
 

@@ -49,7 +49,7 @@ public final class InterleavingScenarios {
                             Workloads.add(ensemble, new UnversionedIncrement(new ClientLog(history), FIRST + STAGGER));
                         })
                         .check((heal, end) -> new IncrementChecker(UnversionedIncrement.INCREMENT))
-                        .note("clients: 2, incrementing at " + Time.format(FIRST) + " and " + Time.format(FIRST + STAGGER)))
+                        .note("clients: 2, incrementing at " + Time.formatSeconds(FIRST) + " and " + Time.formatSeconds(FIRST + STAGGER)))
                 .build();
     }
 }

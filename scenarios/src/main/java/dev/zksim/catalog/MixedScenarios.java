@@ -62,7 +62,7 @@ public final class MixedScenarios {
                 .settle(bound + Time.seconds(5))
                 .note("candidates: " + candidates).note("readers: " + readers).note("terms each: " + terms)
                 .note("versions per term: " + versions)
-                .note("liveness bound: " + Time.format(bound) + " (a leader: unless every candidate's session expired)");
+                .note("liveness bound: " + Time.formatSeconds(bound) + " (a leader: unless every candidate's session expired)");
     }
 
     public static Scenario lockHoldersEnqueue() {
@@ -90,6 +90,6 @@ public final class MixedScenarios {
                         .onlyKinds(OpKind.ACQUIRE, OpKind.RELEASE, OpKind.ENQUEUE))
                 .settle(bound + Time.seconds(5))
                 .note("producers: " + producers).note("consumers: " + consumers).note("rounds each: " + rounds)
-                .note("liveness bound: " + Time.format(bound));
+                .note("liveness bound: " + Time.formatSeconds(bound));
     }
 }

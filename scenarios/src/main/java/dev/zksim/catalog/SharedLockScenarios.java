@@ -84,7 +84,7 @@ public final class SharedLockScenarios {
                         .onlyKinds(OpKind.ACQUIRE, OpKind.RELEASE, OpKind.REVOKE))
                 .settle(bound + Time.seconds(5))
                 .note("clients: " + clients).note("rounds: " + plan.rounds())
-                .note("revocation grace: " + Time.format(grace)).note("liveness bound: " + Time.format(bound));
+                .note("revocation grace: " + Time.formatSeconds(grace)).note("liveness bound: " + Time.formatSeconds(bound));
     }
 
     /** A client that, a few times, asks the current lowest holder to give the lock up. */

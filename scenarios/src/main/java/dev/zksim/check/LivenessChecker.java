@@ -1,5 +1,6 @@
 package dev.zksim.check;
 
+import dev.zksim.kernel.Plural;
 import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
@@ -68,7 +69,7 @@ public final class LivenessChecker implements Checker {
         if (waiting.isEmpty()) {
             return CheckResult.valid(name());
         }
-        String explanation = waiting.size() + " operations made no progress after the heal at " + Op.seconds(healTime)
+        String explanation = Plural.of(waiting.size(), "operation") + " made no progress after the heal at " + Op.seconds(healTime)
                 + ":\n  " + String.join("\n  ", waiting);
         return CheckResult.liveness(name(), firstMissed, explanation, ops);
     }

@@ -58,21 +58,30 @@ final class FourLetterCommand implements Callable<Integer> {
         long time = Time.parse(at);
         ReproLine repro = ReproLine.parse(line);
         TrafficCounter traffic = new TrafficCounter();
-        RunOutcome outcome = new ScenarioRunner(UserClasspath.catalog()).run(repro.spec(), traffic,
+        ScenarioRunner runner = new ScenarioRunner(UserClasspath.catalog());
+        RunOutcome outcome = runner.run(repro.spec(), traffic,
                 new ScenarioRunner.Pause(time, ensemble -> look(ensemble, time, traffic)));
         if (seen.isEmpty()) {
-            System.err.println("zksim: the run never reached " + Time.format(time) + ": " + outcome.failure()
-                    .map(failure -> "it failed first: " + failure.getMessage())
-                    .orElse("it ended at " + Time.format(outcome.simulatedTime())));
-            return outcome.failureKind().map(FailureKind::exitCode).orElse(Main.BAD_INPUT);
+            // A time past the run's end is a wrong --at, whatever the run did: bad input, one line.
+            System.err.println("zksim: --at " + at + " is past the end of the run, which " + outcome.failure()
+                    .map(failure -> "failed first, " + oneLine(failure.getMessage()))
+                    .orElse("ended at " + Time.formatShort(outcome.simulatedTime())) + "; pick an earlier --at");
+            return Main.BAD_INPUT;
         }
         print(asked, time);
-        if (!repro.matches(outcome.digest())) {
-            System.err.println("zksim: NONDETERMINISM: the replay's digest " + outcome.digest()
-                    + " does not start with the line's " + repro.digest() + "; the answers above may not be that run's");
+        LineAgreement agreement = LineAgreement.of(runner, repro, outcome);
+        if (agreement == LineAgreement.NONDETERMINISM) {
+            System.err.println("zksim: " + agreement.describe(repro, outcome) + "; the answers above may not be that run's");
             return FailureKind.NONDETERMINISM.exitCode();
         }
+        if (agreement == LineAgreement.OTHER_CODE) {
+            System.err.println("zksim: " + agreement.describe(repro, outcome) + "; the answers above are of this code's run");
+        }
         return 0;
+    }
+
+    private static String oneLine(String message) {
+        return message.replace('\n', ' ').replaceAll(" {2,}", " ").trim();
     }
 
     private void look(Ensemble ensemble, long time, TrafficCounter traffic) {
@@ -81,8 +90,8 @@ final class FourLetterCommand implements Callable<Integer> {
             SimProcess.State state = ensemble.serverProcess(id).state();
             Optional<ZkServer> server = state == SimProcess.State.RUNNING ? ensemble.server(id) : Optional.empty();
             // A paused process keeps its sockets but answers nothing; a crashed one refuses connections.
-            String absence = state == SimProcess.State.PAUSED ? "is paused at " + Time.format(time) + " (no answer)"
-                    : "is not running at " + Time.format(time) + " (connection refused)";
+            String absence = state == SimProcess.State.PAUSED ? "is paused at " + Time.formatSeconds(time) + " (no answer)"
+                    : "is not running at " + Time.formatSeconds(time) + " (connection refused)";
             seen.put(id, server.map(running -> new Seen(ServerSnapshot.of(id, time, running, traffic.of(id)), null))
                     .orElse(new Seen(null, absence)));
         }
@@ -94,7 +103,7 @@ final class FourLetterCommand implements Callable<Integer> {
         for (Map.Entry<String, Seen> server : seen.entrySet()) {
             for (FourLetterWord word : asked) {
                 if (headers) {
-                    System.out.println("== " + server.getKey() + " " + word.word() + " at " + Time.format(time) + " ==");
+                    System.out.println("== " + server.getKey() + " " + word.word() + " at " + Time.formatSeconds(time) + " ==");
                 }
                 Seen view = server.getValue();
                 System.out.print(view.snapshot() != null ? word.answer(view.snapshot())

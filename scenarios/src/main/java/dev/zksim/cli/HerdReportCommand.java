@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  * line per variant.
  */
 @Command(name = "herd-report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Measure how many wakeups each lock, election and barrier variant causes as the client count"
+        description = "Measure how many wake-ups each lock, election and barrier variant causes as the client count"
                 + " grows, fit the growth on log-log axes, and write results/herd-report/herd-report.html, .csv, .json.")
 final class HerdReportCommand implements Callable<Integer> {
 
@@ -44,14 +44,15 @@ final class HerdReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Integer> counts = parseClients(clients);
-        OutputPaths.checkFolder(out, "--out");
+        // Every argument is checked before the folder is created: bad input leaves nothing behind.
         List<Variant> measured = variants.isEmpty() ? Arrays.asList(Variant.values())
                 : variants.stream().map(Variant::parse).toList();
         HerdSettings settings = HerdSettings.defaults().withServers(servers).withSeed(seed);
+        OutputPaths.checkFolder(out, "--out");
         HerdReport report = HerdSweep.run(measured, counts, settings, line -> System.err.println("  " + line));
         Path page = report.write(out);
         System.out.println("herd report written to " + page.toAbsolutePath());
-        System.out.println("slope of log(wakeups) against log(clients) over " + counts + ":");
+        System.out.println("slope of log(wake-ups) against log(clients) over " + counts + ":");
         report.summary().forEach(line -> System.out.println("  " + line));
         return 0;
     }

@@ -27,8 +27,8 @@ public final class Main implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     @CommandLine.Option(names = "--classpath", paramLabel = "DIRS_OR_JARS",
-            description = "Where to find your own scenario catalogues (dirs, jars, dir/*), separated by ':'; "
-                    + "also ZKSIM_CLASSPATH.")
+            description = "Where to find your own scenario catalogues (dirs, jars, dir/*), separated by ':', relative"
+                    + " to the folder you run zksim from; also ZKSIM_CLASSPATH.")
     void classpath(String entries) {
         try {
             UserClasspath.use(entries);

@@ -1,5 +1,6 @@
 package dev.zksim.cli;
 
+import dev.zksim.kernel.Plural;
 import dev.zksim.sweep.JUnitReport;
 import dev.zksim.sweep.MergedResults;
 import java.nio.file.Path;
@@ -14,8 +15,9 @@ import picocli.CommandLine.Parameters;
  * {@code zksim merge FILE...}: joins the JSON lines results of the shards of a sweep (or
  * of several sweeps) into one summary: seeds run and skipped and failures by class per
  * scenario, every finding with its reproduce line, the shards' combined throughput. Exits
- * with the first finding's code if any shard found a failure, 1 if a shard is missing or
- * was interrupted, 0 otherwise.
+ * with the first finding's code if any shard found a failure, 1 if a shard is missing, was
+ * interrupted or was killed before its summary, 0 otherwise. A file given twice, or a shard
+ * whose summary is in two files, is bad input: its seeds would be counted twice.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Join the JSON lines results (--jsonl) of sweep shards into one summary; non-zero exit if any shard"
@@ -36,14 +38,15 @@ final class MergeCommand implements Callable<Integer> {
         }
         MergedResults merged = new MergedResults();
         files.forEach(merged::read);
-        if (merged.summaries().isEmpty()) {
-            throw new IllegalArgumentException("no sweep summary in " + files + ": were these written by run --seeds N --jsonl?");
+        if (merged.isEmpty()) {
+            throw new IllegalArgumentException("no sweep results in " + files + ": were these written by run --seeds N --jsonl?");
         }
         merged.report().forEach(System.out::println);
         List<String> gaps = merged.gaps();
         gaps.forEach(gap -> System.out.println("INCOMPLETE: " + gap));
-        System.out.println(String.format(Locale.ROOT, "merged %d file(s), %d shard summaries, %.1f seeds/s across shards",
-                files.size(), merged.summaries().size(), merged.seedsPerSecond()));
+        System.out.println(String.format(Locale.ROOT, "merged %s, %s, %.1f seeds/s across shards",
+                Plural.of(files.size(), "file"), Plural.of(merged.summaries().size(), "shard summary", "shard summaries"),
+                merged.seedsPerSecond()));
         if (junit != null) {
             JUnitReport.write(junit, merged.summaries(), merged.findings());
             System.out.println("JUnit report written to " + junit);

@@ -1,5 +1,6 @@
 package dev.zksim.cli;
 
+import dev.zksim.kernel.Plural;
 import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.ScenarioRunner;
@@ -9,6 +10,7 @@ import dev.zksim.sweep.Sweep;
 import dev.zksim.sweep.SweepConfig;
 import dev.zksim.sweep.SweepOutputs;
 import dev.zksim.sweep.SweepResult;
+import dev.zksim.sweep.SweepStart;
 import dev.zksim.sweep.SweepSummary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -55,6 +57,8 @@ final class SweepRun {
             JUnitReport.checkWritable(junit);
         }
         try (SweepOutputs outputs = new SweepOutputs(System.out, System.err, open(config.results()), open(jsonl))) {
+            outputs.start(new SweepStart(config.scenario(), config.base(), config.count(), config.shardIndex(),
+                    config.shardCount()));
             return sweep(outputs);
         }
     }
@@ -105,13 +109,13 @@ final class SweepRun {
     }
 
     private int report(SweepResult result, SweepOutputs outputs) {
-        System.out.printf(Locale.ROOT, "%s: %d seeds run, %d skipped, %d failures, %.1f seeds/s, %.0f simulated events/s,"
-                        + " %.1f s%s%n", result.scenario(), result.seedsRun(), result.skipped(), result.findings().size(),
-                result.seedsPerSecond(), result.eventsPerSecond(), result.wallMillis() / 1000.0,
-                result.interrupted() ? " (INTERRUPTED: the summary so far)" : "");
+        System.out.printf(Locale.ROOT, "%s: %s run, %d skipped, %s, %.1f seeds/s, %.0f simulated events/s, %.1f s%s%n",
+                result.scenario(), Plural.of(result.seedsRun(), "seed"), result.skipped(),
+                Plural.of(result.findings().size(), "failure"), result.seedsPerSecond(), result.eventsPerSecond(),
+                result.wallMillis() / 1000.0, result.interrupted() ? " (INTERRUPTED: the summary so far)" : "");
         SweepSummary summary = new SweepSummary(config.scenario(), config.base(), config.count(), config.shardIndex(),
                 config.shardCount(), result.seedsRun(), result.skipped(), result.findings().size(), result.events(),
-                result.wallMillis(), result.interrupted(), declaredGoals(), result.goalsReached());
+                result.wallMillis(), result.interrupted(), declaredGoals(), result.goalsReached(), result.notRun());
         outputs.summary(summary);
         if (!result.goalsReached().isEmpty() || !result.goalsMissed().isEmpty()) {
             System.out.println("goals reached: " + (result.goalsReached().isEmpty() ? "none"
@@ -120,7 +124,9 @@ final class SweepRun {
                     : String.join("; ", result.goalsMissed())));
         }
         if (stoppedBecause != null) {
-            System.out.println("stopped early (" + stoppedBecause + "): the seeds not started count as skipped");
+            System.out.println("stopped early (" + stoppedBecause + "): " + Plural.of(result.notRun(), "seed")
+                    + " not run" + (stoppedBecause.startsWith("--stop-at-first") ? " after the first failure"
+                    : ""));
         }
         result.firstFailure().ifPresent(first -> System.out.println("first failure: " + first.describe()));
         if (!result.findings().isEmpty() && config.results() != null && outputs.allWritten()) {

@@ -48,9 +48,9 @@ public record DemoKnobs(
         return List.of(
                 "nodes: " + nodes,
                 "delay model: " + delayModel + " " + delay,
-                "tick interval: " + Time.format(tickInterval),
+                "tick interval: " + Time.formatSeconds(tickInterval),
                 "faults per second: " + faultsPerSecondTimes10 / 10 + "." + faultsPerSecondTimes10 % 10,
                 "crash policy: " + (crashPolicy.keepSomeUnsynced() ? "keep some unsynced, tear last" : "lose unsynced"),
-                "duration: " + Time.format(duration));
+                "duration: " + Time.formatSeconds(duration));
     }
 }

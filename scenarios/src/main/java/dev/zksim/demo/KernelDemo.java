@@ -72,7 +72,7 @@ public final class KernelDemo {
         for (String knob : result.knobs().describe()) {
             lines.add("knob " + knob);
         }
-        lines.add("simulated: " + Time.format(result.run().time()));
+        lines.add("simulated: " + Time.formatSeconds(result.run().time()));
         lines.add("events: " + result.events());
         lines.add("trace events: " + result.traceEvents());
         lines.add("digest: " + result.digest());

@@ -1,5 +1,6 @@
 package dev.zksim.herd;
 
+import dev.zksim.kernel.Plural;
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException;
 import dev.zksim.ensemble.Ensemble;
@@ -90,8 +91,8 @@ public final class HerdRun {
         long deadline = ensemble.simulation().now() + bound;
         while (!done.getAsBoolean()) {
             if (ensemble.simulation().now() >= deadline) {
-                throw new IllegalStateException(where() + ": not " + goal + " after " + Time.format(bound) + " (simulated); "
-                        + ledger.finishedCount() + " of " + clients + " finished, " + ledger.acquisitions() + " acquisitions");
+                throw new IllegalStateException(where() + ": not " + goal + " after " + Time.formatSeconds(bound) + " (simulated); "
+                        + ledger.finishedCount() + " of " + clients + " finished, " + Plural.of(ledger.acquisitions(), "acquisition"));
             }
             ensemble.runFor(STEP);
         }

@@ -1,5 +1,6 @@
 package dev.zksim.herd;
 
+import dev.zksim.kernel.Plural;
 import dev.zksim.report.herd.HerdReport;
 import dev.zksim.report.herd.HerdRow;
 import dev.zksim.report.herd.HerdSeries;
@@ -26,7 +27,7 @@ public final class HerdSweep {
             for (int clients : clientCounts) {
                 HerdRow row = HerdRun.measure(variant, clients, settings);
                 rows.add(row);
-                progress.accept(variant.label() + ", " + clients + " clients: " + row.wakeups() + " wakeups");
+                progress.accept(variant.label() + ", " + clients + " clients: " + Plural.of(row.wakeups(), "wake-up"));
             }
             series.add(new HerdSeries(variant.label(), variant.handoff(), variant.expectedSlope(), variant.expectation(),
                     rows, slope(rows)));

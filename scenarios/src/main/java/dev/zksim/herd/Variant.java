@@ -17,10 +17,10 @@ import dev.zksim.recipes.support.ConnectionStates;
  */
 public enum Variant {
     HERD_FREE_LOCK("herd-free lock", "lock", 1,
-            "Each waiter watches its predecessor, so a release wakes one waiter: n-1 wakeups (recipes page, Locks)."),
+            "Each waiter watches its predecessor, so a release wakes one waiter: n-1 wake-ups (recipes page, Locks)."),
     LOCK_FILE("lock file", "lockfile", 2,
             "The paper's simple lock: every waiter watches the one lock file, so every release wakes every waiter,"
-                    + " about n(n-1)/2 wakeups; here twice that, because a waiter's exists on the missing file also"
+                    + " about n(n-1)/2 wake-ups; here twice that, because a waiter's exists on the missing file also"
                     + " watches for its re-creation, so the winner's create wakes every loser once more."),
     LOWEST_WATCH_LOCK("lowest-watch lock", "lowest", 2,
             "Every waiter watches the lowest node, so every release wakes every remaining waiter: n(n-1)/2."),
@@ -32,7 +32,7 @@ public enum Variant {
             "With writers only, each writer watches the next-lower node as the herd-free lock does: n-1."),
     DOUBLE_BARRIER("double barrier", "barrier", 1,
             "Recipes page: on enter all n watch the ready node, fired once; on leave the others wait for the lowest"
-                    + " and the lowest for the highest, so O(n) wakeups, though the lowest's last delete wakes n-1 at once.");
+                    + " and the lowest for the highest, so O(n) wake-ups, though the lowest's last delete wakes n-1 at once.");
 
     private final String label;
     private final String dir;

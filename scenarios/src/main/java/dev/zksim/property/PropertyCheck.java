@@ -1,5 +1,6 @@
 package dev.zksim.property;
 
+import dev.zksim.kernel.Plural;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.trace.DeterminismCheck;
@@ -66,7 +67,7 @@ public final class PropertyCheck {
         public String describe() {
             return minimal.failure().map(SimulationFailure::getMessage).orElse("?")
                     + "\n  scenario: " + minimal.spec().scenario() + ", seed " + minimal.spec().seed()
-                    + "\n  shrunk from " + Shrinker.size(original) + " to " + Shrinker.size(minimal) + " in " + shrinkRuns + " runs"
+                    + "\n  shrunk from " + Shrinker.size(original) + " to " + Shrinker.size(minimal) + " in " + Plural.of(shrinkRuns, "run")
                     + "\n  knobs: " + String.join("; ", minimal.knobs())
                     + "\n  fault plan: " + minimal.plan()
                     + "\n  reproduce: ./zksim replay " + line;

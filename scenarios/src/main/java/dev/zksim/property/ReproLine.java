@@ -12,26 +12,38 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
+import java.util.zip.CRC32;
 import java.util.zip.Inflater;
 
 /**
- * The one line that reproduces a run: {@code zksim3:SCENARIO:SEED:PLAN:CHOICES:DIGEST}. The
+ * The one line that reproduces a run: {@code zksim3:SCENARIO:SEED:PLAN:CHOICES:DIGEST:CHECK}. The
  * seed is hex; PLAN and CHOICES are "-" when the run generated them from the seed, otherwise
  * the fault plan text and the recorded choices, compressed and base64url-encoded (a shrunk
  * run needs both); DIGEST is the first 16 hex characters of the trace digest the replay
  * must reproduce (or all 32), or "-" for a run that never finished (a crash outside any
  * event, a run abandoned at its wall-clock bound), whose replay has nothing to compare.
+ * CHECK is the CRC-32 of everything before it, as 8 hex characters: it tells a line that was
+ * edited or damaged in copying (refused) from one recorded against other code (its digest
+ * differs, and the replay says how the run goes now). Lines printed before the checksum
+ * existed end at DIGEST; they still parse, and a digest they disagree with cannot say which
+ * of the two happened ({@link #checksummed()} is false).
  *
  * <p>The version names the digest's encoding: zksim1 digested rendered text lines, zksim2
  * hashed the compact binary encoding of the trace's fields with SHA-256, zksim3 hashes the
  * same encoding with a 128-bit MurmurHash3 (a tenth of the cost). A line of an older version
  * cannot be checked by this one and is refused in one line that says so.
  */
-public record ReproLine(RunSpec spec, String digest) {
+public record ReproLine(RunSpec spec, String digest, boolean checksummed) {
     private static final String VERSION = "zksim3";
     private static final int DIGEST_CHARS = 16;
     private static final int FULL_DIGEST_CHARS = 32;
+    private static final int CHECK_CHARS = 8;
     private static final String NO_DIGEST = "-";
+
+    /** The line of a run, as zksim prints it: with its checksum. */
+    public ReproLine(RunSpec spec, String digest) {
+        this(spec, digest, true);
+    }
 
     /** The line of a run that has no digest to check (it never finished). */
     public static String withoutDigest(RunSpec spec) {
@@ -45,10 +57,18 @@ public record ReproLine(RunSpec spec, String digest) {
 
     @Override
     public String toString() {
-        return String.join(":", VERSION, spec.scenario(), Long.toHexString(spec.seed()),
+        String body = String.join(":", VERSION, spec.scenario(), Long.toHexString(spec.seed()),
                 spec.plan() == null ? "-" : encode(spec.plan().toString().getBytes(StandardCharsets.UTF_8)),
                 spec.choices() == null ? "-" : encode(choiceBytes(spec.choices())),
                 digest.equals(NO_DIGEST) ? NO_DIGEST : digest.substring(0, Math.min(DIGEST_CHARS, digest.length())));
+        return body + ":" + checksum(body);
+    }
+
+    /** The CRC-32 of the line's text before its checksum field, as 8 lowercase hex characters. */
+    private static String checksum(String body) {
+        CRC32 crc = new CRC32();
+        crc.update(body.getBytes(StandardCharsets.UTF_8));
+        return String.format(java.util.Locale.ROOT, "%08x", crc.getValue());
     }
 
     /**
@@ -67,9 +87,13 @@ public record ReproLine(RunSpec spec, String digest) {
             throw new IllegalArgumentException("a " + parts[0] + " reproduce line comes from an older zksim whose trace "
                     + "digest this version computes differently; re-run the scenario and seed to get a " + VERSION + " line");
         }
-        if (parts.length != 6 || !parts[0].equals(VERSION)) {
+        if (parts.length < 6 || parts.length > 7 || !parts[0].equals(VERSION)) {
             throw new IllegalArgumentException("malformed reproduce line (expected " + VERSION
-                    + ":SCENARIO:SEED:PLAN:CHOICES:DIGEST)");
+                    + ":SCENARIO:SEED:PLAN:CHOICES:DIGEST:CHECK)");
+        }
+        boolean checksummed = parts.length == 7;
+        if (checksummed) {
+            verifyChecksum(line.trim(), parts[6]);
         }
         long seed;
         try {
@@ -83,7 +107,20 @@ public record ReproLine(RunSpec spec, String digest) {
             throw new IllegalArgumentException("malformed digest '" + parts[5] + "' in reproduce line (expected "
                     + DIGEST_CHARS + " or " + FULL_DIGEST_CHARS + " lowercase hex characters)");
         }
-        return new ReproLine(new RunSpec(parts[1], seed, plan, choices), parts[5]);
+        return new ReproLine(new RunSpec(parts[1], seed, plan, choices), parts[5], checksummed);
+    }
+
+    /** An edit anywhere in the line (or a character lost in copying) fails here, before anything runs. */
+    private static void verifyChecksum(String line, String check) {
+        String body = line.substring(0, line.lastIndexOf(':'));
+        if (!check.matches("[0-9a-f]{" + CHECK_CHARS + "}")) {
+            throw new IllegalArgumentException("malformed checksum '" + check + "' at the end of the reproduce line"
+                    + " (expected " + CHECK_CHARS + " lowercase hex characters)");
+        }
+        if (!check.equals(checksum(body))) {
+            throw new IllegalArgumentException("this reproduce line was edited or damaged in copying: its checksum "
+                    + check + " does not match its text; copy the whole line again from the output that printed it");
+        }
     }
 
     private static String encode(byte[] raw) {

@@ -1,5 +1,6 @@
 package dev.zksim.property;
 
+import dev.zksim.kernel.Plural;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.choice.ChoiceLog;
 import dev.zksim.nemesis.FaultPlan;
@@ -241,6 +242,6 @@ public final class Shrinker {
 
     /** A measure of size for reports: plan steps and total draws. */
     public static String size(RunOutcome outcome) {
-        return outcome.plan().steps().size() + " fault steps, " + outcome.choices().size() + " choices";
+        return Plural.of(outcome.plan().steps().size(), "fault step") + ", " + Plural.of(outcome.choices().size(), "choice");
     }
 }

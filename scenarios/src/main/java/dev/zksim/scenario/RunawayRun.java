@@ -16,7 +16,7 @@ public final class RunawayRun extends RuntimeException {
     private final String digest;
 
     public RunawayRun(RunSpec spec, String reason, long events, long simulatedTime, String digest) {
-        super("runaway run: " + reason + " (cut after " + events + " events at simulated " + Time.format(simulatedTime) + ")");
+        super("runaway run: " + reason + " (cut after " + events + " events at simulated " + Time.formatSeconds(simulatedTime) + ")");
         this.spec = spec;
         this.events = events;
         this.simulatedTime = simulatedTime;

@@ -209,8 +209,8 @@ public final class ScenarioRunner {
             }
             RunResult end = runBounded(spec, ensemble.simulation(), stopAt);
             if (stopAt < endTime && end.outcome() != RunResult.Outcome.STOPPED) {
-                throw runaway(spec, ensemble.simulation(), "the run lasts until simulated " + Time.format(endTime)
-                        + ", beyond the simulated-time bound of " + Time.format(limits.maxSimulatedTime()));
+                throw runaway(spec, ensemble.simulation(), "the run lasts until simulated " + Time.formatSeconds(endTime)
+                        + ", beyond the simulated-time bound of " + Time.formatSeconds(limits.maxSimulatedTime()));
             }
             return Optional.empty();
         } catch (SimulationFailure failure) {

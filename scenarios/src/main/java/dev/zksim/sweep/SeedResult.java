@@ -41,6 +41,12 @@ public record SeedResult(String scenario, long seed, Verdict verdict, String rep
         return new SeedResult(spec.scenario(), spec.seed(), Verdict.SKIPPED, null, oneLine(reason), 0, "-");
     }
 
+    /** A seed the sweep never started because it stopped early. */
+    public static SeedResult notRun(RunSpec spec) {
+        return new SeedResult(spec.scenario(), spec.seed(), Verdict.NOT_RUN, null, "not run: the sweep stopped early", 0,
+                "-");
+    }
+
     public static SeedResult runaway(RunawayRun runaway) {
         RunSpec spec = runaway.spec();
         return new SeedResult(spec.scenario(), spec.seed(), Verdict.RUNAWAY, new ReproLine(spec, runaway.digest()).toString(),

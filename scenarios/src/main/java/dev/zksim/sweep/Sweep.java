@@ -77,7 +77,7 @@ public final class Sweep {
     }
 
     /**
-     * Starts no further seed (the rest count as skipped) and ends once the running ones are
+     * Starts no further seed (the rest count as not run) and ends once the running ones are
      * done, as a normal end: the first failure found so far is still shrunk. For a user's stop
      * rule (the first failure, a time budget), unlike {@link #requestStop}, which is Ctrl-C.
      * Safe from any thread.
@@ -133,9 +133,10 @@ public final class Sweep {
         boolean interrupted = tally.done < seeds.length;
         Optional<PropertyCheck.Counterexample> first = interrupted ? Optional.empty() : firstCounterexample(config, tally);
         List<String> declared = runner.catalog().find(config.scenario()).goals().stream().map(Goal::name).toList();
-        return new SweepResult(config.scenario(), tally.done - tally.skipped, tally.skipped, tally.events, wallMillis,
-                tally.findings, tally.digests, first, interrupted, declared.stream().filter(tally.goals::contains).toList(),
-                declared.stream().filter(goal -> !tally.goals.contains(goal)).toList());
+        return new SweepResult(config.scenario(), tally.done - tally.skipped - tally.notRun, tally.skipped, tally.events,
+                wallMillis, tally.findings, tally.digests, first, interrupted,
+                declared.stream().filter(tally.goals::contains).toList(),
+                declared.stream().filter(goal -> !tally.goals.contains(goal)).toList(), tally.notRun);
     }
 
     private void runSeed(RunSpec spec, Map<Long, Running> running, MpscUnboundedArrayQueue<SeedResult> results) {
@@ -144,7 +145,7 @@ public final class Sweep {
         }
         if (finishing) {
             // Every seed still yields a result, so the collector ends as it always does.
-            results.offer(SeedResult.skipped(spec, "not run: the sweep stopped early"));
+            results.offer(SeedResult.notRun(spec));
             return;
         }
         Running entry = new Running(spec, System.nanoTime(), new AtomicBoolean());
@@ -223,6 +224,8 @@ public final class Sweep {
         final Set<String> goals = new LinkedHashSet<>();
         int done;
         int skipped;
+        /** Seeds never started because the sweep stopped early: not skipped, which means the plan did not apply. */
+        int notRun;
         long events;
 
         /** Counts one result; true if it is a finding. */
@@ -230,6 +233,10 @@ public final class Sweep {
             done++;
             if (result.verdict() == Verdict.SKIPPED) {
                 skipped++;
+                return false;
+            }
+            if (result.verdict() == Verdict.NOT_RUN) {
+                notRun++;
                 return false;
             }
             events += result.events();

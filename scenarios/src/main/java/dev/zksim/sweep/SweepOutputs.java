@@ -41,6 +41,11 @@ public final class SweepOutputs implements Closeable {
         append(json, FlatJson.write(result.toJson()));
     }
 
+    /** Appends the line that says which shard of which sweep this is, before any seed runs. */
+    public void start(SweepStart start) {
+        append(json, FlatJson.write(start.toJson()));
+    }
+
     /** Appends the sweep's summary line to the JSON lines file. */
     public void summary(SweepSummary summary) {
         append(json, FlatJson.write(summary.toJson()));

@@ -18,11 +18,21 @@ import java.util.TreeMap;
 public record SweepResult(String scenario, int seedsRun, int skipped, long events, long wallMillis,
                           SortedMap<Long, SeedResult> findings, SortedMap<Long, String> digests,
                           Optional<PropertyCheck.Counterexample> firstFailure, boolean interrupted,
-                          List<String> goalsReached, List<String> goalsMissed) {
+                          List<String> goalsReached, List<String> goalsMissed, int notRun) {
 
+    /** {@code notRun} counts the seeds never started because the sweep stopped early (not the skipped ones). */
     public SweepResult {
         goalsReached = List.copyOf(goalsReached);
         goalsMissed = List.copyOf(goalsMissed);
+    }
+
+    /** A result of a sweep that ran to its end. */
+    public SweepResult(String scenario, int seedsRun, int skipped, long events, long wallMillis,
+                       SortedMap<Long, SeedResult> findings, SortedMap<Long, String> digests,
+                       Optional<PropertyCheck.Counterexample> firstFailure, boolean interrupted,
+                       List<String> goalsReached, List<String> goalsMissed) {
+        this(scenario, seedsRun, skipped, events, wallMillis, findings, digests, firstFailure, interrupted, goalsReached,
+                goalsMissed, 0);
     }
 
     /** A result of a scenario without goals. */

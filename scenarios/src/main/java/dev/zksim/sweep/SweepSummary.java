@@ -12,14 +12,25 @@ import java.util.Map;
  */
 public record SweepSummary(String scenario, long firstSeed, int count, int shardIndex, int shardCount, int seedsRun,
                            int skipped, int failures, long events, long wallMillis, boolean interrupted,
-                           List<String> goals, List<String> goalsReached) {
+                           List<String> goals, List<String> goalsReached, int notRun) {
     /** Goal names are joined with this in JSON (a name is a sentence fragment without semicolons). */
     private static final String GOAL_SEPARATOR = "; ";
 
-    /** {@code goals} are the scenario's goals in declaration order, {@code goalsReached} those some seed reached. */
+    /**
+     * {@code goals} are the scenario's goals in declaration order, {@code goalsReached} those
+     * some seed reached; {@code notRun} the seeds never started because the sweep stopped early.
+     */
     public SweepSummary {
         goals = List.copyOf(goals);
         goalsReached = List.copyOf(goalsReached);
+    }
+
+    /** A summary of a sweep that started every seed. */
+    public SweepSummary(String scenario, long firstSeed, int count, int shardIndex, int shardCount, int seedsRun,
+                        int skipped, int failures, long events, long wallMillis, boolean interrupted,
+                        List<String> goals, List<String> goalsReached) {
+        this(scenario, firstSeed, count, shardIndex, shardCount, seedsRun, skipped, failures, events, wallMillis,
+                interrupted, goals, goalsReached, 0);
     }
 
     /** The goals no seed of this sweep reached, in declaration order. */
@@ -50,6 +61,7 @@ public record SweepSummary(String scenario, long firstSeed, int count, int shard
         json.put("goals", String.join(GOAL_SEPARATOR, goals));
         json.put("goals_reached", String.join(GOAL_SEPARATOR, goalsReached));
         json.put("goals_missed", String.join(GOAL_SEPARATOR, goalsMissed()));
+        json.put("not_run", (long) notRun);
         return json;
     }
 
@@ -62,7 +74,8 @@ public record SweepSummary(String scenario, long firstSeed, int count, int shard
                 (int) FlatJson.number(json, "count"), Integer.parseInt(shard[0]) - 1, Integer.parseInt(shard[1]),
                 (int) FlatJson.number(json, "seeds_run"), (int) FlatJson.number(json, "skipped"),
                 (int) FlatJson.number(json, "failures"), FlatJson.number(json, "events"), FlatJson.number(json, "wall_ms"),
-                FlatJson.flag(json, "interrupted"), goals(json, "goals"), goals(json, "goals_reached"));
+                FlatJson.flag(json, "interrupted"), goals(json, "goals"), goals(json, "goals_reached"),
+                json.containsKey("not_run") ? (int) FlatJson.number(json, "not_run") : 0);
     }
 
     /** The goal names of a JSON field; a summary written before goals were reported has none. */

@@ -5,11 +5,14 @@ import dev.zksim.kernel.FailureKind;
 /**
  * How one seed of a sweep ended. The failure classes are those of {@link FailureKind};
  * a seed can also be skipped (the fixed fault plan names a process the seed did not
- * create) or a runaway (cut at its event, simulated-time or wall-clock bound).
+ * create), not run (the sweep stopped early), or a runaway (cut at its event,
+ * simulated-time or wall-clock bound).
  */
 public enum Verdict {
     PASSED(0),
     SKIPPED(0),
+    /** Never started: the sweep stopped early (--stop-at-first, --for) before its turn came. */
+    NOT_RUN(0),
     SAFETY_VIOLATION(FailureKind.SAFETY_VIOLATION.exitCode()),
     LIVENESS_TIMEOUT(FailureKind.LIVENESS_TIMEOUT.exitCode()),
     NONDETERMINISM(FailureKind.NONDETERMINISM.exitCode()),
@@ -29,7 +32,7 @@ public enum Verdict {
 
     /** A finding: something a person must look at. */
     public boolean isFailure() {
-        return this != PASSED && this != SKIPPED;
+        return this != PASSED && this != SKIPPED && this != NOT_RUN;
     }
 
     public static Verdict of(FailureKind kind) {

@@ -82,6 +82,6 @@ public final class BarrierScenario extends ScenarioBuilder<BarrierScenario> {
         RecipeTrial.Checks checks = (heal, end) -> List.of(new BarrierChecker(),
                 UnlessLost.all(List.of("c1"), new LivenessChecker(heal, bound, end).onlyKinds(OpKind.LIFT, OpKind.ENTER)));
         return new RecipeTrial(swarm, faultsFor(swarm), installer, bound + Time.seconds(5), checks, List.of(
-                "waiters: " + waiters, "lift after: " + Time.format(hold), "liveness bound: " + Time.format(bound)));
+                "waiters: " + waiters, "lift after: " + Time.formatSeconds(hold), "liveness bound: " + Time.formatSeconds(bound)));
     }
 }

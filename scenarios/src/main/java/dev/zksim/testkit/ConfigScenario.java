@@ -94,7 +94,7 @@ public final class ConfigScenario extends ScenarioBuilder<ConfigScenario> {
                 new ConvergenceChecker(heal, readerIds),
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.CONFIG_WRITE));
         List<String> described = List.of("readers: " + readers, "versions: " + plan.versions(),
-                "gap: up to " + Time.format(plan.gapMax()), "liveness bound: " + Time.format(bound));
+                "gap: up to " + Time.formatSeconds(plan.gapMax()), "liveness bound: " + Time.formatSeconds(bound));
         return new RecipeTrial(swarm, faults, installer, 2 * bound + Time.seconds(5), checks, described);
     }
 }

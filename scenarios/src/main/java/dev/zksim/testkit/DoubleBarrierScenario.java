@@ -96,8 +96,8 @@ public final class DoubleBarrierScenario extends ScenarioBuilder<DoubleBarrierSc
         };
         RecipeTrial.Checks checks = (heal, end) -> List.of(new DoubleBarrierChecker(participants),
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENTER, OpKind.LEAVE));
-        List<String> described = List.of("participants: " + participants, "compute: up to " + Time.format(compute),
-                "patience: " + Patience.describe(giveUpAfter), "liveness bound: " + Time.format(bound));
+        List<String> described = List.of("participants: " + participants, "compute: up to " + Time.formatSeconds(compute),
+                "patience: " + Patience.describe(giveUpAfter), "liveness bound: " + Time.formatSeconds(bound));
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described);
     }
 }

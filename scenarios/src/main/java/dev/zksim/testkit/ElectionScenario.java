@@ -111,7 +111,7 @@ public final class ElectionScenario extends ScenarioBuilder<ElectionScenario> {
             return checkers;
         };
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
-                "candidates: " + candidates, "terms each: " + terms, "term: " + Time.format(term),
-                "liveness bound: " + Time.format(bound)));
+                "candidates: " + candidates, "terms each: " + terms, "term: " + Time.formatSeconds(term),
+                "liveness bound: " + Time.formatSeconds(bound)));
     }
 }

@@ -162,10 +162,10 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
             return checkers;
         };
         List<String> knobs = List.of("clients: " + clients, "rounds: " + plan.rounds(),
-                "hold: " + Time.format(plan.holdMin()) + ".." + Time.format(plan.holdMax()),
-                "think: up to " + Time.format(plan.thinkMax()),
+                "hold: " + Time.formatSeconds(plan.holdMin()) + ".." + Time.formatSeconds(plan.holdMax()),
+                "think: up to " + Time.formatSeconds(plan.thinkMax()),
                 "patience: " + Patience.describe(plan.patience()),
-                "liveness bound: " + Time.format(bound));
+                "liveness bound: " + Time.formatSeconds(bound));
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, knobs);
     }
 }

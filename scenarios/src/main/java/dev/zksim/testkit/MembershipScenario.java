@@ -111,8 +111,8 @@ public final class MembershipScenario extends ScenarioBuilder<MembershipScenario
             return all;
         };
         List<String> described = new ArrayList<>(List.of("members: " + members,
-                "leave and rejoin cycles: " + plan.cycles(), "view sampled every: " + Time.format(plan.sample()),
-                "liveness bound: " + Time.format(bound)));
+                "leave and rejoin cycles: " + plan.cycles(), "view sampled every: " + Time.formatSeconds(plan.sample()),
+                "liveness bound: " + Time.formatSeconds(bound)));
         if (partitions > 0) {
             described.add("partitions: " + partitions);
         }

@@ -67,6 +67,6 @@ public final class NamingScenario extends ScenarioBuilder<NamingScenario> {
         RecipeTrial.Checks checks = (heal, end) -> List.of(new UniqueNamesChecker(),
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ALLOCATE));
         return new RecipeTrial(swarm, faultsFor(swarm), installer, bound + Time.seconds(5), checks, List.of(
-                "clients: " + clients, "names each: " + names, "liveness bound: " + Time.format(bound)));
+                "clients: " + clients, "names each: " + names, "liveness bound: " + Time.formatSeconds(bound)));
     }
 }

@@ -39,6 +39,6 @@ record Patience(int numerator, int denominator, long min, long max) {
 
     /** A patience for the scenario's description. */
     static String describe(long patience) {
-        return patience > 0 ? Time.format(patience) : "none";
+        return patience > 0 ? Time.formatSeconds(patience) : "none";
     }
 }

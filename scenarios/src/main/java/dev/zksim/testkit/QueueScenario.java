@@ -137,7 +137,7 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
         List<String> described = List.of("producers: " + producers, "consumers: " + consumers,
                 "items per producer: " + plan.items(), "delivery: " + delivery + ", order: " + order,
                 "patience: " + Patience.describe(plan.patience()),
-                "liveness bound: " + Time.format(bound));
+                "liveness bound: " + Time.formatSeconds(bound));
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described);
     }
 

@@ -90,6 +90,6 @@ public final class ReadWriteLockScenario extends ScenarioBuilder<ReadWriteLockSc
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.READ_LOCK, OpKind.WRITE_LOCK, OpKind.RELEASE));
         return new RecipeTrial(swarm, faultsFor(swarm), installer, bound + Time.seconds(5), checks, List.of(
                 "readers: " + readers, "writers: " + writers, "rounds: " + plan.rounds(),
-                "hold: up to " + Time.format(plan.holdMax()), "liveness bound: " + Time.format(bound)));
+                "hold: up to " + Time.formatSeconds(plan.holdMax()), "liveness bound: " + Time.formatSeconds(bound)));
     }
 }

@@ -89,6 +89,6 @@ public final class RendezvousScenario extends ScenarioBuilder<RendezvousScenario
                 UnlessLost.all(workerIds, new LivenessChecker(heal, bound, end).onlyKinds(OpKind.RENDEZVOUS)));
         return new RecipeTrial(swarm, faultsFor(swarm), installer, bound + Time.seconds(5), checks, List.of(
                 "clients: " + clients, "workers: " + workers,
-                "liveness bound: " + Time.format(bound) + " (rendezvous: unless every worker's session expired)"));
+                "liveness bound: " + Time.formatSeconds(bound) + " (rendezvous: unless every worker's session expired)"));
     }
 }

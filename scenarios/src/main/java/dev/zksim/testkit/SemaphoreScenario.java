@@ -138,10 +138,10 @@ public final class SemaphoreScenario extends ScenarioBuilder<SemaphoreScenario> 
         RecipeTrial.Checks checks = (heal, end) -> List.of(new PermitChecker(permits),
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ACQUIRE, OpKind.RELEASE));
         List<String> described = List.of("permits: " + permits, "clients: " + clients + " and " + permits + " probes",
-                "rounds: " + plan.rounds(), "hold: " + Time.format(plan.holdMin()) + ".." + Time.format(plan.holdMax()),
-                "think: up to " + Time.format(plan.thinkMax()),
+                "rounds: " + plan.rounds(), "hold: " + Time.formatSeconds(plan.holdMin()) + ".." + Time.formatSeconds(plan.holdMax()),
+                "think: up to " + Time.formatSeconds(plan.thinkMax()),
                 "patience: " + Patience.describe(plan.patience()),
-                "liveness bound: " + Time.format(bound));
+                "liveness bound: " + Time.formatSeconds(bound));
         long settle = faults.windowEnd() + faults.maxOutage() + 2 * bound + Time.seconds(5);
         return new RecipeTrial(swarm, faults, installer, settle, checks, described);
     }

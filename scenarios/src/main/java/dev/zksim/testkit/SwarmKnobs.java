@@ -51,8 +51,8 @@ public record SwarmKnobs(EnsembleConfig config, String delayModel) {
     public List<String> describe() {
         List<String> lines = new ArrayList<>();
         lines.add("servers: " + config.servers());
-        lines.add("tick: " + config.tickTimeMs() + "ms");
-        lines.add("session timeout: " + config.sessionTimeoutMs() + "ms");
+        lines.add("tick: " + Time.formatSeconds(Time.millis(config.tickTimeMs())));
+        lines.add("session timeout: " + Time.formatSeconds(Time.millis(config.sessionTimeoutMs())));
         lines.add("network: " + delayModel);
         lines.add("crash policy: " + (config.crashPolicy().keepSomeUnsynced() ? "keep some unsynced, tear" : "lose unsynced"));
         return lines;

@@ -115,8 +115,8 @@ public final class TwoPhaseCommitScenario extends ScenarioBuilder<TwoPhaseCommit
         if (variants.size() > 1) {
             described.add("site: " + variant.name());
         }
-        described.add("vote timeout: " + Time.format(timeout));
-        described.add("liveness bound: " + Time.format(bound));
+        described.add("vote timeout: " + Time.formatSeconds(timeout));
+        described.add("liveness bound: " + Time.formatSeconds(bound));
         return new RecipeTrial(swarm, faultsFor(swarm), installer, bound + Time.seconds(5), checks, described);
     }
 }

@@ -16,7 +16,7 @@ class CheckResultTest {
         assertThat(result.failure()).get().satisfies(failure -> {
             assertThat(failure.kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
             assertThat(failure.time()).isEqualTo(2_500_000);
-            assertThat(failure.getMessage()).isEqualTo("SAFETY_VIOLATION at 2.500000s: lock: two holders");
+            assertThat(failure.getMessage()).isEqualTo("SAFETY_VIOLATION at 2.5s: lock: two holders");
         });
         assertThat(CheckResult.valid("lock").failure()).isEmpty();
     }

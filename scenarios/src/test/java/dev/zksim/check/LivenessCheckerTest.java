@@ -34,7 +34,7 @@ class LivenessCheckerTest {
         assertThat(violation.kind()).isEqualTo(FailureKind.LIVENESS_TIMEOUT);
         assertThat(violation.time()).isEqualTo(Time.millis(42_300));
         assertThat(violation.explanation()).isEqualTo("""
-                1 operations made no progress after the heal at 10s:
+                1 operation made no progress after the heal at 10s:
                   c3 ACQUIRE invoked at 12.3s (#0), no completion by 42.3s""");
         SimulationFailure failure = violation.toFailure();
         assertThat(failure.kind()).isEqualTo(FailureKind.LIVENESS_TIMEOUT);

@@ -45,4 +45,14 @@ class HerdReportCommandTest extends CliTestSupport {
             assertThat(message.strip().lines().count()).as(clients).isEqualTo(1);
         }
     }
+
+    @Test
+    void anUnknownVariantIsOneLineAndLeavesNoFolderBehind(@org.junit.jupiter.api.io.TempDir Path dir) {
+        Path folder = dir.resolve("herd");
+        assertThat(Main.execute("herd-report", "--variants", "no_such_variant", "--out", folder.toString())).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("zksim: ").contains("no_such_variant").hasLineCount(1);
+        assertThat(folder).doesNotExist();
+        assertThat(Main.execute("herd-report", "--servers", "2", "--out", folder.toString())).isEqualTo(2);
+        assertThat(folder).doesNotExist();
+    }
 }

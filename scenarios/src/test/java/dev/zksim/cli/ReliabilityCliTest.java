@@ -53,7 +53,7 @@ class ReliabilityCliTest extends CliTestSupport {
     void aPlanNamingAProcessOnlySomeSeedsHaveSkipsTheOthers() {
         assertThat(Main.execute("run", "ensemble-random-ops", "--seeds", "8", "--faults", "at 1s crash s4", "--results",
                 results(), "--no-shrink")).isIn(0, 3, 4);
-        assertThat(stdout()).containsPattern("ensemble-random-ops: \\d seeds run, [1-9]\\d* skipped");
+        assertThat(stdout()).containsPattern("ensemble-random-ops: \\d seeds? run, [1-9]\\d* skipped");
     }
 
     @Test
@@ -123,13 +123,10 @@ class ReliabilityCliTest extends CliTestSupport {
 
     @Test
     @Timeout(60)
-    void replayTellsAnEditedLineFromNondeterminismAndComparesDigestsInFull() {
+    void replayRefusesMalformedLinesAndComparesDigestsInFull() {
         assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "3")).isZero();
         String digest = stdout().lines().filter(l -> l.startsWith("digest: ")).findFirst().orElseThrow().substring(8);
-        badInput("this line was edited or is not from this version of zksim",
-                "replay", "zksim3:ensemble-random-ops:3:-:-:0000000000000000");
-        badInput("this line was edited or is not from this version of zksim",
-                "replay", "zksim3:lock-basic:2a:-:-:3f9c0e1d2b4a5968");
+        badInput("malformed checksum 'zz'", "replay", "zksim3:ensemble-random-ops:3:-:-:" + digest.substring(0, 16) + ":zz");
         badInput("malformed digest '" + digest.charAt(0) + "'", "replay", "zksim3:ensemble-random-ops:3:-:-:" + digest.charAt(0));
         badInput("unknown scenario", "replay", "zksim3:no-such-scenario:3:-:-:" + digest.substring(0, 16));
         badInput("corrupt", "replay", "zksim3:ensemble-random-ops:3:-:AAAA:" + digest.substring(0, 16));
@@ -201,6 +198,6 @@ class ReliabilityCliTest extends CliTestSupport {
         badInput("junk.jsonl:1", "merge", junk.toString());
         badInput("cannot read", "merge", dir.resolve("missing.jsonl").toString());
         Path empty = Files.writeString(dir.resolve("empty.jsonl"), "");
-        badInput("no sweep summary", "merge", empty.toString());
+        badInput("no sweep results", "merge", empty.toString());
     }
 }

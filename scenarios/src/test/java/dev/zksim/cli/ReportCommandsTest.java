@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zksim.catalog.Catalog;
 import dev.zksim.property.ReproLine;
+import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioRunner;
 import java.io.ByteArrayInputStream;
@@ -49,8 +50,20 @@ class ReportCommandsTest extends CliTestSupport {
                 .containsPattern("Zxid: 0x[0-9a-f]+\n").contains("Node count: ");
         out.reset();
         assertThat(Main.execute("4lw", line, "--at", "6s", "mntr", "wchc")).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("== s1 mntr at 6.000000s ==", "== s3 wchc at 6.000000s ==",
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("== s1 mntr at 6s ==", "== s3 wchc at 6s ==",
                 "zk_znode_count\t");
+    }
+
+    @Test
+    void aTimePastTheEndOfAFailingRunIsBadInputInOneLine() {
+        ScenarioRunner runner = new ScenarioRunner(Catalog.standard());
+        RunOutcome failing = java.util.stream.LongStream.range(0, 300)
+                .mapToObj(seed -> runner.run(RunSpec.of("canary-no-recheck-lock", seed))).filter(RunOutcome::failed)
+                .findFirst().orElseThrow();
+        String failingLine = new ReproLine(failing.spec(), failing.digest()).toString();
+        assertThat(Main.execute("4lw", failingLine, "--at", "100000s", "stat")).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString(StandardCharsets.UTF_8)).hasLineCount(1)
+                .startsWith("zksim: --at 100000s is past the end of the run, which failed first, SAFETY_VIOLATION at ");
     }
 
     @Test
@@ -58,7 +71,9 @@ class ReportCommandsTest extends CliTestSupport {
         assertThat(Main.execute("fourletter", line, "--at", "6s", "ruok")).isEqualTo(Main.BAD_INPUT);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown four-letter word 'ruok'");
         assertThat(Main.execute("fourletter", line, "--at", "6s", "--server", "s9", "stat")).isEqualTo(Main.BAD_INPUT);
+        err.reset();
         assertThat(Main.execute("fourletter", line, "--at", "1000s", "stat")).isEqualTo(Main.BAD_INPUT);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("never reached 1000.000000s");
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("zksim: --at 1000s is past the end of the run, which ended at")
+                .hasLineCount(1);
     }
 }

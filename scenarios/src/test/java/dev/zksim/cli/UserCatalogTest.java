@@ -49,6 +49,41 @@ class UserCatalogTest extends CliTestSupport {
     }
 
     @Test
+    void classPathsThatLoadNothingAreOneLineEach() throws IOException {
+        Path textJar = Files.writeString(dir.resolve("notes.jar"), "not a zip archive");
+        Path emptyFile = Files.write(dir.resolve("empty.jar"), new byte[0]);
+        Path noEntries = dir.resolve("no-entries.jar");
+        try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(Files.newOutputStream(noEntries))) {
+            jar.finish();
+        }
+        Path regular = Files.writeString(dir.resolve("classes.txt"), "a list of classes");
+        Path noJars = Files.createDirectories(dir.resolve("lib"));
+        String[][] cases = {
+            {textJar.toString(), "is not a readable jar"},
+            {emptyFile.toString(), "is not a readable jar"},
+            {noEntries.toString(), "is an empty jar"},
+            {regular.toString(), "is neither a folder nor a jar"},
+            {noJars + "/*", "matches no jar in " + noJars},
+            {noJars + "/*.jar", "the only wildcard is DIR/*"},
+            {"", "names no folder or jar"},
+            {":", "names no folder or jar"},
+        };
+        for (String[] bad : cases) {
+            err.reset();
+            assertThat(Main.execute("--classpath", bad[0], "list")).as(bad[0]).isEqualTo(2);
+            assertThat(stderr()).as(bad[0]).hasLineCount(1).startsWith("zksim: --classpath: ").contains(bad[1])
+                    .doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void aRelativeEntryThatIsMissingNamesWhereItWasLookedFor() {
+        assertThat(Main.execute("--classpath", "no-such-folder/classes", "list")).isEqualTo(2);
+        assertOneLineError("'no-such-folder/classes' does not exist (looked for "
+                + Path.of("no-such-folder/classes").toAbsolutePath() + ")");
+    }
+
+    @Test
     void aCatalogueClassThatDoesNotLoadIsOneLine() throws IOException {
         assertThat(Main.execute("--classpath", classpathListing("com.acme.Missing"), "list")).isEqualTo(2);
         assertOneLineError("a scenario catalogue failed to load");

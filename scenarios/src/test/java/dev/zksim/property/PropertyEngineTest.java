@@ -48,9 +48,28 @@ class PropertyEngineTest {
     void anUnshrunkFailureReproducesFromScenarioAndSeedAlone() {
         PropertyCheck.Counterexample counterexample = new PropertyCheck(runner).check("test-lost-update", 0, 30, false).orElseThrow();
         String line = counterexample.line().toString();
-        assertThat(line).matches("zksim3:test-lost-update:[0-9a-f]+:-:-:[0-9a-f]{16}");
+        assertThat(line).matches("zksim3:test-lost-update:[0-9a-f]+:-:-:[0-9a-f]{16}:[0-9a-f]{8}");
         RunOutcome replay = runner.run(ReproLine.parse(line).spec());
         assertThat(replay.digest()).isEqualTo(counterexample.original().digest());
+    }
+
+    @Test
+    void aLineCarriesAChecksumThatCatchesAnEditAndOldLinesStillParse() {
+        ReproLine line = new ReproLine(dev.zksim.scenario.RunSpec.of("lock-basic", 42), "0123456789abcdef0123456789abcdef");
+        String text = line.toString();
+        assertThat(text).matches("zksim3:lock-basic:2a:-:-:0123456789abcdef:[0-9a-f]{8}");
+        ReproLine back = ReproLine.parse(text);
+        assertThat(back.checksummed()).isTrue();
+        assertThat(back.spec()).isEqualTo(line.spec());
+        assertThat(back.toString()).isEqualTo(text);
+        for (String edited : new String[] {text.replace(":2a:", ":2b:"), text.replace("0123456789abcdef", "0123456789abcdee"),
+                text.replace("lock-basic", "lock-basis")}) {
+            assertThatThrownBy(() -> ReproLine.parse(edited)).as(edited)
+                    .hasMessageContaining("this reproduce line was edited or damaged in copying").hasMessageNotContaining("\n");
+        }
+        ReproLine old = ReproLine.parse("zksim3:lock-basic:2a:-:-:0123456789abcdef");
+        assertThat(old.checksummed()).isFalse();
+        assertThat(old.spec()).isEqualTo(line.spec());
     }
 
     @Test

@@ -28,6 +28,30 @@ class StuckDiagnosisTest {
             .check((heal, end) -> new LivenessChecker(heal, Time.seconds(5), end).onlyKinds(WAIT))
             .build());
 
+    /** c1 holds an ephemeral lease and leaves a persistent one behind; c2 waits for the lease folder to change. */
+    private static final ScenarioCatalog LEASES = new ScenarioCatalog("stuck-leases").add(Testkit.custom("leases")
+            .servers(1).noFaults().settle(Time.seconds(10))
+            .clients(1, () -> session -> session.zk().create("/sem", new byte[0], CreateMode.PERSISTENT)
+                    .thenCompose(ok -> session.zk().create("/sem/lease-a", new byte[0], CreateMode.EPHEMERAL))
+                    .thenCompose(ok -> session.zk().create("/sem/lease-b", new byte[0], CreateMode.PERSISTENT)))
+            .clients(1, () -> session -> session.after(Time.millis(500), () -> {
+                CompletableFuture<Void> changed = new CompletableFuture<>();
+                session.zk().getChildren("/sem", event -> changed.complete(null));
+                session.record(WAIT, Value.NONE, changed, ok -> Value.NONE, ok -> { });
+            }))
+            .check((heal, end) -> new LivenessChecker(heal, Time.seconds(5), end).onlyKinds(WAIT))
+            .build());
+
+    @Test
+    void aWaiterOnChildrenHearsWhoHoldsEachChild() {
+        RunOutcome outcome = new ScenarioRunner(LEASES).run(RunSpec.of("leases", 1));
+        assertThat(outcome.failureKind()).contains(FailureKind.LIVENESS_TIMEOUT);
+        assertThat(outcome.failure().orElseThrow().getMessage())
+                .containsPattern("c2 \\(session 0x[0-9a-f]+, connected to s1\\) watches children of /sem: "
+                        + "lease-a \\(ephemeral of session 0x[0-9a-f]+ of c1, which is live\\), lease-b; unmarked ones are"
+                        + " persistent");
+    }
+
     @Test
     void theStuckClientItsWatchAndTheOwnerOfTheNodeAreNamed() {
         RunOutcome outcome = new ScenarioRunner(CATALOG).run(RunSpec.of("gate", 1));

@@ -36,7 +36,7 @@ public record RunResult(Outcome outcome, long time, long events, int queued, Lis
             case EVENT_BOUND -> "stopped at the event bound";
             case STOPPED -> "stopped: " + stopReason;
         });
-        text.append(" at ").append(Time.format(time)).append(" after ").append(events).append(" events, ")
+        text.append(" at ").append(Time.formatSeconds(time)).append(" after ").append(events).append(" events, ")
                 .append(queued).append(" still queued");
         if (openWaits.isEmpty()) {
             text.append("; nothing was waiting");

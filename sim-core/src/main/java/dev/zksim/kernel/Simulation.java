@@ -52,7 +52,7 @@ public final class Simulation {
     /** Runs the action at an absolute time, which must not be in the past. */
     public void scheduleAt(long time, Runnable action) {
         if (time < now) {
-            throw new IllegalArgumentException("time " + Time.format(time) + " is before now " + Time.format(now));
+            throw new IllegalArgumentException("time " + Time.formatSeconds(time) + " is before now " + Time.formatSeconds(now));
         }
         queue.add(time, action);
     }

@@ -28,7 +28,7 @@ public final class SimulationFailure extends RuntimeException {
      * report can point at them.
      */
     public SimulationFailure(FailureKind kind, long time, String message, Throwable cause, List<Long> evidence) {
-        super(kind + " at " + Time.format(time) + ": " + message, cause);
+        super(kind + " at " + Time.formatSeconds(time) + ": " + message, cause);
         this.kind = kind;
         this.time = time;
         this.evidence = List.copyOf(evidence);

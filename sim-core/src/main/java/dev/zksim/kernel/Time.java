@@ -28,6 +28,15 @@ public final class Time {
     }
 
     /**
+     * The time or duration in seconds, as people read it: "0.2s", "30s", "12.345678s" (exact:
+     * trailing zeros are dropped, never digits). Messages and descriptions use this; the
+     * trace keeps {@link #format(long)}'s fixed six decimals, which line up in a column.
+     */
+    public static String formatSeconds(long micros) {
+        return BigDecimal.valueOf(micros, 6).stripTrailingZeros().toPlainString() + "s";
+    }
+
+    /**
      * Appends {@link #format(long)}'s text without building intermediate strings: the trace
      * formats a time for every event it records, so this sits on a hot path.
      */

@@ -51,7 +51,7 @@ public final class Waits {
     public List<String> describeOpen() {
         List<String> lines = new ArrayList<>();
         for (Wait wait : open.values()) {
-            lines.add(wait.what + " (since " + Time.format(wait.since) + ")");
+            lines.add(wait.what + " (since " + Time.formatSeconds(wait.since) + ")");
         }
         return lines;
     }

@@ -44,7 +44,7 @@ class SimulationTest {
         assertThat(result.outcome()).isEqualTo(RunResult.Outcome.TIME_BOUND);
         assertThat(result.time()).isEqualTo(Time.seconds(2));
         assertThat(result.queued()).isEqualTo(1);
-        assertThat(result.describe()).contains("stopped at the time bound").contains("still waiting for: c1 acquire /lock (since 0.000000s)");
+        assertThat(result.describe()).contains("stopped at the time bound").contains("still waiting for: c1 acquire /lock (since 0s)");
     }
 
     @Test
@@ -123,6 +123,10 @@ class SimulationTest {
         assertThat(Time.parse("40us")).isEqualTo(40);
         assertThat(Time.parse("3m")).isEqualTo(180_000_000);
         assertThat(Time.format(1_250_000)).isEqualTo("1.250000s");
+        assertThat(Time.formatSeconds(200_000)).isEqualTo("0.2s");
+        assertThat(Time.formatSeconds(30_000_000)).isEqualTo("30s");
+        assertThat(Time.formatSeconds(0)).isEqualTo("0s");
+        assertThat(Time.formatSeconds(12_345_678)).isEqualTo("12.345678s");
         assertThatThrownBy(() -> Time.parse("soon")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("soon");
         assertThatThrownBy(() -> Time.parse("5h")).hasMessageContaining("unknown time unit");
     }

@@ -39,8 +39,8 @@ final class HerdPage {
         page.paragraph("Variants with the same counts draw on top of each other (the herd-free lock, the predecessor"
                 + " election and the write lock often coincide, as do the lowest-watch lock and the seed-article"
                 + " election); hover a point for its numbers, or read the table below.", "note");
-        page.raw(chart("Wakeups to serve every client", "wakeups (total)", report.series(), HerdRow::wakeups).toSvg());
-        page.raw(chart("Wakeups per handoff", "wakeups per handoff", report.series(), HerdRow::wakeupsPerHandoff).toSvg());
+        page.raw(chart("Wake-ups to serve every client", "wake-ups (total)", report.series(), HerdRow::wakeups).toSvg());
+        page.raw(chart("Wake-ups per handoff", "wake-ups per handoff", report.series(), HerdRow::wakeupsPerHandoff).toSvg());
         page.raw(chart("Peak burst: requests in the 1 ms after a release", "requests in 1 ms", report.series(),
                 row -> row.peakBurst()).toSvg());
         page.heading(2, "Every number");
@@ -53,10 +53,10 @@ final class HerdPage {
 
     private static void introduction(Page page) {
         page.paragraph("The ZooKeeper paper's lesson for recipe writers is the herd effect: when every waiter watches"
-                + " the same node, every release wakes every waiter, about n(n-1)/2 wakeups to serve n clients,"
+                + " the same node, every release wakes every waiter, about n(n-1)/2 wake-ups to serve n clients,"
                 + " while a lock whose waiters each watch their predecessor wakes one waiter per release, n-1 in all.");
         page.paragraph("Each variant below ran once per client count in the simulation, all clients queuing at the"
-                + " same instant. The slope is the least-squares fit of log(total wakeups) against log(clients): a"
+                + " same instant. The slope is the least-squares fit of log(total wake-ups) against log(clients): a"
                 + " power law c*n^k is a straight line of slope k on log-log axes, so about 1 means O(n) and about 2"
                 + " means O(n^2). With few small counts an O(n) count of n-1 fits a little above 1, because n-1 grows"
                 + " faster than n near n = 2.");
@@ -92,11 +92,11 @@ final class HerdPage {
         page.heading(2, "Definitions");
         StringBuilder html = new StringBuilder("<dl class=\"defs\">\n");
         definition(html, "watch notification", "a watch event message a server delivered to a client.");
-        definition(html, "wakeup", "a watch notification that reached a client while it was waiting (queued for the"
+        definition(html, "wake-up", "a watch notification that reached a client while it was waiting (queued for the"
                 + " lock, standing for election, or inside the barrier's enter or leave). A notification that reaches a"
                 + " client after it released, such as the one for its own deleted node, wakes nobody.");
-        definition(html, "futile wakeup", "a wakeup after which the client re-read and was woken again before it"
-                + " acquired, led or passed: it was still waiting. Counted per client: every wakeup in a waiting spell"
+        definition(html, "futile wake-up", "a wake-up after which the client re-read and was woken again before it"
+                + " acquired, led or passed: it was still waiting. Counted per client: every wake-up in a waiting spell"
                 + " but the last one of a spell that ended in progress.");
         definition(html, "reads and requests per acquisition", "exists, getData and getChildren requests (reads), and"
                 + " all client requests (reads and writes, no pings), that reached a server, divided by acquisitions.");

@@ -101,7 +101,7 @@ final class DiagramSvg {
             }
             if (x - lastLabel >= 110) {
                 svg.line(x, TOP - 14, x, TOP + LANE * lanes.size(), null, "class", "tick");
-                svg.text(x + 2, TOP - 18, Time.format(axis.time(i)), "class", "tick-label");
+                svg.text(x + 2, TOP - 18, Time.formatSeconds(axis.time(i)), "class", "tick-label");
                 lastLabel = x;
             }
         }
@@ -118,7 +118,7 @@ final class DiagramSvg {
             double from = axis.x(span.from());
             double to = Math.max(from + 3, axis.x(span.to()));
             svg.rect(from, y(span.lane()) - LANE / 2 + 4, to - from, LANE - 8,
-                    span.label() + " from " + Time.format(span.from()) + " to " + Time.format(span.to()),
+                    span.label() + " from " + Time.formatSeconds(span.from()) + " to " + Time.formatSeconds(span.to()),
                     "class", span.kind().cssClass());
         }
         svg.end();
@@ -174,7 +174,7 @@ final class DiagramSvg {
 
     private static String tooltip(TraceRecord record, NetEvent.Delivered message) {
         return message.from() + " \u2192 " + message.to() + " (connection " + message.connection() + "), sent "
-                + Time.format(message.sentAt()) + ", delivered " + Time.format(record.time()) + " after "
+                + Time.formatSeconds(message.sentAt()) + ", delivered " + Time.formatSeconds(record.time()) + " after "
                 + Time.formatShort(record.time() - message.sentAt()) + ": "
                 + Html.truncate(String.valueOf(message.message()), MESSAGE_CHARS);
     }
@@ -189,7 +189,7 @@ final class DiagramSvg {
             Mark mark = Mark.of(record);
             double x = axis.x(record.time());
             double y = y(record.process());
-            String tooltip = Time.format(record.time()) + " " + record.process() + ": "
+            String tooltip = Time.formatSeconds(record.time()) + " " + record.process() + ": "
                     + Html.truncate(record.event().toString(), MESSAGE_CHARS);
             switch (mark.shape()) {
                 case DOT -> svg.circle(x, y, mark.size(), tooltip, "class", mark.cssClass());
@@ -224,7 +224,7 @@ final class DiagramSvg {
 
     /** Draws a pole and a banner naming the first fault (and how many more); returns where the banner ends. */
     private double flag(double x, double y, long time, List<EnsembleFaults.Injected> faults) {
-        StringBuilder tooltip = new StringBuilder(Time.format(time)).append(" nemesis:");
+        StringBuilder tooltip = new StringBuilder(Time.formatSeconds(time)).append(" nemesis:");
         faults.forEach(fault -> tooltip.append('\n').append(fault.fault()).append(" \u2192 ").append(fault.outcome()));
         String label = Html.truncate(faults.getFirst().fault(), 24) + (faults.size() > 1 ? " +" + (faults.size() - 1) : "");
         double width = 6 + 5.6 * label.length();

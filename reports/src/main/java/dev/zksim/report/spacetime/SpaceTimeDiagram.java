@@ -151,8 +151,8 @@ public final class SpaceTimeDiagram {
         for (MessageKind kind : MessageKind.values()) {
             parts.add(messages.getOrDefault(kind, 0) + " " + kind.description());
         }
-        String span = records.isEmpty() ? "no records" : "from " + Time.format(records.getFirst().time()) + " to "
-                + Time.format(records.getLast().time());
+        String span = records.isEmpty() ? "no records" : "from " + Time.formatSeconds(records.getFirst().time()) + " to "
+                + Time.formatSeconds(records.getLast().time());
         return String.format(Locale.ROOT, "%d records drawn, %s. Messages: %s. Nemesis actions: %d; crashes: %d.",
                 records.size(), span, String.join(", ", parts), faults, crashes);
     }
@@ -161,7 +161,7 @@ public final class SpaceTimeDiagram {
         List<List<String>> rows = new ArrayList<>();
         for (OperationSpan span : operations) {
             if (span.implicated()) {
-                rows.add(List.of(span.process(), Time.format(span.from()), Time.format(span.to()), span.label()));
+                rows.add(List.of(span.process(), Time.formatSeconds(span.from()), Time.formatSeconds(span.to()), span.label()));
             }
         }
         return rows;
@@ -171,7 +171,7 @@ public final class SpaceTimeDiagram {
         List<List<String>> rows = new ArrayList<>();
         for (TraceRecord record : records) {
             if (record.event() instanceof EnsembleFaults.Injected injected) {
-                rows.add(List.of(Time.format(record.time()), injected.fault(), injected.outcome()));
+                rows.add(List.of(Time.formatSeconds(record.time()), injected.fault(), injected.outcome()));
             }
         }
         return rows;

@@ -21,8 +21,8 @@ class HerdReportTest {
         String html = Files.readString(page, StandardCharsets.UTF_8);
         Document document = Xml.parse(html);
         assertThat(document.getElementsByTagName("svg").getLength()).isEqualTo(3);
-        assertThat(html).contains("Wakeups to serve every client").contains("(log scale)")
-                .contains("<td class=\"num verdict-ok\">1.17</td>").contains("futile wakeup")
+        assertThat(html).contains("Wake-ups to serve every client").contains("(log scale)")
+                .contains("<td class=\"num verdict-ok\">1.17</td>").contains("futile wake-up")
                 .contains("handoff, lowest-watch lock").doesNotContain("<script");
         // A header and the slopes' table row, then 12 rows of numbers: 6 counts for each of 2 variants.
         assertThat(document.getElementsByTagName("tr").getLength()).isEqualTo(1 + 2 + 1 + 12);

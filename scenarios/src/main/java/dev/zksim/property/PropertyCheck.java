@@ -17,14 +17,15 @@ import java.util.function.LongSupplier;
  * the minimal case. This is the engine behind property test methods and sweeps.
  */
 public final class PropertyCheck {
-    /** Runs the shrinker may spend on one failure. */
-    public static final int SHRINK_BUDGET = 400;
+    /** Runs the shrinker may spend on one failure by default. */
+    public static final int SHRINK_BUDGET = ShrinkBudget.DEFAULT.runs();
 
     private final ScenarioRunner runner;
     private final int determinismEvery;
     private final long budgetNanos;
     private final LongSupplier wallNanos;
     private final int threads;
+    private final ShrinkBudget shrinkBudget;
 
     /** Checks every seed for determinism, with no time budget. */
     public PropertyCheck(ScenarioRunner runner) {
@@ -54,6 +55,24 @@ public final class PropertyCheck {
         this.budgetNanos = budgetSeconds * 1_000_000_000L;
         this.wallNanos = wallNanos;
         this.threads = ParallelSeeds.resolve(threads);
+        this.shrinkBudget = ShrinkBudget.DEFAULT;
+    }
+
+    private PropertyCheck(PropertyCheck other, ShrinkBudget shrinkBudget) {
+        this.runner = other.runner;
+        this.determinismEvery = other.determinismEvery;
+        this.budgetNanos = other.budgetNanos;
+        this.wallNanos = other.wallNanos;
+        this.threads = other.threads;
+        this.shrinkBudget = shrinkBudget;
+    }
+
+    /**
+     * The same check, shrinking each failure within {@code budget}; a time budget is measured
+     * on this check's wall clock, which must then be a real one.
+     */
+    public PropertyCheck shrinkingWithin(ShrinkBudget budget) {
+        return new PropertyCheck(this, budget);
     }
 
     /** A failure found by a property check: the original run, the shrunk one and its line. */
@@ -129,7 +148,7 @@ public final class PropertyCheck {
     /** Shrinks a failing outcome (unless told not to, or the failure is nondeterminism). */
     public Counterexample counterexample(RunOutcome failing, boolean shrink) {
         boolean shrinkable = shrink && failing.failureKind().orElseThrow() != FailureKind.NONDETERMINISM;
-        Shrinker shrinker = new Shrinker(runner, SHRINK_BUDGET);
+        Shrinker shrinker = new Shrinker(runner, shrinkBudget, wallNanos);
         RunOutcome minimal = shrinkable ? shrinker.shrink(failing) : failing;
         RunSpec exact = minimal == failing && !shrinkable ? failing.spec() : minimal.spec();
         return new Counterexample(failing, minimal, new ReproLine(exact, minimal.digest()), shrinkable ? shrinker.runs() : 0);

@@ -3,7 +3,7 @@ package dev.zksim.cli;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.property.ReproLine;
 import dev.zksim.property.ShrinkBudget;
-import dev.zksim.property.WallClock;
+import dev.zksim.property.Stopwatch;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.ScenarioRunner;
 import java.util.concurrent.Callable;
@@ -32,7 +32,7 @@ final class ShrinkCommand implements Callable<Integer> {
             System.out.println("the run passes; there is nothing to shrink");
             return 0;
         }
-        PropertyCheck check = new PropertyCheck(runner, 1, 0, WallClock::nanos).shrinkingWithin(budget);
+        PropertyCheck check = new PropertyCheck(runner, 1, 0, Stopwatch::nanos).shrinkingWithin(budget);
         PropertyCheck.Counterexample counterexample = check.counterexample(outcome, true);
         System.out.println(counterexample.describe());
         return counterexample.kind().exitCode();

@@ -44,7 +44,7 @@ final class ChoiceEdits {
             long[] stream = values.get(position.label());
             stream[position.index()] = lower.applyAsLong(stream[position.index()]);
         }
-        return build(log, values, Map.of());
+        return build(log, values, new LinkedHashMap<>());
     }
 
     /** The log without the draws in {@code chunk}: the later draws of their streams move up. */
@@ -73,7 +73,7 @@ final class ChoiceEdits {
                 values.put(label, java.util.Arrays.copyOf(stream, length));
             }
         }
-        return build(log, values, Map.of());
+        return build(log, values, new LinkedHashMap<>());
     }
 
     /**

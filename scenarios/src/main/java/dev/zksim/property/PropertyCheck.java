@@ -6,7 +6,11 @@ import dev.zksim.kernel.trace.DeterminismCheck;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioRunner;
+import dev.zksim.scenario.RunawayRun;
+import dev.zksim.sweep.WallClock;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
@@ -26,6 +30,10 @@ public final class PropertyCheck {
     private final LongSupplier wallNanos;
     private final int threads;
     private final ShrinkBudget shrinkBudget;
+    /** The wall-clock bound of one seed's check, in milliseconds; 0 for none. */
+    private final long seedWallMillis;
+    /** Told of every seed's outcome (for report entries); may be called from several threads at once. */
+    private final Consumer<RunOutcome> observer;
 
     /** Checks every seed for determinism, with no time budget. */
     public PropertyCheck(ScenarioRunner runner) {
@@ -56,15 +64,21 @@ public final class PropertyCheck {
         this.wallNanos = wallNanos;
         this.threads = ParallelSeeds.resolve(threads);
         this.shrinkBudget = ShrinkBudget.DEFAULT;
+        this.seedWallMillis = 0;
+        this.observer = outcome -> { };
     }
 
-    private PropertyCheck(PropertyCheck other, ShrinkBudget shrinkBudget) {
-        this.runner = other.runner;
+    private PropertyCheck(PropertyCheck other, ShrinkBudget shrinkBudget, long seedWallMillis, Consumer<RunOutcome> observer) {
+        // A runner whose runs stop when the wall-clock watchdog of their thread says so; runs on
+        // threads without a watchdog (the shrinker's) are never cancelled.
+        this.runner = seedWallMillis > 0 ? other.runner.withLimits(WallClock.cancellable(other.runner.limits())) : other.runner;
         this.determinismEvery = other.determinismEvery;
         this.budgetNanos = other.budgetNanos;
         this.wallNanos = other.wallNanos;
         this.threads = other.threads;
         this.shrinkBudget = shrinkBudget;
+        this.seedWallMillis = seedWallMillis;
+        this.observer = observer;
     }
 
     /**
@@ -72,7 +86,24 @@ public final class PropertyCheck {
      * on this check's wall clock, which must then be a real one.
      */
     public PropertyCheck shrinkingWithin(ShrinkBudget budget) {
-        return new PropertyCheck(this, budget);
+        return new PropertyCheck(this, budget, seedWallMillis, observer);
+    }
+
+    /**
+     * The same check with each seed bounded by {@code millis} of wall-clock time (0 for no
+     * bound), as the command line bounds a sweep's runs ({@code --max-wall}): a seed past it is
+     * cut and reported as a {@link RunawayRun} with its spec.
+     */
+    public PropertyCheck boundingEachSeed(long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("a seed's wall-clock bound must be >= 0, not " + millis);
+        }
+        return new PropertyCheck(this, shrinkBudget, millis, observer);
+    }
+
+    /** The same check, telling {@code observer} of every seed's outcome (from several threads when seeds run at once). */
+    public PropertyCheck observing(Consumer<RunOutcome> seeds) {
+        return new PropertyCheck(this, shrinkBudget, seedWallMillis, seeds);
     }
 
     /** A failure found by a property check: the original run, the shrunk one and its line. */
@@ -89,6 +120,24 @@ public final class PropertyCheck {
                     + "\n  knobs: " + String.join("; ", minimal.knobs())
                     + "\n  fault plan: " + minimal.plan()
                     + "\n  reproduce: ./zksim replay " + line;
+        }
+
+        /** The line that reproduces the original failing run, before shrinking. */
+        public ReproLine originalLine() {
+            return new ReproLine(original.spec(), original.digest());
+        }
+
+        /**
+         * A property's failure message: the shrunk case first, its reproduce line on the very first
+         * line, then the original failing run with its own line.
+         */
+        public String report() {
+            return "reproduce: ./zksim replay " + line
+                    + "\n" + describe().replace("\n  reproduce: ./zksim replay " + line, "")
+                    + "\noriginal failure, before shrinking:"
+                    + "\n  " + original.failure().map(SimulationFailure::getMessage).orElse("?")
+                    + "\n  fault plan: " + original.plan()
+                    + "\n  reproduce: ./zksim replay " + originalLine();
         }
     }
 
@@ -119,7 +168,11 @@ public final class PropertyCheck {
     private RunOutcome checkSeed(RunSpec spec, int index) {
         // Seeds not checked for determinism run without the digest, which only a
         // counterexample's line needs.
-        return index % determinismEvery == 0 ? runTwice(spec) : runner.runDigestingFailures(spec);
+        Supplier<RunOutcome> check = () -> index % determinismEvery == 0 ? runTwice(spec) : runner.runDigestingFailures(spec);
+        RunOutcome outcome = seedWallMillis == 0 ? check.get() : WallClock.call(check, seedWallMillis, () -> new RunawayRun(
+                spec, "still running past the wall-clock bound of " + seedWallMillis + " ms; abandoned", 0, 0, "-"));
+        observer.accept(outcome);
+        return outcome;
     }
 
     /**

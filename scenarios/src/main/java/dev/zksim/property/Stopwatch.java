@@ -7,9 +7,9 @@ import dev.zksim.kernel.SuppressForbidden;
  * shrinker's time budget is spent and how long a property took for its report, never what a
  * run does: every run stays a pure function of its spec.
  */
-public final class WallClock {
+public final class Stopwatch {
 
-    private WallClock() {
+    private Stopwatch() {
     }
 
     @SuppressForbidden("budgets and reports measure wall time; no run reads it")

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.zksim.history.OpKind;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.property.Seeds;
 import dev.zksim.property.SimulationProperty;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.testkit.Testkit;
 import java.io.IOException;
@@ -33,12 +35,14 @@ class PropertyConventionsTest {
     /** Whether the toggled lock below is the broken one: the same scenario, before and after a fix. */
     static final AtomicBoolean BROKEN = new AtomicBoolean();
     static final ScenarioCatalog TOGGLED = new ScenarioCatalog("conventions").add(Testkit.lock("toggle-lock",
-            (client, events) -> ExampleScenarios.lock(!BROKEN.get()).create(client, events)).build());
+            (client, events) -> ExampleScenarios.lock(!BROKEN.get()).create(client, events))
+            .goals(Goal.contended(OpKind.ACQUIRE, "two clients wanted the lock at once"),
+                    Goal.onHistory("a run with no history", history -> history.size() == 0)).build());
 
     static class PassingProperty {
         @SimulationProperty(seeds = 4)
         void theLockHolds(Seeds seeds) {
-            seeds.check(EXAMPLES, "example-lock");
+            seeds.check(TOGGLED, "toggle-lock");
         }
     }
 
@@ -56,7 +60,7 @@ class PropertyConventionsTest {
     }
 
     static class RememberingProperty {
-        @SimulationProperty(seeds = 40)
+        @SimulationProperty(seeds = 10)
         void theToggledLock(Seeds seeds) {
             seeds.check(TOGGLED, "toggle-lock");
         }
@@ -64,12 +68,14 @@ class PropertyConventionsTest {
 
     @Test
     void aPassingPropertyReportsItsSeedsTimeGoalsAndFaults(@TempDir Path failures) {
+        BROKEN.set(false);
         LauncherRun run = LauncherRun.of(PassingProperty.class, Map.of("zksim.failures", failures.toString()));
         assertTrue(run.passed("theLockHolds"), run.failure("theLockHolds"));
         Map<String, String> entries = run.entries.get("theLockHolds");
-        assertEquals("4 runs (example-lock seeds 0..3)", entries.get("zksim.seeds"));
+        assertEquals("4 runs (toggle-lock seeds 0..3)", entries.get("zksim.seeds"));
         assertTrue(entries.get("zksim.time").matches("\\d+\\.\\d{3} s"), entries.get("zksim.time"));
-        assertTrue(entries.get("zksim.goals").startsWith("reached: "), entries.get("zksim.goals"));
+        assertEquals("reached: two clients wanted the lock at once; never reached: a run with no history",
+                entries.get("zksim.goals"));
         assertTrue(entries.get("zksim.faults").matches("none|[a-z-]+ \\d+(, [a-z-]+ \\d+)*"), entries.get("zksim.faults"));
     }
 
@@ -99,7 +105,8 @@ class PropertyConventionsTest {
 
     @Test
     void theLastFailingSeedRunsFirstNextTimeAndIsForgottenOncePassing(@TempDir Path failures) throws IOException {
-        Map<String, String> settings = Map.of("zksim.failures", failures.toString());
+        // Seeds 25..34, of which 28 is the first the broken lock fails.
+        Map<String, String> settings = Map.of("zksim.failures", failures.toString(), "zksim.seed", "25");
         Path stored = failures.resolve(RememberingProperty.class.getName() + ".theToggledLock");
         BROKEN.set(true);
         LauncherRun first = LauncherRun.of(RememberingProperty.class, settings);
@@ -111,7 +118,8 @@ class PropertyConventionsTest {
         assertTrue(kept.startsWith("toggle-lock " + seed + " zksim3:conventions/toggle-lock:"), kept);
 
         // No seeds at all this time: the remembered one still runs, first, and fails the same way.
-        LauncherRun again = LauncherRun.of(RememberingProperty.class, Map.of("zksim.failures", failures.toString(), "zksim.seeds", "0"));
+        LauncherRun again = LauncherRun.of(RememberingProperty.class, Map.of("zksim.failures", failures.toString(),
+                "zksim.seed", "25", "zksim.seeds", "0"));
         assertEquals(message, again.failure("theToggledLock"));
         assertEquals("1 runs (toggle-lock seed " + seed + ")", again.entries.get("theToggledLock").get("zksim.seeds"));
         assertEquals(kept, Files.readString(stored), "the store is written the same way each time");
@@ -119,7 +127,8 @@ class PropertyConventionsTest {
         BROKEN.set(false);
         LauncherRun fixed = LauncherRun.of(RememberingProperty.class, settings);
         assertTrue(fixed.passed("theToggledLock"), fixed.failure("theToggledLock"));
-        assertTrue(fixed.entries.get("theToggledLock").get("zksim.seeds").startsWith("41 runs (toggle-lock seed " + seed + "; "));
+        assertEquals("11 runs (toggle-lock seed " + seed + "; toggle-lock seeds 25..34)",
+                fixed.entries.get("theToggledLock").get("zksim.seeds"));
         assertFalse(Files.exists(stored), "a property that passes again forgets its seed");
     }
 }

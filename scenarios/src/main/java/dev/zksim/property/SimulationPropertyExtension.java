@@ -2,7 +2,10 @@ package dev.zksim.property;
 
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -12,8 +15,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * The JUnit Jupiter side of a {@link SimulationProperty}: gives the method its {@link Seeds}
  * (from the annotation, overridden by system properties), with the method's failure store and
  * a fresh {@link PropertyStats}; after the method ran, publishes the stats as report entries
- * ({@link ExtensionContext#publishReportEntry}), which IDEs show with the test and surefire
- * writes into its XML report.
+ * ({@link ExtensionContext#publishReportEntry}), which IDEs show with the test, and prints them
+ * on one line of the test's output, which surefire keeps in its XML report.
  *
  * <p>System properties: {@code zksim.seed}, {@code zksim.seeds}, {@code zksim.determinismEvery},
  * {@code zksim.for}, {@code zksim.threads}, {@code zksim.maxWall} (seconds per seed) and
@@ -42,7 +45,7 @@ public final class SimulationPropertyExtension implements ParameterResolver, Aft
                 Integer.getInteger("zksim.determinismEvery", property == null ? 1 : property.determinismEvery()),
                 Long.getLong("zksim.for", property == null ? 0 : property.seconds()),
                 Integer.getInteger("zksim.threads", property == null ? 1 : property.threads()),
-                property == null ? java.util.List.of() : Arrays.asList(property.regressions()),
+                property == null ? List.of() : Arrays.asList(property.regressions()),
                 Long.getLong("zksim.maxWall", property == null ? Seeds.DEFAULT_SEED_WALL_SECONDS : property.maxWallSeconds()),
                 store(context.getRequiredTestClass().getName(), method.getName()), stats);
     }
@@ -51,7 +54,14 @@ public final class SimulationPropertyExtension implements ParameterResolver, Aft
     public void afterTestExecution(ExtensionContext context) {
         PropertyStats stats = context.getStore(NAMESPACE).get(STATS, PropertyStats.class);
         if (stats != null) {
-            stats.entries().forEach(context::publishReportEntry);
+            Map<String, String> entries = stats.entries();
+            entries.forEach(context::publishReportEntry);
+            // Surefire does not write JUnit Platform report entries into its XML reports, but it
+            // does keep what a test prints: the same entries on one line of the test's output.
+            List<String> pairs = new ArrayList<>();
+            entries.forEach((key, value) -> pairs.add(key + " = " + value));
+            System.out.println("zksim: " + context.getRequiredTestClass().getName() + "."
+                    + context.getRequiredTestMethod().getName() + ": " + String.join(", ", pairs));
         }
     }
 

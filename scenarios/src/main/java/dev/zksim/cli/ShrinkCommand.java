@@ -6,6 +6,9 @@ import dev.zksim.property.ShrinkBudget;
 import dev.zksim.property.Stopwatch;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.ScenarioRunner;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,7 +24,7 @@ final class ShrinkCommand implements Callable<Integer> {
 
     @Option(names = "--budget", paramLabel = "N|Ds", converter = BudgetConverter.class,
             description = "How much to spend: N runs (e.g. 400) or D seconds of wall time (e.g. 5s); default "
-                    + "${DEFAULT-VALUE} runs.", defaultValue = "600")
+                    + "${DEFAULT-VALUE} runs.", defaultValue = "" + ShrinkBudget.DEFAULT_RUNS)
     private ShrinkBudget budget;
 
     @Override
@@ -33,8 +36,14 @@ final class ShrinkCommand implements Callable<Integer> {
             return 0;
         }
         PropertyCheck check = new PropertyCheck(runner, 1, 0, Stopwatch::nanos).shrinkingWithin(budget);
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long wall = Stopwatch.nanos();
+        long cpu = threads.getCurrentThreadCpuTime();
         PropertyCheck.Counterexample counterexample = check.counterexample(outcome, true);
         System.out.println(counterexample.describe());
+        // The shrinker runs on this thread alone, so its CPU time says what it cost on an idle machine.
+        System.out.printf(Locale.ROOT, "shrink time: %.2f s (%.2f s of CPU)%n", (Stopwatch.nanos() - wall) / 1e9,
+                (threads.getCurrentThreadCpuTime() - cpu) / 1e9);
         return counterexample.kind().exitCode();
     }
 

@@ -13,8 +13,8 @@ import java.util.zip.Inflater;
 /**
  * The one line that reproduces a run: {@code zksim3:SCENARIO:SEED:PLAN:CHOICES:DIGEST}. The
  * seed is hex; PLAN and CHOICES are "-" when the run generated them from the seed, otherwise
- * the fault plan text and the recorded choices, compressed and base64url-encoded (a shrunk
- * run needs both); DIGEST is the first 16 hex characters of the trace digest the replay
+ * the fault plan text and the recorded choices ({@link ChoiceCodec}), compressed and
+ * base64url-encoded (a shrunk run needs both); DIGEST is the first 16 hex characters of the trace digest the replay
  * must reproduce (or all 32), or "-" for a run that never finished (a crash outside any
  * event, a run abandoned at its wall-clock bound), whose replay has nothing to compare.
  *

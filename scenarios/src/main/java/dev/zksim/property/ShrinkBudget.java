@@ -14,8 +14,10 @@ import java.util.regex.Pattern;
  * @param nanos the most wall-clock nanoseconds, or 0 for no bound on time
  */
 public record ShrinkBudget(int runs, long nanos) {
-    /** The default: enough runs to shrink every catalogue canary to a line of at most 1,000 characters. */
-    public static final ShrinkBudget DEFAULT = runs(600);
+    /** The runs of the default budget: every catalogue canary and example shrinks within a third of them. */
+    public static final int DEFAULT_RUNS = 600;
+    /** The default: a number of runs, so that a failure shrinks to the same case on every machine. */
+    public static final ShrinkBudget DEFAULT = runs(DEFAULT_RUNS);
 
     private static final Pattern SECONDS = Pattern.compile("(\\d{1,6}(?:\\.\\d{1,3})?)s");
     private static final Pattern RUNS = Pattern.compile("\\d{1,9}");

@@ -55,6 +55,8 @@ final class Canary {
         assertEquals(kind, found.kind(), found.describe());
         String line = found.line().toString();
         assertTrue(line.contains(":" + catalog.name() + "/" + scenario + ":"), line);
+        // Shrinking makes a line short enough to paste into a terminal or a regressions list.
+        assertTrue(line.length() <= 1000, "a shrunk line of " + line.length() + " characters: " + line);
         return found;
     }
 }

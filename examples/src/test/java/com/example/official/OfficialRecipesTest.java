@@ -47,6 +47,7 @@ class OfficialRecipesTest {
         assertEquals(FailureKind.SAFETY_VIOLATION, found.kind(), found.describe());
         String line = found.line().toString();
         assertTrue(line.contains(":official-examples/" + scenario + ":"), line);
+        assertTrue(line.length() <= 1000, "the shrunk line is short enough to paste: " + line);
         Files.writeString(Path.of("target", "reproduce-lines.txt"), line + System.lineSeparator(),
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }

@@ -7,7 +7,11 @@ import dev.zksim.kernel.trace.DeterminismCheck;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioRunner;
+import dev.zksim.scenario.RunawayRun;
+import dev.zksim.sweep.WallClock;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
@@ -18,14 +22,19 @@ import java.util.function.LongSupplier;
  * the minimal case. This is the engine behind property test methods and sweeps.
  */
 public final class PropertyCheck {
-    /** Runs the shrinker may spend on one failure. */
-    public static final int SHRINK_BUDGET = 400;
+    /** Runs the shrinker may spend on one failure by default. */
+    public static final int SHRINK_BUDGET = ShrinkBudget.DEFAULT.runs();
 
     private final ScenarioRunner runner;
     private final int determinismEvery;
     private final long budgetNanos;
     private final LongSupplier wallNanos;
     private final int threads;
+    private final ShrinkBudget shrinkBudget;
+    /** The wall-clock bound of one seed's check, in milliseconds; 0 for none. */
+    private final long seedWallMillis;
+    /** Told of every seed's outcome (for report entries); may be called from several threads at once. */
+    private final Consumer<RunOutcome> observer;
 
     /** Checks every seed for determinism, with no time budget. */
     public PropertyCheck(ScenarioRunner runner) {
@@ -55,6 +64,47 @@ public final class PropertyCheck {
         this.budgetNanos = budgetSeconds * 1_000_000_000L;
         this.wallNanos = wallNanos;
         this.threads = ParallelSeeds.resolve(threads);
+        this.shrinkBudget = ShrinkBudget.DEFAULT;
+        this.seedWallMillis = 0;
+        this.observer = outcome -> { };
+    }
+
+    private PropertyCheck(PropertyCheck other, ShrinkBudget shrinkBudget, long seedWallMillis, Consumer<RunOutcome> observer) {
+        // A runner whose runs stop when the wall-clock watchdog of their thread says so; runs on
+        // threads without a watchdog (the shrinker's) are never cancelled.
+        this.runner = seedWallMillis > 0 ? other.runner.withLimits(WallClock.cancellable(other.runner.limits())) : other.runner;
+        this.determinismEvery = other.determinismEvery;
+        this.budgetNanos = other.budgetNanos;
+        this.wallNanos = other.wallNanos;
+        this.threads = other.threads;
+        this.shrinkBudget = shrinkBudget;
+        this.seedWallMillis = seedWallMillis;
+        this.observer = observer;
+    }
+
+    /**
+     * The same check, shrinking each failure within {@code budget}; a time budget is measured
+     * on this check's wall clock, which must then be a real one.
+     */
+    public PropertyCheck shrinkingWithin(ShrinkBudget budget) {
+        return new PropertyCheck(this, budget, seedWallMillis, observer);
+    }
+
+    /**
+     * The same check with each seed bounded by {@code millis} of wall-clock time (0 for no
+     * bound), as the command line bounds a sweep's runs ({@code --max-wall}): a seed past it is
+     * cut and reported as a {@link RunawayRun} with its spec.
+     */
+    public PropertyCheck boundingEachSeed(long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("a seed's wall-clock bound must be >= 0, not " + millis);
+        }
+        return new PropertyCheck(this, shrinkBudget, millis, observer);
+    }
+
+    /** The same check, telling {@code observer} of every seed's outcome (from several threads when seeds run at once). */
+    public PropertyCheck observing(Consumer<RunOutcome> seeds) {
+        return new PropertyCheck(this, shrinkBudget, seedWallMillis, seeds);
     }
 
     /** A failure found by a property check: the original run, the shrunk one and its line. */
@@ -71,6 +121,24 @@ public final class PropertyCheck {
                     + "\n  knobs: " + String.join("; ", minimal.knobs())
                     + "\n  fault plan: " + minimal.plan()
                     + "\n  reproduce: ./zksim replay " + line;
+        }
+
+        /** The line that reproduces the original failing run, before shrinking. */
+        public ReproLine originalLine() {
+            return new ReproLine(original.spec(), original.digest());
+        }
+
+        /**
+         * A property's failure message: the shrunk case first, its reproduce line on the very first
+         * line, then the original failing run with its own line.
+         */
+        public String report() {
+            return "reproduce: ./zksim replay " + line
+                    + "\n" + describe().replace("\n  reproduce: ./zksim replay " + line, "")
+                    + "\noriginal failure, before shrinking:"
+                    + "\n  " + original.failure().map(SimulationFailure::getMessage).orElse("?")
+                    + "\n  fault plan: " + original.plan()
+                    + "\n  reproduce: ./zksim replay " + originalLine();
         }
     }
 
@@ -101,7 +169,11 @@ public final class PropertyCheck {
     private RunOutcome checkSeed(RunSpec spec, int index) {
         // Seeds not checked for determinism run without the digest, which only a
         // counterexample's line needs.
-        return index % determinismEvery == 0 ? runTwice(spec) : runner.runDigestingFailures(spec);
+        Supplier<RunOutcome> check = () -> index % determinismEvery == 0 ? runTwice(spec) : runner.runDigestingFailures(spec);
+        RunOutcome outcome = seedWallMillis == 0 ? check.get() : WallClock.call(check, seedWallMillis, () -> new RunawayRun(
+                spec, "still running past the wall-clock bound of " + seedWallMillis + " ms; abandoned", 0, 0, "-"));
+        observer.accept(outcome);
+        return outcome;
     }
 
     /**
@@ -130,7 +202,7 @@ public final class PropertyCheck {
     /** Shrinks a failing outcome (unless told not to, or the failure is nondeterminism). */
     public Counterexample counterexample(RunOutcome failing, boolean shrink) {
         boolean shrinkable = shrink && failing.failureKind().orElseThrow() != FailureKind.NONDETERMINISM;
-        Shrinker shrinker = new Shrinker(runner, SHRINK_BUDGET);
+        Shrinker shrinker = new Shrinker(runner, shrinkBudget, wallNanos);
         RunOutcome minimal = shrinkable ? shrinker.shrink(failing) : failing;
         RunSpec exact = minimal == failing && !shrinkable ? failing.spec() : minimal.spec();
         return new Counterexample(failing, minimal, new ReproLine(exact, minimal.digest()), shrinkable ? shrinker.runs() : 0);

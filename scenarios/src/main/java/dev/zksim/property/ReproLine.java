@@ -4,10 +4,6 @@ import dev.zksim.kernel.choice.ChoiceLog;
 import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.scenario.RunSpec;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
@@ -18,8 +14,8 @@ import java.util.zip.Inflater;
 /**
  * The one line that reproduces a run: {@code zksim3:SCENARIO:SEED:PLAN:CHOICES:DIGEST:CHECK}. The
  * seed is hex; PLAN and CHOICES are "-" when the run generated them from the seed, otherwise
- * the fault plan text and the recorded choices, compressed and base64url-encoded (a shrunk
- * run needs both); DIGEST is the first 16 hex characters of the trace digest the replay
+ * the fault plan text and the recorded choices ({@link ChoiceCodec}), compressed and
+ * base64url-encoded (a shrunk run needs both); DIGEST is the first 16 hex characters of the trace digest the replay
  * must reproduce (or all 32), or "-" for a run that never finished (a crash outside any
  * event, a run abandoned at its wall-clock bound), whose replay has nothing to compare.
  * CHECK is the CRC-32 of everything before it, as 8 hex characters: it tells a line that was
@@ -59,7 +55,7 @@ public record ReproLine(RunSpec spec, String digest, boolean checksummed) {
     public String toString() {
         String body = String.join(":", VERSION, spec.scenario(), Long.toHexString(spec.seed()),
                 spec.plan() == null ? "-" : encode(spec.plan().toString().getBytes(StandardCharsets.UTF_8)),
-                spec.choices() == null ? "-" : encode(choiceBytes(spec.choices())),
+                spec.choices() == null ? "-" : encode(ChoiceCodec.encode(spec.choices())),
                 digest.equals(NO_DIGEST) ? NO_DIGEST : digest.substring(0, Math.min(DIGEST_CHARS, digest.length())));
         return body + ":" + checksum(body);
     }
@@ -102,7 +98,7 @@ public record ReproLine(RunSpec spec, String digest, boolean checksummed) {
             throw new IllegalArgumentException("malformed seed '" + parts[2] + "' in reproduce line");
         }
         FaultPlan plan = parts[3].equals("-") ? null : FaultPlan.parse(new String(decode(parts[3]), StandardCharsets.UTF_8));
-        ChoiceLog choices = parts[4].equals("-") ? null : choiceLog(decode(parts[4]));
+        ChoiceLog choices = parts[4].equals("-") ? null : ChoiceCodec.decode(decode(parts[4]));
         if (!parts[5].equals(NO_DIGEST) && !parts[5].matches("[0-9a-f]{" + DIGEST_CHARS + "}|[0-9a-f]{" + FULL_DIGEST_CHARS + "}")) {
             throw new IllegalArgumentException("malformed digest '" + parts[5] + "' in reproduce line (expected "
                     + DIGEST_CHARS + " or " + FULL_DIGEST_CHARS + " lowercase hex characters)");
@@ -154,63 +150,5 @@ public record ReproLine(RunSpec spec, String digest, boolean checksummed) {
         } catch (DataFormatException | IllegalArgumentException e) {
             throw new IllegalArgumentException("corrupt data in reproduce line: " + e.getMessage());
         }
-    }
-
-    private static byte[] choiceBytes(ChoiceLog log) {
-        try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeInt(log.labels().size());
-            for (String label : log.labels()) {
-                long[] values = log.values(label);
-                out.writeUTF(label);
-                out.writeInt(values.length);
-                for (long value : values) {
-                    writeVarLong(out, value);
-                }
-            }
-            return bytes.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static ChoiceLog choiceLog(byte[] raw) {
-        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(raw))) {
-            ChoiceLog log = new ChoiceLog();
-            int labels = in.readInt();
-            for (int i = 0; i < labels; i++) {
-                String label = in.readUTF();
-                int count = in.readInt();
-                for (int j = 0; j < count; j++) {
-                    log.append(label, Long.MAX_VALUE, readVarLong(in));
-                }
-            }
-            return log;
-        } catch (IOException e) {
-            throw new IllegalArgumentException("corrupt choices in reproduce line");
-        }
-    }
-
-    /** LEB128: draws are mostly small, so most take one byte. */
-    private static void writeVarLong(DataOutputStream out, long value) throws IOException {
-        long rest = value;
-        while ((rest & ~0x7FL) != 0) {
-            out.writeByte((int) ((rest & 0x7F) | 0x80));
-            rest >>>= 7;
-        }
-        out.writeByte((int) rest);
-    }
-
-    private static long readVarLong(DataInputStream in) throws IOException {
-        long value = 0;
-        for (int shift = 0; shift < 64; shift += 7) {
-            int b = in.readUnsignedByte();
-            value |= (long) (b & 0x7F) << shift;
-            if ((b & 0x80) == 0) {
-                return value;
-            }
-        }
-        throw new IOException("varint too long");
     }
 }

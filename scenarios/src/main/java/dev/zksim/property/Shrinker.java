@@ -3,26 +3,42 @@ package dev.zksim.property;
 import dev.zksim.kernel.Plural;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.choice.ChoiceLog;
+import dev.zksim.kernel.trace.LineDigest;
 import dev.zksim.nemesis.FaultPlan;
+import dev.zksim.property.ChoiceEdits.Position;
 import dev.zksim.scenario.RunOutcome;
+import dev.zksim.scenario.RunLimits;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.RunawayRun;
 import dev.zksim.scenario.ScenarioRunner;
 import dev.zksim.scenario.SeedSkipped;
-import dev.zksim.kernel.trace.LineDigest;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.LongSupplier;
+import java.util.function.LongUnaryOperator;
+import java.util.function.Predicate;
 
 /**
  * Shrinks a failing run to a minimal one by re-running edited versions from scratch and
- * keeping any edit that still fails the same way (same failure kind). It shrinks the fault
- * plan (drop steps) and the recorded choices of every stream (drop blocks of draws, zero
- * them, halve them) together, in rounds, until a round changes nothing or the run budget is
- * spent. Candidates already tried are not run again, so the round that finds nothing new
- * costs only the edits it has not seen. Because every helper over {@code Choices} maps small draws to simple outcomes,
- * smaller choices mean fewer clients, fewer operations, shorter delays.
+ * keeping any edit that still fails the same way: the same failure kind and, for a safety
+ * violation, the same checker ({@link FailureSignature}). The fault plan and the choices
+ * shrink together, in rounds, each round:
+ * <ol>
+ *   <li>drops fault steps, one at a time;
+ *   <li>zeroes runs of draws, delta-debugging style: all the non-zero draws at once, then
+ *       halves, quarters and so on down to single draws, the chunks spanning streams;
+ *   <li>coarsens runs of draws the same way, each to its top {@value #COARSE_BITS} bits (a
+ *       53-bit uniform draw behind a delay keeps its first binary digits: the delay barely
+ *       moves, the line needs two bytes for it instead of eight);
+ *   <li>edits single draws: deletes each, lowers it to its top bit, halves it.
+ * </ol>
+ * Rounds stop when one makes no progress or the {@link ShrinkBudget} is spent. Every helper
+ * over {@code Choices} maps a draw of 0 to its simplest outcome, and a replayed stream that
+ * runs out draws 0, so zeroed and trailing draws mean fewer clients, shorter delays, no
+ * faults, and cost the line nothing: a shrunk log keeps no trailing zeros. Candidates already
+ * tried are not run again, so a round that finds nothing new costs only the edits it has not seen.
  *
  * <p>A safety violation that a prefix-final checker sees (exclusion, fencing, unique names)
  * is shrunk on runs that stop at the first such violation: nothing after it can matter, so
@@ -31,15 +47,30 @@ import java.util.TreeSet;
  * once more in full, so its reproduce line replays exactly.
  */
 public final class Shrinker {
+    /** The binary digits a coarsened draw keeps. */
+    static final int COARSE_BITS = 3;
+    /** Events a candidate may dispatch beyond half as many again as the failing run's. */
+    private static final long CANDIDATE_EVENTS_SLACK = 5_000;
+
     private final ScenarioRunner runner;
-    private final int budget;
+    private final ShrinkBudget budget;
+    private final LongSupplier wallNanos;
     private final Set<String> tried = new TreeSet<>();
     private ScenarioRunner candidates;
+    private FailureSignature signature;
     private int runs;
+    private long started;
 
+    /** A shrinker that may spend {@code budget} runs on a failure. */
     public Shrinker(ScenarioRunner runner, int budget) {
+        this(runner, ShrinkBudget.runs(budget), () -> 0L);
+    }
+
+    /** A shrinker bounded by {@code budget}, whose time bound (if any) is measured on {@code wallNanos}. */
+    public Shrinker(ScenarioRunner runner, ShrinkBudget budget, LongSupplier wallNanos) {
         this.runner = runner;
         this.budget = budget;
+        this.wallNanos = wallNanos;
     }
 
     /** Number of runs the last {@link #shrink} made. */
@@ -50,46 +81,61 @@ public final class Shrinker {
     public RunOutcome shrink(RunOutcome failing) {
         runs = 0;
         tried.clear();
-        FailureKind kind = failing.failureKind().orElseThrow(() -> new IllegalArgumentException("the run did not fail"));
-        if (kind == FailureKind.SAFETY_VIOLATION) {
-            RunOutcome prefix = runQuietly(runner.stoppingAtFirstViolation(), fixed(failing));
+        started = wallNanos.getAsLong();
+        signature = FailureSignature.of(failing);
+        ScenarioRunner bounded = bounded(runner, failing);
+        if (signature.kind() == FailureKind.SAFETY_VIOLATION) {
+            RunOutcome prefix = runQuietly(bounded.stoppingAtFirstViolation(), fixed(failing));
             // Only a run that did stop early gains anything; the others shrink on whole runs.
-            if (prefix != null && prefix.failureKind().filter(kind::equals).isPresent()
-                    && prefix.simulatedTime() < failing.simulatedTime()) {
-                RunOutcome shrunk = shrinkFrom(fixedOutcome(prefix), kind, runner.stoppingAtFirstViolation());
-                RunOutcome full = runQuietly(runner, fixed(shrunk));
-                if (full != null && full.failureKind().filter(kind::equals).isPresent()) {
-                    return fixedOutcome(withoutTrailingZeros(full));
+            if (prefix != null && signature.matches(prefix) && prefix.simulatedTime() < failing.simulatedTime()) {
+                RunOutcome shrunk = shrinkFrom(fixedOutcome(prefix), bounded.stoppingAtFirstViolation());
+                RunOutcome full = runQuietly(bounded, fixed(shrunk));
+                if (full != null && signature.matches(full)) {
+                    return fixedOutcome(full);
                 }
             }
             // The edits were judged on prefixes; judged on whole runs they may answer otherwise.
             tried.clear();
         }
-        return shrinkFrom(failing, kind, runner);
+        return shrinkFrom(fixedOutcome(failing), bounded);
     }
 
-    /** Shrinks in rounds from {@code failing}, running candidates with {@code candidates}. */
-    private RunOutcome shrinkFrom(RunOutcome failing, FailureKind kind, ScenarioRunner candidates) {
-        this.candidates = candidates;
+    /**
+     * The runner with an event bound half as much again as the failing run's: a candidate that
+     * runs much longer (zeroed think times can make waiters give up and retry in a tight loop)
+     * is no simpler run, and such candidates, run on to four times the events, took most of the
+     * time of a canary's shrink. The bound is not the failing run's own length: zeroed delays
+     * often make a run a little longer, and a bound that refused those made the queue canary's
+     * shrink take its whole budget.
+     */
+    private static ScenarioRunner bounded(ScenarioRunner runner, RunOutcome failing) {
+        long events = Math.min(runner.limits().maxEvents(), failing.events() + failing.events() / 2 + CANDIDATE_EVENTS_SLACK);
+        return runner.withLimits(new RunLimits(events, runner.limits().maxSimulatedTime(), runner.limits().cancelled()));
+    }
+
+    /** Shrinks in rounds from {@code failing}, running candidates with {@code using}. */
+    private RunOutcome shrinkFrom(RunOutcome failing, ScenarioRunner using) {
+        candidates = using;
         RunOutcome best = failing;
-        boolean improved = true;
-        while (improved && runs < budget) {
-            improved = false;
-            RunOutcome smaller = shrinkPlan(best, kind);
-            smaller = shrinkChoices(smaller, kind);
-            if (smaller != best) {
-                best = smaller;
-                improved = true;
+        while (!spent()) {
+            long[] before = measure(best);
+            best = dropFaultSteps(best);
+            best = chunks(best, value -> value != 0, value -> 0);
+            best = chunks(best, value -> ChoiceEdits.topBits(value, COARSE_BITS) != value,
+                    value -> ChoiceEdits.topBits(value, COARSE_BITS));
+            best = singles(best);
+            if (Arrays.compare(measure(best), before) >= 0) {
+                break;
             }
         }
         return best;
     }
 
-    private RunOutcome shrinkPlan(RunOutcome best, FailureKind kind) {
+    private RunOutcome dropFaultSteps(RunOutcome best) {
         RunOutcome current = best;
-        for (int i = current.plan().steps().size() - 1; i >= 0 && runs < budget; i--) {
+        for (int i = current.plan().steps().size() - 1; i >= 0 && !spent(); i--) {
             FaultPlan fewer = current.plan().without(i);
-            RunOutcome candidate = attempt(fixed(current).withPlan(fewer), kind, current);
+            RunOutcome candidate = attempt(fixed(current).withPlan(fewer), current);
             if (candidate != null) {
                 current = candidate;
             }
@@ -97,95 +143,88 @@ public final class Shrinker {
         return current;
     }
 
-    private RunOutcome shrinkChoices(RunOutcome best, FailureKind kind) {
+    /**
+     * Delta debugging over the draws that {@code editable} picks: {@code edit} applied to all of
+     * them at once, then to each half, each quarter, down to single draws. A chunk whose edit
+     * still fails is kept edited and the next chunk takes its place; one that does not is left
+     * as it was and the search moves past it. After an accepted edit the positions are read again
+     * from the run's own draws, since a changed run may draw differently.
+     */
+    private RunOutcome chunks(RunOutcome best, Predicate<Long> editable, LongUnaryOperator edit) {
         RunOutcome current = best;
-        for (String label : current.choices().labels()) {
-            current = deleteBlocks(current, label, kind);
-            current = lowerValues(current, label, kind);
-        }
-        return current;
-    }
-
-    /** Deletes ever smaller blocks of one stream's draws (the tail first, then inside). */
-    private RunOutcome deleteBlocks(RunOutcome best, String label, FailureKind kind) {
-        RunOutcome current = best;
-        for (int size = Math.max(1, current.choices().values(label).length / 2); size >= 1 && runs < budget; size /= 2) {
-            for (int start = current.choices().values(label).length - size; start >= 0 && runs < budget; start -= size) {
-                long[] values = current.choices().values(label);
-                long[] fewer = new long[values.length - size];
-                System.arraycopy(values, 0, fewer, 0, start);
-                System.arraycopy(values, start + size, fewer, start, values.length - start - size);
-                RunOutcome candidate = attempt(fixed(current).withChoices(current.choices().withValues(label, fewer)), kind, current);
-                if (candidate != null) {
-                    current = candidate;
-                }
-            }
-            if (size == 1) {
-                break;
-            }
-        }
-        return current;
-    }
-
-    /** Tries zero, then half, for each draw of one stream. */
-    private RunOutcome lowerValues(RunOutcome best, String label, FailureKind kind) {
-        RunOutcome current = best;
-        for (int i = 0; i < current.choices().values(label).length && runs < budget; i++) {
-            long[] values = current.choices().values(label);
-            if (i >= values.length || values[i] == 0) {
-                continue;
-            }
-            for (long lower : new long[] {0, values[i] / 2}) {
-                long[] edited = Arrays.copyOf(values, values.length);
-                edited[i] = lower;
-                RunOutcome candidate = attempt(fixed(current).withChoices(current.choices().withValues(label, edited)), kind, current);
-                if (candidate != null) {
-                    current = candidate;
+        int size = Integer.highestOneBit(Math.max(1, editable(current, editable).size()));
+        for (; size >= 1 && !spent(); size /= 2) {
+            int start = 0;
+            while (!spent()) {
+                List<Position> positions = editable(current, editable);
+                if (start >= positions.size()) {
                     break;
                 }
+                List<Position> chunk = positions.subList(start, Math.min(start + size, positions.size()));
+                RunOutcome candidate = attempt(fixed(current).withChoices(ChoiceEdits.map(current.choices(), chunk, edit)),
+                        current);
+                if (candidate != null) {
+                    current = candidate;
+                } else {
+                    start += size;
+                }
             }
         }
         return current;
+    }
+
+    private static List<Position> editable(RunOutcome outcome, Predicate<Long> editable) {
+        ChoiceLog log = outcome.choices();
+        return ChoiceEdits.nonZero(log).stream()
+                .filter(position -> editable.test(log.values(position.label())[position.index()])).toList();
+    }
+
+    /** Each non-zero draw alone: deleted, lowered to its top bit, halved; the first edit that still fails is kept. */
+    private RunOutcome singles(RunOutcome best) {
+        RunOutcome current = best;
+        for (int i = 0; !spent(); i++) {
+            List<Position> positions = ChoiceEdits.nonZero(current.choices());
+            if (i >= positions.size()) {
+                break;
+            }
+            Position position = positions.get(i);
+            long value = current.choices().values(position.label())[position.index()];
+            RunOutcome candidate = attempt(fixed(current).withChoices(ChoiceEdits.delete(current.choices(), List.of(position))),
+                    current);
+            for (long lower : new long[] {ChoiceEdits.topBits(value, 1), value / 2}) {
+                if (candidate == null && lower < value && !spent()) {
+                    candidate = attempt(fixed(current).withChoices(
+                            ChoiceEdits.map(current.choices(), List.of(position), ignored -> lower)), current);
+                }
+            }
+            if (candidate != null) {
+                current = candidate;
+                i--;
+            }
+        }
+        return current;
+    }
+
+    private boolean spent() {
+        return budget.spent(runs, started, budget.nanos() == 0 ? started : wallNanos.getAsLong());
     }
 
     /**
      * Runs a candidate; returns its outcome if it fails the same way and is smaller than
-     * current. A run is a pure function of its spec, so a candidate tried before (the half of
-     * a draw of 1 is the zero already tried; the last round re-proposes every edit of the
-     * previous one that failed) would fail again and is not run: once no new edit is left,
-     * shrinking stops instead of spending its budget on known answers.
+     * current. A run is a pure function of its spec, so a candidate tried before would fail
+     * again and is not run: once no new edit is left, shrinking stops instead of spending its
+     * budget on known answers.
      */
-    private RunOutcome attempt(RunSpec candidate, FailureKind kind, RunOutcome current) {
+    private RunOutcome attempt(RunSpec candidate, RunOutcome current) {
         if (!tried.add(LineDigest.of(List.of(key(candidate))))) {
             return null;
         }
         RunOutcome outcome = runQuietly(candidates, candidate);
-        if (outcome == null) {
+        if (outcome == null || !signature.matches(outcome)) {
             return null;
         }
-        boolean sameFailure = outcome.failureKind().filter(kind::equals).isPresent();
-        return sameFailure && Arrays.compare(measure(outcome), measure(current)) < 0 ? fixedOutcome(outcome) : null;
-    }
-
-    /**
-     * The same outcome with each stream's trailing zero draws dropped: a replayed stream that
-     * runs out draws 0, so they change nothing, and the full run after a prefix shrink draws
-     * many of them where the prefix's draws ran out.
-     */
-    private static RunOutcome withoutTrailingZeros(RunOutcome outcome) {
-        ChoiceLog trimmed = outcome.choices();
-        for (String label : outcome.choices().labels()) {
-            long[] values = trimmed.values(label);
-            int length = values.length;
-            while (length > 0 && values[length - 1] == 0) {
-                length--;
-            }
-            if (length < values.length) {
-                trimmed = trimmed.withValues(label, Arrays.copyOf(values, length));
-            }
-        }
-        return new RunOutcome(outcome.spec(), outcome.failure(), outcome.plan(), trimmed, outcome.knobs(),
-                outcome.digest(), outcome.events(), outcome.simulatedTime(), outcome.history(), outcome.goalsReached());
+        RunOutcome fixed = fixedOutcome(outcome);
+        return Arrays.compare(measure(fixed), measure(current)) < 0 ? fixed : null;
     }
 
     /** Runs a spec, counting the run; null if it is no run at all or ran past its bounds. */
@@ -204,18 +243,24 @@ public final class Shrinker {
     }
 
     /**
-     * The order shrinking descends: fewer fault steps, then fewer draws, then smaller draws.
-     * Measuring what a candidate actually drew (not the edit asked for) keeps an edit that
-     * makes the run draw more elsewhere from counting as progress, so shrinking terminates.
+     * The order shrinking descends: fewer fault steps, then fewer bytes of draws in the line
+     * (a zero in the middle of a stream counts an eighth of a byte, as a run of them compresses
+     * to almost nothing), then fewer non-zero draws, then smaller draws. Measuring what a
+     * candidate actually drew (not the edit asked for) keeps an edit that makes the run draw
+     * more elsewhere from counting as progress, so shrinking terminates.
      */
-    private static long[] measure(RunOutcome outcome) {
+    static long[] measure(RunOutcome outcome) {
+        long bits = 0;
+        long nonZero = 0;
         long sum = 0;
         for (String label : outcome.choices().labels()) {
             for (long value : outcome.choices().values(label)) {
+                bits += value == 0 ? 1 : 8L * ChoiceCodec.tokenBytes(value);
+                nonZero += value == 0 ? 0 : 1;
                 sum += Math.min(value, 1L << 40);
             }
         }
-        return new long[] {outcome.plan().steps().size(), outcome.choices().size(), sum};
+        return new long[] {outcome.plan().steps().size(), bits, nonZero, sum};
     }
 
     /** Everything a fixed spec's run depends on, as text. */
@@ -234,9 +279,15 @@ public final class Shrinker {
         return new RunSpec(outcome.spec().scenario(), outcome.spec().seed(), outcome.plan(), outcome.choices());
     }
 
-    /** An outcome whose spec is fixed, so that a reproduce line replays exactly it. */
+    /**
+     * An outcome whose spec is fixed, so that a reproduce line replays exactly it, with each
+     * stream's trailing zeros dropped: a replayed stream that runs out draws 0, so they change
+     * nothing, and a full run after a prefix shrink draws many of them.
+     */
     private static RunOutcome fixedOutcome(RunOutcome outcome) {
-        return new RunOutcome(fixed(outcome), outcome.failure(), outcome.plan(), outcome.choices(), outcome.knobs(),
+        ChoiceLog trimmed = ChoiceEdits.trimmed(outcome.choices());
+        RunSpec spec = new RunSpec(outcome.spec().scenario(), outcome.spec().seed(), outcome.plan(), trimmed);
+        return new RunOutcome(spec, outcome.failure(), outcome.plan(), trimmed, outcome.knobs(),
                 outcome.digest(), outcome.events(), outcome.simulatedTime(), outcome.history(), outcome.goalsReached());
     }
 

@@ -29,6 +29,7 @@ public final class Catalog {
                 .add(QueueScenarios.hastyCancelCanary())
                 .add(ElectionScenarios.election())
                 .add(ElectionScenarios.seedArticleCanary())
+                .add(ElectionScenarios.zombieLeaderCanary())
                 .add(SharedLockScenarios.readWrite())
                 .add(SharedLockScenarios.revocable())
                 .add(CoordinationScenarios.barrier())

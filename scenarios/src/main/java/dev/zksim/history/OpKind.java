@@ -40,6 +40,18 @@ public record OpKind(String name) implements Comparable<OpKind> {
     public static final OpKind LOST = new OpKind("LOST");
     public static final OpKind CRASHED = new OpKind("CRASHED");
     /**
+     * The client library delivered Disconnected to the process's code for the op's session:
+     * from this instant the process has been told its connection is down, and a holder that
+     * has not stepped down yet acts as a zombie. Recorded by the harness, not by workloads.
+     */
+    public static final OpKind DISCONNECTED = new OpKind("DISCONNECTED");
+    /**
+     * The client library delivered Expired (or Closed, when the process closed the handle
+     * itself) to the process's code for the op's session: the process has been told the
+     * session is gone. Recorded by the harness, not by workloads.
+     */
+    public static final OpKind EXPIRED = new OpKind("EXPIRED");
+    /**
      * The op's session had its closeSession committed: from this instant ZooKeeper may give
      * what the session held to another client, whatever the session's own client believes.
      * Recorded by the harness, not by workloads; the op's session names the session.

@@ -27,8 +27,10 @@ import java.util.Objects;
  * and goes on with the same lock object. Some seeds make waiters give up (release before the
  * grant), like a tryLock with a timeout, so that cleanup paths run under faults too.
  *
- * <p>Checked: no two sessions believe they hold the lock at once (a belief ends at
- * SUSPENDED, LOST, a crash, or the commit of its session's closeSession); the resource never
+ * <p>Checked: no two sessions believe they hold the lock at once (a belief ends when the
+ * recipe reports it ended, released, SUSPENDED or LOST, or its process crashes; an overlap is
+ * excused only while a holder whose session closed had not yet been told Disconnected or
+ * Expired, as when it was paused, and never once it was told); the resource never
  * accepts a write with a token lower than one it accepted before (fencing); no release wakes
  * more than the next waiter (herd-free); and every acquisition and release completes within
  * a bound after the faults heal.

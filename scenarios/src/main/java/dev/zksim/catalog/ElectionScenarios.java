@@ -101,7 +101,7 @@ public final class ElectionScenarios {
     public static Scenario zombieLeaderCanary() {
         return Testkit.election("canary-zombie-leader", LEADS_UNTIL_EXPIRED)
                 .title("Canary: an election that keeps leading through Disconnected until it hears Expired")
-                .candidates(3, 5)
+                .candidates(2, 4).servers(1, 3)
                 .faults(config -> new FaultProfile(List.of(FaultKind.PARTITION), 1, 2, Time.millis(500),
                         Time.seconds(3), Time.millis(config.sessionTimeoutMs()) * 3 / 2,
                         Time.millis(config.sessionTimeoutMs()) * 3))

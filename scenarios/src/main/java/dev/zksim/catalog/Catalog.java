@@ -30,6 +30,8 @@ public final class Catalog {
                 .add(ElectionScenarios.election())
                 .add(ElectionScenarios.seedArticleCanary())
                 .add(ElectionScenarios.zombieLeaderCanary())
+                .add(ControllerScenarios.fenced())
+                .add(ControllerScenarios.unfencedCanary())
                 .add(SharedLockScenarios.readWrite())
                 .add(SharedLockScenarios.revocable())
                 .add(CoordinationScenarios.barrier())

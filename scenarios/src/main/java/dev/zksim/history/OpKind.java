@@ -36,6 +36,14 @@ public record OpKind(String name) implements Comparable<OpKind> {
     public static final OpKind PUBLISH = new OpKind("PUBLISH");
     public static final OpKind RENDEZVOUS = new OpKind("RENDEZVOUS");
     public static final OpKind ALLOCATE = new OpKind("ALLOCATE");
+    /**
+     * A leader wrote the shared state of a controller: invoked with (term, n), the n-th write
+     * of the term that began at the ELECTED op of index term; OK with (term, n, version), the
+     * state znode's version the write produced.
+     */
+    public static final OpKind STATE_WRITE = new OpKind("STATE_WRITE");
+    /** A reader read a controller's shared state: OK with (version, term, n, writer) as the znode held it. */
+    public static final OpKind STATE_READ = new OpKind("STATE_READ");
     public static final OpKind SUSPENDED = new OpKind("SUSPENDED");
     public static final OpKind LOST = new OpKind("LOST");
     public static final OpKind CRASHED = new OpKind("CRASHED");

@@ -58,6 +58,15 @@ class CanaryTest {
                 .contains("had not stepped down");
     }
 
+    /** A retried, unfenced write of a leader whose session expired lands after a newer leader's. */
+    @SimulationProperty(seeds = 20)
+    void theUnfencedControllerWritesStaleState(Seeds seeds) {
+        PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-unfenced-leader-writes");
+        assertCaught(caught, FailureKind.SAFETY_VIOLATION, "leader writes");
+        assertThat(caught.minimal().failure().orElseThrow().getMessage()).containsAnyOf("stale write",
+                "the state went back");
+    }
+
     @SimulationProperty(seeds = 5)
     void theUncheckedQueueConsumerDequeuesTwice(Seeds seeds) {
         PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-queue-unchecked-delete");

@@ -31,7 +31,8 @@ import java.util.Objects;
  * recipe reports it ended, released, SUSPENDED or LOST, or its process crashes; an overlap is
  * excused only while a holder whose session closed had not yet been told Disconnected or
  * Expired, as when it was paused, and never once it was told); the resource never
- * accepts a write with a token lower than one it accepted before (fencing); no release wakes
+ * accepts a write with a token lower than one it accepted before (fencing; a lock that
+ * reports 0, having no tokens, makes no such writes and is not judged); no release wakes
  * more than the next waiter (herd-free); and every acquisition and release completes within
  * a bound after the faults heal.
  */

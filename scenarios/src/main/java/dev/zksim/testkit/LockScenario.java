@@ -118,9 +118,10 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
     }
 
     /**
-     * Whether believed mutual exclusion is checked (default yes). Turn it off only for a fault
-     * profile that pauses clients past their session: a paused holder cannot know it lost the
-     * lock, and only fencing can protect the resource then.
+     * Whether believed mutual exclusion is checked (default yes). A holder paused past its
+     * session cannot know it lost the lock, and the check excuses it until the client library
+     * tells it, so paused clients need not turn it off: only fencing protects the resource in
+     * that window, and the fencing check judges it. Turn it off to judge fencing alone.
      */
     public LockScenario believedExclusion(boolean checked) {
         this.believedExclusion = checked;

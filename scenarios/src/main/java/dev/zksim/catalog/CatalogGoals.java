@@ -46,7 +46,7 @@ final class CatalogGoals {
             goals.addAll(queue());
         } else if (id.endsWith("queue") || id.equals("canary-queue-unchecked-delete")) {
             goals.addAll(queue());
-        } else if (id.contains("election") || id.equals("mixed-leader-config")) {
+        } else if (id.contains("election") || id.contains("leader")) {
             goals.addAll(election());
         } else {
             goals.addAll(specific(shape(id)));

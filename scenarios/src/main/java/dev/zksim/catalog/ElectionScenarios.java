@@ -4,15 +4,19 @@ import dev.zksim.recipes.election.ElectionListener;
 import dev.zksim.recipes.election.ElectionState;
 import dev.zksim.recipes.election.LeaderElection;
 import dev.zksim.recipes.election.SeedArticleElection;
+import dev.zksim.kernel.Time;
+import dev.zksim.nemesis.FaultKind;
+import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.Testkit;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 
-/** Leader election, and the seed article's election as a herd canary. */
+/** Leader election, the seed article's election as a herd canary, and a zombie leader canary. */
 public final class ElectionScenarios {
     private static final String DIR = "/election";
 
@@ -31,6 +35,24 @@ public final class ElectionScenarios {
             election.stop();
             return CompletableFuture.completedFuture(null);
         });
+    };
+
+    /**
+     * zksim's election with the bug of Helix's and many home-grown elections: it ignores
+     * Disconnected (it never reports SUSPENDED) and keeps leading until it hears Expired. A
+     * leader cut off from the ensemble is told Disconnected at two thirds of its session
+     * timeout, its session expires on the servers at three thirds, a follower takes over, and
+     * the old leader goes on leading until it reconnects and hears Expired.
+     */
+    public static final ElectionUnderTest.Factory LEADS_UNTIL_EXPIRED = (client, events) -> {
+        ElectionListener reports = listener(events);
+        LeaderElection election = new LeaderElection(client.zk(), client.connection(), DIR, client.uniqueName(),
+                state -> {
+                    if (!(state instanceof ElectionState.Suspended)) {
+                        reports.stateChanged(state);
+                    }
+                });
+        return candidate(election::start, election::stop);
     };
 
     private ElectionScenarios() {
@@ -67,6 +89,22 @@ public final class ElectionScenarios {
 
     public static Scenario election() {
         return Testkit.election("election", RECIPE).title("Election: candidates take turns leading under random faults")
+                .build();
+    }
+
+    /**
+     * A leader that keeps leading through Disconnected until it hears Expired: a zombie leader.
+     * Partitions outlast the session timeout, so that a leader cut off is told Disconnected,
+     * its session expires, and a follower on the majority side takes over before the old one
+     * can reconnect and hear Expired.
+     */
+    public static Scenario zombieLeaderCanary() {
+        return Testkit.election("canary-zombie-leader", LEADS_UNTIL_EXPIRED)
+                .title("Canary: an election that keeps leading through Disconnected until it hears Expired")
+                .candidates(2, 4).servers(1, 3)
+                .faults(config -> new FaultProfile(List.of(FaultKind.PARTITION), 1, 2, Time.millis(500),
+                        Time.seconds(3), Time.millis(config.sessionTimeoutMs()) * 3 / 2,
+                        Time.millis(config.sessionTimeoutMs()) * 3))
                 .build();
     }
 

@@ -47,6 +47,11 @@ public final class LockScenarios {
                 .build();
     }
 
+    /**
+     * A holder paused past its session: the next waiter gets the lock while the paused one
+     * still believes it holds it. Believed exclusion excuses that overlap until the paused
+     * holder is told; the protected resource must refuse its late writes.
+     */
     public static Scenario pausedHolder() {
         return Testkit.lock("lock-paused-holder", EXCLUSIVE)
                 .title("Lock: a holder paused past its session is fenced off by the protected resource")
@@ -54,7 +59,6 @@ public final class LockScenarios {
                 .hold(Time.millis(200), Time.millis(800)).think(Time.millis(50)).noGiveUps()
                 .faults(config -> new FaultProfile(List.of(FaultKind.PAUSE_CLIENT), 1, 2, Time.millis(100),
                         Time.seconds(2), Time.millis(500), 3 * Time.millis(config.sessionTimeoutMs())))
-                .believedExclusion(false)
                 .build();
     }
 

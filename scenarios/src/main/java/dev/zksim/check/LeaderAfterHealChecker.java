@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * Election liveness: once the faults stop, some candidate leads within {@code bound}. A
- * leadership hold (ELECTED OK until ABDICATED, SUSPENDED, LOST or CRASHED) must overlap the
- * interval from the heal to the heal plus the bound. Workloads keep at least one candidate
+ * leadership hold (ELECTED OK until ABDICATED, SUSPENDED, LOST or CRASHED, or until its
+ * session's closeSession commits: a leader ZooKeeper no longer knows is none) must overlap
+ * the interval from the heal to the heal plus the bound. Workloads keep at least one candidate
  * running to the end, so a run with nobody leading in that interval is stuck.
  */
 public final class LeaderAfterHealChecker implements Checker {
@@ -35,8 +36,8 @@ public final class LeaderAfterHealChecker implements Checker {
         long deadline = healTime + bound;
         for (Hold hold : Holds.of(history, List.of(OpKind.ELECTED), ENDS)) {
             boolean startedInTime = hold.start().time() <= deadline;
-            boolean lastedPastHeal = hold.end().map(end -> end.time() >= healTime).orElse(true);
-            if (startedInTime && lastedPastHeal) {
+            boolean lastedPastHeal = hold.liveEnd().map(end -> end.time() >= healTime).orElse(true);
+            if (hold.wasLive() && startedInTime && lastedPastHeal) {
                 return CheckResult.valid(name());
             }
         }

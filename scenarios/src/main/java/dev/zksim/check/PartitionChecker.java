@@ -9,11 +9,13 @@ import java.util.SortedSet;
 
 /**
  * Partition ownership among group members. A member records OWN p when it starts to believe
- * it owns partition p and DISOWN p when it stops; SUSPENDED, LOST, CRASHED, LEAVE_GROUP and
- * its session's close end every belief of that session, as for a lock ({@link Holds}).
+ * it owns partition p and DISOWN p when it stops; SUSPENDED, LOST, CRASHED and LEAVE_GROUP
+ * end every belief of that session, as for a lock ({@link Holds}).
  *
  * <ul>
- *   <li>Safety: no partition is believed owned by two members at once.</li>
+ *   <li>Safety: no partition is believed owned by two members at once, unless one of them
+ *       could not know it had lost its session (see {@link ExclusionChecker}): a member told
+ *       Disconnected or Expired that keeps owning is a zombie owner.</li>
  *   <li>After the heal (liveness): when the run ends, every partition is owned by a live
  *       member, if any member is live (see {@link MembershipChecker} for live).</li>
  * </ul>
@@ -21,6 +23,9 @@ import java.util.SortedSet;
 public final class PartitionChecker implements Checker {
     private static final List<OpKind> ENDS =
             List.of(OpKind.DISOWN, OpKind.LEAVE_GROUP, OpKind.SUSPENDED, OpKind.LOST, OpKind.CRASHED);
+    /** What a hold needs to know of its session besides its own ops: closed, and told. */
+    private static final List<OpKind> SESSION_INSTANTS =
+            List.of(OpKind.SESSION_CLOSED, OpKind.DISCONNECTED, OpKind.EXPIRED);
     private final int partitions;
 
     public PartitionChecker(int partitions) {
@@ -48,7 +53,7 @@ public final class PartitionChecker implements Checker {
                 return result;
             }
             boolean owned = Holds.of(mine, List.of(OpKind.OWN), ENDS).stream()
-                    .anyMatch(hold -> hold.end().isEmpty() && live.contains(hold.process()));
+                    .anyMatch(hold -> hold.liveEnd().isEmpty() && live.contains(hold.process()));
             if (!owned) {
                 unowned.add(Integer.toString(p));
             }
@@ -60,7 +65,7 @@ public final class PartitionChecker implements Checker {
                 + " have no owner among the live members " + live + " when the run ends", List.of());
     }
 
-    /** The ownership ops of partition p, with every op that ends a belief. */
+    /** The ownership ops of partition p, with every op that ends or judges a belief. */
     private static History ofPartition(History history, int p) {
         return history.filter(op -> isOwnership(op) ? op.value().asLong() == p : ends(op));
     }
@@ -70,6 +75,6 @@ public final class PartitionChecker implements Checker {
     }
 
     private static boolean ends(Op op) {
-        return ENDS.contains(op.f()) || op.f().equals(OpKind.SESSION_CLOSED);
+        return ENDS.contains(op.f()) || SESSION_INSTANTS.contains(op.f());
     }
 }

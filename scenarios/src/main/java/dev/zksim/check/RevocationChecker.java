@@ -18,7 +18,9 @@ import java.util.Optional;
  * <p>A late release is reported as a safety violation: the bound makes it a property with a
  * finite counterexample, and revocation is expected to work during faults too, because a
  * partitioned holder suspends (and so stops holding) within two thirds of its session
- * timeout. Choose a grace period longer than that.
+ * timeout. Choose a grace period longer than that. The commit of the holder's closeSession
+ * also ends its hold here: from then on ZooKeeper no longer gives it the lock, whatever it
+ * believes (whether it then acts as a zombie is the exclusion checker's question).
  */
 public final class RevocationChecker implements Checker {
     private static final List<OpKind> HOLD_STARTS = List.of(OpKind.ACQUIRE, OpKind.READ_LOCK, OpKind.WRITE_LOCK);
@@ -56,7 +58,8 @@ public final class RevocationChecker implements Checker {
             }
             String target = revoke.value().asText();
             for (Hold hold : holds) {
-                if (hold.process().equals(target) && hold.covers(revoke.index())) {
+                if (hold.process().equals(target) && hold.covers(revoke.index())
+                        && revoke.index() < hold.liveEndIndex()) {
                     CheckResult result = judge(history, revoke, hold);
                     if (!result.isValid()) {
                         return result;
@@ -69,14 +72,14 @@ public final class RevocationChecker implements Checker {
 
     private CheckResult judge(History history, Op revoke, Hold hold) {
         long releaseDeadline = revoke.time() + grace;
-        if (hold.end().filter(end -> end.time() <= releaseDeadline).isPresent()) {
+        if (hold.liveEnd().filter(end -> end.time() <= releaseDeadline).isPresent()) {
             return CheckResult.valid(name());
         }
         long deadline = releaseDeadline + forceWithin.orElse(0L);
         if (forceWithin.isPresent() && forcedInTime(history, revoke, hold.process(), deadline)) {
             return CheckResult.valid(name());
         }
-        if (history.endTime() < deadline && hold.end().isEmpty()) {
+        if (history.endTime() < deadline && hold.liveEnd().isEmpty()) {
             return CheckResult.valid(name());
         }
         List<Op> ops = new ArrayList<>(List.of(hold.start(), revoke));

@@ -1,5 +1,6 @@
 package dev.zksim.history;
 
+import dev.zksim.api.KeeperState;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.trace.Trace;
 import java.util.ArrayList;
@@ -62,7 +63,27 @@ public final class HistoryRecorder {
         HistoryRecorder recorder = new HistoryRecorder(ensemble.simulation()::now, ensemble.simulation().trace(),
                 process -> ensemble.findClient(process).map(EnsembleClient::sessionId).orElse(0L));
         ensemble.onSessionClosed(session -> recorder.sessionClosed(ensemble, session));
+        ensemble.onSessionEvent(recorder::told);
         return recorder;
+    }
+
+    /**
+     * Records DISCONNECTED or EXPIRED as the client library delivers it, before the client's
+     * code hears it, so that a belief ended in the same delivery ends after it, at the same
+     * instant. SyncConnected is not recorded: a belief that survives a reconnect must be
+     * granted again to count, so nothing needs to know when the connection came back.
+     */
+    private void told(String client, long session, KeeperState state) {
+        switch (state) {
+            case Disconnected -> record(client, OpType.OK, OpKind.DISCONNECTED, Value.NONE,
+                    "the client library delivered Disconnected", session);
+            case Expired -> record(client, OpType.OK, OpKind.EXPIRED, Value.NONE,
+                    "the client library delivered Expired", session);
+            case Closed -> record(client, OpType.OK, OpKind.EXPIRED, Value.NONE,
+                    "the client closed its handle", session);
+            case SyncConnected, ConnectedReadOnly, AuthFailed, SaslAuthenticated -> {
+            }
+        }
     }
 
     private void sessionClosed(Ensemble ensemble, long session) {

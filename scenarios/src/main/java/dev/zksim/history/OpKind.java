@@ -36,9 +36,29 @@ public record OpKind(String name) implements Comparable<OpKind> {
     public static final OpKind PUBLISH = new OpKind("PUBLISH");
     public static final OpKind RENDEZVOUS = new OpKind("RENDEZVOUS");
     public static final OpKind ALLOCATE = new OpKind("ALLOCATE");
+    /**
+     * A leader wrote the shared state of a controller: invoked with (term, n), the n-th write
+     * of the term that began at the ELECTED op of index term; OK with (term, n, version), the
+     * state znode's version the write produced.
+     */
+    public static final OpKind STATE_WRITE = new OpKind("STATE_WRITE");
+    /** A reader read a controller's shared state: OK with (version, term, n, writer) as the znode held it. */
+    public static final OpKind STATE_READ = new OpKind("STATE_READ");
     public static final OpKind SUSPENDED = new OpKind("SUSPENDED");
     public static final OpKind LOST = new OpKind("LOST");
     public static final OpKind CRASHED = new OpKind("CRASHED");
+    /**
+     * The client library delivered Disconnected to the process's code for the op's session:
+     * from this instant the process has been told its connection is down, and a holder that
+     * has not stepped down yet acts as a zombie. Recorded by the harness, not by workloads.
+     */
+    public static final OpKind DISCONNECTED = new OpKind("DISCONNECTED");
+    /**
+     * The client library delivered Expired (or Closed, when the process closed the handle
+     * itself) to the process's code for the op's session: the process has been told the
+     * session is gone. Recorded by the harness, not by workloads.
+     */
+    public static final OpKind EXPIRED = new OpKind("EXPIRED");
     /**
      * The op's session had its closeSession committed: from this instant ZooKeeper may give
      * what the session held to another client, whatever the session's own client believes.

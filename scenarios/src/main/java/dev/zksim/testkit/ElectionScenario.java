@@ -26,8 +26,10 @@ import java.util.Objects;
  * leader must exist at the end of every run. After {@code Expired} a candidate opens a new
  * session and enters again with the same election object.
  *
- * <p>Checked: at no instant do two sessions believe they lead (a belief ends at SUSPENDED,
- * LOST, a crash, or the commit of its session's closeSession); a leader exists within a
+ * <p>Checked: at no instant do two sessions believe they lead (a belief ends when the recipe
+ * reports SUSPENDED, LOST or that it withdrew, or its process crashes; an overlap is excused
+ * only while a leader whose session closed had not yet been told Disconnected or Expired, as
+ * when it was paused: a leader that keeps leading once told is a zombie); a leader exists within a
  * bound after the faults heal; a departing leader wakes only its successor (herd-free); and
  * every withdrawal completes.
  */

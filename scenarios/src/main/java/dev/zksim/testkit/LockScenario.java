@@ -27,9 +27,12 @@ import java.util.Objects;
  * and goes on with the same lock object. Some seeds make waiters give up (release before the
  * grant), like a tryLock with a timeout, so that cleanup paths run under faults too.
  *
- * <p>Checked: no two sessions believe they hold the lock at once (a belief ends at
- * SUSPENDED, LOST, a crash, or the commit of its session's closeSession); the resource never
- * accepts a write with a token lower than one it accepted before (fencing); no release wakes
+ * <p>Checked: no two sessions believe they hold the lock at once (a belief ends when the
+ * recipe reports it ended, released, SUSPENDED or LOST, or its process crashes; an overlap is
+ * excused only while a holder whose session closed had not yet been told Disconnected or
+ * Expired, as when it was paused, and never once it was told); the resource never
+ * accepts a write with a token lower than one it accepted before (fencing; a lock that
+ * reports 0, having no tokens, makes no such writes and is not judged); no release wakes
  * more than the next waiter (herd-free); and every acquisition and release completes within
  * a bound after the faults heal.
  */
@@ -115,9 +118,10 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
     }
 
     /**
-     * Whether believed mutual exclusion is checked (default yes). Turn it off only for a fault
-     * profile that pauses clients past their session: a paused holder cannot know it lost the
-     * lock, and only fencing can protect the resource then.
+     * Whether believed mutual exclusion is checked (default yes). A holder paused past its
+     * session cannot know it lost the lock, and the check excuses it until the client library
+     * tells it, so paused clients need not turn it off: only fencing protects the resource in
+     * that window, and the fencing check judges it. Turn it off to judge fencing alone.
      */
     public LockScenario believedExclusion(boolean checked) {
         this.believedExclusion = checked;

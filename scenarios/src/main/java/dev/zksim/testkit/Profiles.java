@@ -13,9 +13,11 @@ public final class Profiles {
     }
 
     /**
-     * Every fault except a paused client. A client paused past its session still believes
-     * it holds what it held; only fencing can protect against it, so scenarios that check
-     * believed exclusion leave it out and {@link #withPausedClients} puts it back.
+     * Every fault except a paused client, the profile most scenarios were tuned with. A
+     * client paused past its session still believes it holds what it held; the believed checks
+     * excuse it until it is told, and only fencing protects a resource from it, so the
+     * scenarios about fencing (a paused lock holder, a controller's writes) use
+     * {@link #withPausedClients} or pauses alone.
      */
     public static List<FaultKind> withoutPausedClients() {
         List<FaultKind> kinds = new ArrayList<>(List.of(FaultKind.values()));

@@ -22,7 +22,9 @@ import java.util.Objects;
  * object). Once every worker is done, N probe clients each take a lease and keep it.
  *
  * <p>Checked: at no instant do more than N sessions believe they hold a lease (a belief ends
- * at SUSPENDED, LOST, a crash, or the commit of its session's closeSession); every
+ * when the recipe reports it ended, released, SUSPENDED or LOST, or its process crashes; a
+ * holder whose session closed is not counted until it has been told Disconnected or Expired,
+ * and from then on it counts until it steps down); every
  * acquisition and release completes within a bound after the heal; and the N probes all get
  * their lease within that bound, which they can only if no lease leaked: the lease of a
  * holder that crashed or whose session expired must come back.

@@ -71,6 +71,15 @@ public final class Testkit {
         return new ElectionScenario(id, factory);
     }
 
+    /**
+     * A controller: a leader election whose leader writes shared state while it leads; see
+     * {@link ControllerScenario} for the workload and the checks (stale writes of a zombie
+     * leader, a state that goes back).
+     */
+    public static ControllerScenario controller(String id, ControllerUnderTest.Factory factory) {
+        return new ControllerScenario(id, factory);
+    }
+
     /** A rendezvous of clients and the workers they wait for: see {@link RendezvousScenario}. */
     public static RendezvousScenario rendezvous(String id, RendezvousUnderTest.Factory factory) {
         return new RendezvousScenario(id, factory);

@@ -3,6 +3,7 @@
  *
  * <p>A user implements a small contract for the shape of their recipe ({@link LockUnderTest}
  * for a lock or one lease of a semaphore, {@link ElectionUnderTest} for a leader election,
+ * {@link ControllerUnderTest} for an election whose leader writes shared state,
  * {@link QueueUnderTest} for a FIFO or priority queue with its declared delivery,
  * {@link BarrierUnderTest}, {@link DoubleBarrierUnderTest}, {@link MembershipUnderTest} for group membership,
  * {@link ConfigUnderTest} for a watched configuration or cached value, {@link TwoPhaseCommitUnderTest},
@@ -13,6 +14,12 @@
  * override. The result is an ordinary {@link dev.zksim.scenario.Scenario}, run by the JUnit 5
  * {@link dev.zksim.property.SimulationProperty} support or, once listed by a
  * {@link CatalogProvider}, by every command of the command line.
+ *
+ * <p>Beliefs (holding a lock, leading, owning a partition) end when the recipe reports that
+ * they ended or its process crashes. A holder that was told Disconnected or Expired and has
+ * not stepped down is a zombie, and an overlap with it fails the run; an overlap is excused
+ * only while a holder whose session was closed could not have been told, as when it was
+ * paused, which only fencing protects against.
  *
  * <p>Contracts speak the user's language (acquire, release, leading, lost) and never zksim's
  * internals. A recipe instance gets a {@link TestClient}: a ZooKeeper handle that follows the

@@ -2,6 +2,7 @@ package dev.zksim.workload;
 
 import dev.zksim.history.HistoryRecorder;
 import dev.zksim.history.Invocation;
+import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import java.util.ArrayList;
@@ -47,12 +48,13 @@ public final class ClientLog {
         return invoke(kind, Value.NONE);
     }
 
-    public void notify(OpKind kind, Value value) {
-        history.notify(process, kind, value);
+    /** Records what the client was told unasked; the op comes back for workloads that refer to it later. */
+    public Op notify(OpKind kind, Value value) {
+        return history.notify(process, kind, value);
     }
 
-    public void notify(OpKind kind) {
-        history.notify(process, kind);
+    public Op notify(OpKind kind) {
+        return history.notify(process, kind);
     }
 
     /** The process crashed: every open operation ends as info, then CRASHED is recorded. */

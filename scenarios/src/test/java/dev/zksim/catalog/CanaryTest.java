@@ -45,6 +45,28 @@ class CanaryTest {
                 "no herd");
     }
 
+    /**
+     * A leader that ignores Disconnected is caught while it keeps leading after it was told,
+     * and the explanation says so. Its session's loss alone (the rule before issue 25) never
+     * caught it: 12,500 seeds of the election scenario passed.
+     */
+    @SimulationProperty(seeds = 40)
+    void theElectionThatLeadsUntilExpiredHasAZombieLeader(Seeds seeds) {
+        PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-zombie-leader");
+        assertCaught(caught, FailureKind.SAFETY_VIOLATION, "single leader");
+        assertThat(caught.minimal().failure().orElseThrow().getMessage()).contains("DISCONNECTED")
+                .contains("had not stepped down");
+    }
+
+    /** A retried, unfenced write of a leader whose session expired lands after a newer leader's. */
+    @SimulationProperty(seeds = 20)
+    void theUnfencedControllerWritesStaleState(Seeds seeds) {
+        PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-unfenced-leader-writes");
+        assertCaught(caught, FailureKind.SAFETY_VIOLATION, "leader writes");
+        assertThat(caught.minimal().failure().orElseThrow().getMessage()).containsAnyOf("stale write",
+                "the state went back");
+    }
+
     @SimulationProperty(seeds = 5)
     void theUncheckedQueueConsumerDequeuesTwice(Seeds seeds) {
         PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-queue-unchecked-delete");

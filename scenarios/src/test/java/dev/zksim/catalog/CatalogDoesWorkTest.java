@@ -45,6 +45,9 @@ class CatalogDoesWorkTest {
         MAIN.put("canary-queue-unchecked-delete", Map.of(OpKind.ENQUEUE, 3, OpKind.DEQUEUE, 3));
         MAIN.put("election", Map.of(OpKind.ELECTED, 2));
         MAIN.put("canary-seed-article-election-herd", Map.of(OpKind.ELECTED, 1));
+        MAIN.put("canary-zombie-leader", Map.of(OpKind.ELECTED, 2));
+        MAIN.put("leader-writes", Map.of(OpKind.ELECTED, 1, OpKind.STATE_WRITE, 2, OpKind.STATE_READ, 2));
+        MAIN.put("canary-unfenced-leader-writes", Map.of(OpKind.ELECTED, 1, OpKind.STATE_WRITE, 2));
         MAIN.put("rwlock", Map.of(OpKind.READ_LOCK, 1, OpKind.WRITE_LOCK, 1));
         MAIN.put("revocable-lock", Map.of(OpKind.ACQUIRE, 2));
         MAIN.put("barrier", Map.of(OpKind.LIFT, 1, OpKind.ENTER, 2));

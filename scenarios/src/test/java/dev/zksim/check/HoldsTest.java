@@ -60,27 +60,43 @@ class HoldsTest {
     }
 
     @Test
-    void aBeliefEndsWhenItsOwnSessionClosesButNotWhenAnotherSessionOfTheProcessDoes() {
+    void aSessionCloseDoesNotEndABeliefButIsNotedWithTheFirstTimeTheHolderWasTold() {
         History history = new History();
         Op granted = add(history, "c1", OpType.OK, OpKind.WRITE_LOCK, 1, 7);
         add(history, "c1", OpType.OK, OpKind.SESSION_CLOSED, 2, 6);
         add(history, "c1", OpType.INFO, OpKind.RELEASE, 3, 6);
         Op closed = add(history, "c1", OpType.OK, OpKind.SESSION_CLOSED, 4, 7);
-        assertThat(Holds.of(history, STARTS, ENDS)).containsExactly(new Hold("c1", OpKind.WRITE_LOCK, granted,
-                Optional.of(closed)));
+        add(history, "c1", OpType.OK, OpKind.DISCONNECTED, 5, 6);
+        Op told = add(history, "c1", OpType.OK, OpKind.EXPIRED, 6, 7);
+        add(history, "c1", OpType.OK, OpKind.DISCONNECTED, 7, 7);
+        Op released = add(history, "c1", OpType.INVOKE, OpKind.RELEASE, 8, 7);
+        Hold hold = new Hold("c1", OpKind.WRITE_LOCK, granted, Optional.of(released), Optional.of(closed),
+                Optional.of(told));
+        assertThat(Holds.of(history, STARTS, ENDS)).containsExactly(hold);
+        assertThat(hold.excusedAt(closed.index() - 1)).as("before the close").isFalse();
+        assertThat(hold.excusedAt(closed.index())).as("closed, not told").isTrue();
+        assertThat(hold.excusedAt(told.index())).as("told").isFalse();
+        assertThat(hold.liveEnd()).contains(closed);
+        assertThat(hold.zombieNote(told.index())).isEqualTo("c1 had been told by " + told.describe()
+                + " and had not stepped down");
     }
 
     @Test
-    void aGrantInASessionAlreadyClosedIsNoBeliefAndACrashEndsAnyHold() {
+    void aGrantInASessionAlreadyClosedIsExcusedUntilToldAndACrashEndsAnyHold() {
         History history = new History();
-        add(history, "c1", OpType.OK, OpKind.SESSION_CLOSED, 1, 7);
-        add(history, "c1", OpType.OK, OpKind.WRITE_LOCK, 2, 7);
-        Op granted = add(history, "c1", OpType.OK, OpKind.WRITE_LOCK, 3, 8);
+        Op closed = add(history, "c1", OpType.OK, OpKind.SESSION_CLOSED, 1, 7);
+        Op stale = add(history, "c1", OpType.OK, OpKind.WRITE_LOCK, 2, 7);
         Op crashed = add(history, "c1", OpType.INFO, OpKind.CRASHED, 4, 0);
+        Op granted = add(history, "c1", OpType.OK, OpKind.WRITE_LOCK, 5, 8);
         Op unsessioned = add(history, "c2", OpType.OK, OpKind.READ_LOCK, 5, 0);
         Op released = add(history, "c2", OpType.INVOKE, OpKind.RELEASE, 6, 9);
-        assertThat(Holds.of(history, STARTS, ENDS)).containsExactly(
-                new Hold("c1", OpKind.WRITE_LOCK, granted, Optional.of(crashed)),
+        List<Hold> holds = Holds.of(history, STARTS, ENDS);
+        assertThat(holds).containsExactly(
+                new Hold("c1", OpKind.WRITE_LOCK, stale, Optional.of(crashed), Optional.of(closed), Optional.empty()),
+                new Hold("c1", OpKind.WRITE_LOCK, granted, Optional.empty()),
                 new Hold("c2", OpKind.READ_LOCK, unsessioned, Optional.of(released)));
+        assertThat(holds.getFirst().wasLive()).isFalse();
+        assertThat(holds.getFirst().excusedAt(stale.index())).isTrue();
+        assertThat(holds.get(1).wasLive()).isTrue();
     }
 }

@@ -297,6 +297,9 @@ final class ClientConnection {
      */
     private void deliver(WatchedEvent event) {
         List<Watcher> watchers = watches.materialize(event);
+        if (event.type() == EventType.None && !watchers.isEmpty()) {
+            observer.sessionEvent(sessionId, event.state());
+        }
         if (config.drawnOrders() && watchers.size() > 1) {
             watchers = watcherOrder.shuffle(watchers);
         }

@@ -1,5 +1,6 @@
 package dev.zksim.client;
 
+import dev.zksim.api.KeeperState;
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.protocol.Operation;
 import dev.zksim.protocol.ServerPacket;
@@ -19,5 +20,13 @@ public interface ClientObserver {
 
     /** A watch notification, as it arrives. */
     default void notified(long sessionId, WatchedEvent event) {
+    }
+
+    /**
+     * A session event (Disconnected, SyncConnected, Expired, Closed) the handle is about to
+     * deliver to its watchers, before any of them runs. A repeated state that reaches nobody
+     * is not reported: from this instant the application has been told.
+     */
+    default void sessionEvent(long sessionId, KeeperState state) {
     }
 }

@@ -1,5 +1,6 @@
 package dev.zksim.ensemble;
 
+import dev.zksim.api.KeeperState;
 import dev.zksim.kernel.RunBounds;
 import dev.zksim.kernel.RunResult;
 import dev.zksim.kernel.Simulation;
@@ -43,6 +44,7 @@ public final class Ensemble {
     private final ZabInvariants zabInvariants = new ZabInvariants();
     private final AckedWrites acked = new AckedWrites();
     private final SessionLosses sessionLosses;
+    private final List<SessionEventListener> sessionEventListeners = new ArrayList<>();
 
     private Ensemble(Choices choices, EnsembleConfig config) {
         this.config = config;
@@ -218,6 +220,21 @@ public final class Ensemble {
      */
     public void onSessionClosed(LongConsumer listener) {
         sessionLosses.addListener(listener);
+    }
+
+    /**
+     * Calls the listener each time a client's handle delivers a session event to the client's
+     * code, before any watcher runs: from then on the client has been told.
+     */
+    public void onSessionEvent(SessionEventListener listener) {
+        sessionEventListeners.add(listener);
+    }
+
+    /** Passes a delivered session event on to every listener, in the order they subscribed. */
+    void sessionEventDelivered(String client, long sessionId, KeeperState state) {
+        for (SessionEventListener listener : sessionEventListeners) {
+            listener.delivered(client, sessionId, state);
+        }
     }
 
     /**

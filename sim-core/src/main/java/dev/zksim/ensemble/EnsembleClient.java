@@ -2,6 +2,7 @@ package dev.zksim.ensemble;
 
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.client.ClientConfig;
+import dev.zksim.client.ClientObserver;
 import dev.zksim.client.SimZooKeeper;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.Node;
@@ -28,6 +29,7 @@ public final class EnsembleClient {
     private final boolean selfChecks;
     private final ClientConfig clientConfig;
     private final AckedWrites acked;
+    private final Ensemble ensemble;
     private SimZooKeeper handle;
     private final List<SimZooKeeper> handles = new ArrayList<>();
 
@@ -42,6 +44,7 @@ public final class EnsembleClient {
         this.selfChecks = config.selfChecks();
         this.clientConfig = config.fidelity().clientConfig();
         this.acked = ensemble.ackedWrites();
+        this.ensemble = ensemble;
     }
 
     /** The process's behaviour: a fresh handle and program start at every (re)start. */
@@ -55,9 +58,10 @@ public final class EnsembleClient {
     /** Builds a handle (a new session) in the running process and makes it the current one. */
     SimZooKeeper newHandle(Watcher defaultWatcher) {
         SimZooKeeper fresh = new SimZooKeeper(process, network, servers, sessionTimeoutMs, defaultWatcher, clientConfig);
-        if (selfChecks) {
-            fresh.setObserver(new ClientOrderCheck(process.simulation(), process.id(), acked));
-        }
+        ClientObserver checks = selfChecks ? new ClientOrderCheck(process.simulation(), process.id(), acked)
+                : ClientObserver.NONE;
+        fresh.setObserver(new SessionEventTap(checks, (session, state) ->
+                ensemble.sessionEventDelivered(process.id(), session, state)));
         handle = fresh;
         handles.add(fresh);
         return fresh;

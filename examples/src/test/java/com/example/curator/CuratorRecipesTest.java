@@ -39,6 +39,11 @@ class CuratorRecipesTest {
     }
 
     @SimulationProperty(seeds = 100)
+    void leaderSelectorHasOneLeaderAtATime(Seeds seeds) {
+        seeds.check(CATALOG, "curator-leader-selector");
+    }
+
+    @SimulationProperty(seeds = 100)
     void theSchedulerHasOneLeaderAtATime(Seeds seeds) {
         seeds.check(CATALOG, "curator-scheduler");
     }

@@ -337,6 +337,7 @@ final class ClientConnection {
 
     private void sendSetWatches() {
         WatchPaths paths = watches.pathsForReconnect();
+        observer.watchesResent(sessionId, paths.dataPaths(), paths.existPaths(), paths.childPaths());
         if (paths.isEmpty()) {
             return;
         }

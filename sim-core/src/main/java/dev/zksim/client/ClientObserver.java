@@ -1,5 +1,7 @@
 package dev.zksim.client;
 
+import java.util.List;
+
 import dev.zksim.api.KeeperState;
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.protocol.Operation;
@@ -20,6 +22,15 @@ public interface ClientObserver {
 
     /** A watch notification, as it arrives. */
     default void notified(long sessionId, WatchedEvent event) {
+    }
+
+    /**
+     * The watches the handle re-registers as it reconnects (its SetWatches, empty if it has
+     * none). A watch the handle no longer holds, such as one removed locally while the
+     * connection was down, is not sent, and from now on the server does not hold it either.
+     */
+    default void watchesResent(long sessionId, List<String> dataPaths, List<String> existPaths,
+            List<String> childPaths) {
     }
 
     /**

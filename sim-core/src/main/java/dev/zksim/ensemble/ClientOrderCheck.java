@@ -10,7 +10,10 @@ import dev.zksim.protocol.Operation;
 import dev.zksim.protocol.Response;
 import dev.zksim.protocol.ServerPacket;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The per-client self-checks of one handle, fed every reply and notification as it arrives:
@@ -117,6 +120,20 @@ final class ClientOrderCheck implements ClientObserver {
                 // No watch was set.
             }
         }
+    }
+
+    /**
+     * A reconnect re-registers only the watches the handle still holds; any other (removed
+     * locally, say, while the connection was down) is gone from the server as well.
+     */
+    @Override
+    public void watchesResent(long sessionId, List<String> dataPaths, List<String> existPaths,
+            List<String> childPaths) {
+        Set<String> nodeWatches = new TreeSet<>(dataPaths);
+        nodeWatches.addAll(existPaths);
+        dataWatches.keySet().retainAll(nodeWatches);
+        existWatches.keySet().retainAll(nodeWatches);
+        childWatches.keySet().retainAll(new TreeSet<>(childPaths));
     }
 
     private void disarm(String path, dev.zksim.api.WatcherType type) {

@@ -5,6 +5,7 @@ import dev.zksim.api.WatchedEvent;
 import dev.zksim.client.ClientObserver;
 import dev.zksim.protocol.Operation;
 import dev.zksim.protocol.ServerPacket;
+import java.util.List;
 
 /**
  * The observer of one handle: replies and notifications go to the handle's self-checks, and
@@ -33,6 +34,12 @@ final class SessionEventTap implements ClientObserver {
     @Override
     public void notified(long sessionId, WatchedEvent event) {
         checks.notified(sessionId, event);
+    }
+
+    @Override
+    public void watchesResent(long sessionId, List<String> dataPaths, List<String> existPaths,
+            List<String> childPaths) {
+        checks.watchesResent(sessionId, dataPaths, existPaths, childPaths);
     }
 
     @Override

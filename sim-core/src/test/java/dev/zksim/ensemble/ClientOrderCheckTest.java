@@ -73,4 +73,21 @@ class ClientOrderCheckTest {
         assertThatThrownBy(() -> check.replied(1, new Operation.Sync("/"), ok(4, 10, new Response.PathResponse("/"))))
                 .hasMessageContaining("reply to xid 4 arrived after the reply to xid 5");
     }
+
+    /**
+     * A watch the handle dropped locally (Curator's watcher removal while disconnected) is not
+     * re-registered at the reconnect, so the server never fires it: a later read showing the
+     * change is no violation. One that is re-registered still must fire first.
+     */
+    @Test
+    void aReconnectKeepsOnlyTheWatchesItReRegisters() {
+        check.replied(1, new Operation.GetChildren("/p", true, false), ok(1, 3, new Response.ChildrenResponse(List.of(), null)));
+        check.replied(1, new Operation.GetChildren("/q", true, false), ok(2, 3, new Response.ChildrenResponse(List.of(), null)));
+        check.watchesResent(1, List.of(), List.of(), List.of("/q"));
+        assertThatCode(() -> check.replied(1, new Operation.GetChildren("/p", false, true),
+                ok(3, 6, new Response.ChildrenResponse(List.of("x"), stat(1, 1, 6))))).doesNotThrowAnyException();
+        assertThatThrownBy(() -> check.replied(1, new Operation.GetChildren("/q", false, true),
+                ok(4, 6, new Response.ChildrenResponse(List.of("x"), stat(1, 1, 6)))))
+                .hasMessageContaining("child watch set at 0x3 has not fired");
+    }
 }

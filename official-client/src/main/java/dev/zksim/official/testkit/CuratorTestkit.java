@@ -3,12 +3,15 @@ package dev.zksim.official.testkit;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
+import dev.zksim.testkit.SemaphoreScenario;
 import java.lang.reflect.Method;
 import java.util.function.UnaryOperator;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.locks.InterProcessLock;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreV2;
+import org.apache.curator.framework.recipes.locks.Lease;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.data.Stat;
 
@@ -101,6 +104,23 @@ public final class CuratorTestkit {
         return election((curator, client, events) -> new LatchCandidate(curator, path, events));
     }
 
+    /**
+     * A Curator {@code InterProcessSemaphoreV2} on {@code path} as the testkit's semaphore: one
+     * instance takes one lease at a time. Leases carry no fencing token (0).
+     */
+    public static SemaphoreScenario.Factory semaphore(String path) {
+        return OfficialTestkit.semaphore((client, permits) -> new CuratorLease(new LazyCurator(client), path, permits));
+    }
+
+    /**
+     * A Curator {@code LeaderSelector} on {@code path} as the testkit's election, written as its
+     * documentation says: leadership lasts while {@code takeLeadership} runs, and
+     * {@code LeaderSelectorListenerAdapter} cancels it on SUSPENDED and LOST.
+     */
+    public static ElectionUnderTest.Factory leaderSelector(String path) {
+        return election((curator, client, events) -> new SelectorCandidate(curator, path, events));
+    }
+
     /** Any Curator-based election as the testkit's election. */
     public static ElectionUnderTest.Factory election(ElectionFactory factory) {
         return OfficialTestkit.election((client, events) -> {
@@ -140,6 +160,39 @@ public final class CuratorTestkit {
                 curator = start(client);
             }
             return curator;
+        }
+    }
+
+    /** One lease of a Curator semaphore as a {@link BlockingLock}. */
+    private static final class CuratorLease implements BlockingLock {
+        private final LazyCurator curator;
+        private final String path;
+        private final int permits;
+        private InterProcessSemaphoreV2 semaphore;
+        private Lease lease;
+
+        CuratorLease(LazyCurator curator, String path, int permits) {
+            this.curator = curator;
+            this.path = path;
+            this.permits = permits;
+        }
+
+        @Override
+        public long acquire() throws Exception {
+            if (semaphore == null) {
+                semaphore = new InterProcessSemaphoreV2(curator.get(), path, permits);
+            }
+            lease = semaphore.acquire();
+            return 0;
+        }
+
+        @Override
+        public void release() throws Exception {
+            Lease held = lease;
+            lease = null;
+            if (held != null) {
+                semaphore.returnLease(held);
+            }
         }
     }
 

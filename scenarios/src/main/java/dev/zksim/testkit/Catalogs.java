@@ -27,6 +27,11 @@ public final class Catalogs {
             }
         } catch (ServiceConfigurationError error) {
             throw new IllegalArgumentException("a scenario catalogue failed to load: " + oneLine(error));
+        } catch (LinkageError error) {
+            // A provider whose class needs a library missing from the class path (Curator, say)
+            // fails while the loader looks it up, before it can be named any other way.
+            throw new IllegalArgumentException("a scenario catalogue needs a class that is not on the class path: "
+                    + oneLine(error) + " (add the library's jars to --classpath)");
         }
         // zksim's own catalogue first, then the others by name: the order of `./zksim list`.
         found.sort(Comparator.comparing((ScenarioCatalog c) -> !c.name().equals(ScenarioCatalog.BUILT_IN))

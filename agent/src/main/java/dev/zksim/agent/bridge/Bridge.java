@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -353,10 +352,5 @@ public final class Bridge {
         } catch (ArithmeticException e) {
             return duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
         }
-    }
-
-    /** Keeps {@link ZoneOffset} linked for {@link SimClock}'s UTC instance. */
-    static ZoneId utc() {
-        return ZoneOffset.UTC;
     }
 }

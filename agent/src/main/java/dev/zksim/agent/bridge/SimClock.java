@@ -3,6 +3,7 @@ package dev.zksim.agent.bridge;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.Objects;
 
 /**
@@ -11,7 +12,7 @@ import java.util.Objects;
  * on a simulated thread it tells virtual time, on any other thread the system clock's.
  */
 final class SimClock extends Clock {
-    static final SimClock UTC = new SimClock(Bridge.utc());
+    static final SimClock UTC = new SimClock(ZoneOffset.UTC);
 
     private final ZoneId zone;
 

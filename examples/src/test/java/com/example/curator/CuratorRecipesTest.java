@@ -1,17 +1,9 @@
 package com.example.curator;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import dev.zksim.kernel.FailureKind;
-import dev.zksim.property.PropertyCheck;
+import com.example.coordination.Canary;
 import dev.zksim.property.Seeds;
 import dev.zksim.property.SimulationProperty;
 import dev.zksim.scenario.ScenarioCatalog;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,15 +41,7 @@ class CuratorRecipesTest {
     }
 
     @Test
-    void theCarelessSchedulerIsCaught() throws IOException {
-        PropertyCheck.Counterexample found = new Seeds(0, 1000).expectFailure(CATALOG, "curator-careless-scheduler");
-        assertEquals(FailureKind.SAFETY_VIOLATION, found.kind(), found.describe());
-        String line = found.line().toString();
-        assertTrue(line.contains(":curator-examples/curator-careless-scheduler:"), line);
-        assertTrue(line.length() <= 1000, "the shrunk line is short: " + line);
-        if (Boolean.parseBoolean(System.getProperty("zksim.keepLines", "true"))) {
-            Files.writeString(Path.of("target", "reproduce-lines.txt"), line + System.lineSeparator(),
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        }
+    void theCarelessSchedulerIsCaught() {
+        Canary.expectSafetyViolation(CATALOG, "curator-careless-scheduler");
     }
 }

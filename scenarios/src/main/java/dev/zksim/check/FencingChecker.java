@@ -31,11 +31,6 @@ public final class FencingChecker implements Checker {
                 continue;
             }
             long token = write.value().asLong();
-            if (token == 0) {
-                // A lock without fencing tokens grants 0 (LockUnderTest): nothing to judge here;
-                // the believed-exclusion check still judges its holders.
-                continue;
-            }
             if (highest != null && token < highest.value().asLong()) {
                 return CheckResult.safety(name(), write.time(), "the resource accepted stale token " + token
                         + " from " + write.describe() + " after token " + highest.value() + " from " + highest.describe(),

@@ -56,22 +56,4 @@ class FencingCheckerTest {
                 .at(2).invoke("c3", WRITE_PROTECTED, v(6)).fail("c3", WRITE_PROTECTED);
         assertThat(checker.check(h.history()).isValid()).isTrue();
     }
-
-    /** LockUnderTest: a token of 0 means the lock has none, which disables the fencing check. */
-    @Test
-    void writesUnderTokenZeroAreNotJudged() {
-        Hist h = new Hist().at(0).call("c1", WRITE_PROTECTED, v(0))
-                .at(1).call("c2", WRITE_PROTECTED, v(0))
-                .at(2).call("c1", WRITE_PROTECTED, v(0));
-        assertThat(checker.check(h.history()).isValid()).isTrue();
-    }
-
-    @Test
-    void aZeroTokenDoesNotHideAStaleOne() {
-        Hist h = new Hist().at(0).call("c1", WRITE_PROTECTED, v(5))
-                .at(1).call("c2", WRITE_PROTECTED, v(0))
-                .at(2).call("c2", WRITE_PROTECTED, v(6))
-                .at(3).call("c1", WRITE_PROTECTED, v(5));
-        assertThat(checker.check(h.history()).isValid()).isFalse();
-    }
 }

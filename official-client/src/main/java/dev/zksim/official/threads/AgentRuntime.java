@@ -180,23 +180,20 @@ final class AgentRuntime implements SimRuntime {
     @Override
     public boolean join(Thread thread, long nanos) throws InterruptedException {
         long deadline = nanos == 0 ? Long.MAX_VALUE : host.now() + toMicros(nanos);
-        Thread self = Thread.currentThread();
         while (thread.isAlive() && host.now() < deadline) {
             if (!threads.isLive(thread)) {
                 // Not one of ours (it could only have been started outside the simulation).
                 thread.join();
                 break;
             }
-            boolean[] done = {false};
-            if (deadline != Long.MAX_VALUE) {
-                host.schedule(deadline - host.now(), () -> {
-                    if (!done[0]) {
-                        LockSupport.unpark(self);
-                    }
-                });
-            }
-            threads.awaitEnd(thread);
-            done[0] = true;
+            // The thread's end unparks its joiners; a deadline ends the park as a sleep's does.
+            threads.awaitEnd(thread, () -> {
+                if (deadline == Long.MAX_VALUE) {
+                    LockSupport.park(thread);
+                } else {
+                    parkNanos(thread, (deadline - host.now()) * 1000);
+                }
+            });
             if (Thread.interrupted()) {
                 throw new InterruptedException("join interrupted");
             }

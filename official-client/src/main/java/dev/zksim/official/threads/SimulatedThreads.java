@@ -187,10 +187,13 @@ public final class SimulatedThreads {
         return live.containsKey(thread);
     }
 
-    /** Parks the calling thread until {@code thread} ends or the caller is unparked. */
-    void awaitEnd(Thread thread) {
+    /**
+     * Runs {@code park} with the calling thread registered as a joiner of {@code thread}, whose
+     * end unparks it; {@code park} decides how long the caller may wait besides.
+     */
+    void awaitEnd(Thread thread, Runnable park) {
         joiners.computeIfAbsent(thread, t -> new ArrayList<>()).add(Thread.currentThread());
-        LockSupport.park(thread);
+        park.run();
         List<Thread> waiting = joiners.get(thread);
         if (waiting != null) {
             waiting.remove(Thread.currentThread());

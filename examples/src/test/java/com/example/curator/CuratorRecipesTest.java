@@ -1,6 +1,9 @@
 package com.example.curator;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.example.coordination.Canary;
+import dev.zksim.property.PropertyCheck;
 import dev.zksim.property.Seeds;
 import dev.zksim.property.SimulationProperty;
 import dev.zksim.scenario.ScenarioCatalog;
@@ -23,6 +26,23 @@ class CuratorRecipesTest {
     @SimulationProperty(seeds = 100)
     void interProcessSemaphoreMutexIsSafeAndLive(Seeds seeds) {
         seeds.check(CATALOG, "curator-semaphore-mutex");
+    }
+
+    @SimulationProperty(seeds = 100)
+    void interProcessSemaphoreV2KeepsItsPermits(Seeds seeds) {
+        seeds.check(CATALOG, "curator-semaphore");
+    }
+
+    /**
+     * A bug of Curator itself (5.9.0 and 5.2.0) that zksim finds: a waiter interrupted while
+     * {@code InterProcessSemaphoreV2.acquire()} releases its internal lock, just after the lease
+     * was granted, throws without returning the lease, and its node stays for as long as the
+     * session lives. The permit is gone, and the other waiters wait for good.
+     */
+    @Test
+    void anInterruptedSemaphoreWaiterLeaksItsLease() {
+        PropertyCheck.Counterexample found = Canary.expectLivenessTimeout(CATALOG, "curator-semaphore-interrupted");
+        assertTrue(found.describe().contains("which is live"), found.describe());
     }
 
     @SimulationProperty(seeds = 100)

@@ -1,5 +1,6 @@
 package dev.zksim.cli;
 
+import dev.zksim.bench.CuratorBench;
 import dev.zksim.bench.ScalingBench;
 import dev.zksim.bench.VsReal;
 import dev.zksim.kernel.SuppressForbidden;
@@ -24,8 +25,9 @@ import picocli.CommandLine.Parameters;
  * ratio to the suite's baseline, both measured in this one run.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Run a JMH benchmark suite (kernel, ensemble, explore, vs-real or scaling) and print throughput and ratios measured in the same run.",
+        description = {"Run a JMH benchmark suite (kernel, ensemble, explore, vs-real, scaling or curator) and print throughput and ratios measured in the same run.",
                 "vs-real runs the same workloads on a real in-process ZooKeeper and on zksim, interleaved, fresh and warm.",
+                "curator measures the examples' Curator InterProcessMutex in one JVM and two, and the agent's cost on official-client code, interleaved.",
                 "scaling reports CPU per event from 10 to 10,000 clients and 1 to 7 servers, memory per client and per znode."})
 final class BenchCommand implements Runnable {
     private static final Map<String, String> SUITES = new LinkedHashMap<>();
@@ -55,11 +57,14 @@ final class BenchCommand implements Runnable {
             + "comma-separated (default: the four lock configurations of issue 13 and 3/10/20 read-heavy and write-heavy).")
     private String configs;
 
-    @Option(names = "--reps", defaultValue = "3", description = "vs-real only: real runs per configuration (default ${DEFAULT-VALUE}).")
+    @Option(names = "--reps", defaultValue = "3", description = "vs-real: real runs per configuration; curator: pairs with and without the agent (default ${DEFAULT-VALUE}).")
     private int reps;
 
     @Option(names = "--no-fresh", description = "vs-real only: skip the fresh runs in child JVMs.")
     private boolean noFresh;
+
+    @Option(names = "--seeds", defaultValue = "1000", description = "curator only: seeds measured per figure (default ${DEFAULT-VALUE}).")
+    private int seeds;
 
     @Option(names = "--znodes", defaultValue = "100000", description = "scaling only: znodes in the tree it builds and reads (default ${DEFAULT-VALUE}).")
     private int znodes;
@@ -69,11 +74,13 @@ final class BenchCommand implements Runnable {
             super(SUITES.keySet());
             add(VS_REAL);
             add(SCALING);
+            add(CURATOR);
         }
     }
 
     private static final String VS_REAL = "vs-real";
     private static final String SCALING = "scaling";
+    private static final String CURATOR = "curator";
 
     private void runVsReal() {
         VsReal.Settings standard = VsReal.standard();
@@ -91,11 +98,26 @@ final class BenchCommand implements Runnable {
         }
     }
 
+    private void runCurator() {
+        if (reps < 1) {
+            throw new IllegalArgumentException("--reps must be at least 1");
+        }
+        try {
+            CuratorBench.run(seeds, reps, System.out);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("bench curator could not start a JVM: " + e.getMessage(), e);
+        }
+    }
+
     @Override
     @SuppressForbidden("JMH measures wall-clock throughput in forked JVMs, outside any simulation.")
     public void run() {
         if (suite.equals(VS_REAL)) {
             runVsReal();
+            return;
+        }
+        if (suite.equals(CURATOR)) {
+            runCurator();
             return;
         }
         if (suite.equals(SCALING)) {

@@ -19,7 +19,8 @@ import java.nio.file.Path;
         description = "Deterministic simulation testbed for ZooKeeper-style coordination.",
         subcommands = {DemoCommand.class, ListCommand.class, RunCommand.class, ReplayCommand.class, ShrinkCommand.class,
                 CheckDeterminismCommand.class, FourLetterCommand.class, ConformanceCommand.class, BenchCommand.class,
-                TestCommand.class, HerdReportCommand.class, ExploreCommand.class, MergeCommand.class})
+                TestCommand.class, HerdReportCommand.class, ExploreCommand.class, MergeCommand.class,
+                BenchProbeCommand.class})
 public final class Main implements Runnable {
     static final int BAD_INPUT = 2;
 
@@ -38,7 +39,21 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        quietJdkLogging();
         System.exit(execute(args));
+    }
+
+    /**
+     * Silences {@code java.util.logging} unless the user configured it. Code under test logs
+     * through it (Curator's shaded Guava warns with a stack trace whenever a lease's close is
+     * interrupted at the end of a run), and a sweep of 500 seeds would bury its own report in
+     * those warnings. What the code under test did is in the trace, not in its log.
+     */
+    private static void quietJdkLogging() {
+        if (System.getProperty("java.util.logging.config.file") == null
+                && System.getProperty("java.util.logging.config.class") == null) {
+            java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.OFF);
+        }
     }
 
     /** Runs the command line and returns the exit code, without exiting (for tests). */

@@ -6,14 +6,18 @@ import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
-import org.apache.zookeeper.data.Stat;
 
 /**
  * One LeaderLatch candidate, reporting as LeaderLatch's documentation tells an application to
  * behave: it leads from {@code isLeader} until {@code notLeader}, stops acting as leader on
  * SUSPENDED (and LOST), and leads again after RECONNECTED only once the latch says it has
- * leadership. Its epoch is the czxid of its latch node. A new latch is made for every start,
- * since a closed LeaderLatch cannot start again.
+ * leadership. A new latch is made for every start after a stop, since a closed LeaderLatch
+ * cannot start again.
+ *
+ * <p>It reports no fencing token (0). The listeners run on Curator's threads (isLeader on the
+ * handle's event thread), and a blocking read there to learn the node's czxid holds that thread:
+ * Curator then hears {@code Expired} only after the read's retries run out, and leads all that
+ * time on a session that is gone. zksim caught exactly that zombie in this adapter.
  */
 final class LatchCandidate implements OfficialElection {
     private final CuratorFramework curator;
@@ -28,15 +32,23 @@ final class LatchCandidate implements OfficialElection {
         curator.getConnectionStateListenable().addListener(new Connection());
     }
 
+    /**
+     * Enters the election with a new latch, unless this candidate's latch is still running: the
+     * testkit enters again after {@code Expired}, but a LeaderLatch rejoins by itself on the new
+     * session, and a second latch would queue behind the first one's node for good.
+     */
     @Override
     public void start() throws Exception {
+        if (latch != null) {
+            return;
+        }
         LeaderLatch fresh = new LeaderLatch(curator, path);
         latch = fresh;
         fresh.addListener(new LeaderLatchListener() {
             @Override
             public void isLeader() {
                 if (latch == fresh) {
-                    events.held(epoch(fresh));
+                    events.held(0);
                 }
             }
 
@@ -59,17 +71,6 @@ final class LatchCandidate implements OfficialElection {
         }
     }
 
-    /** The czxid of the latch's node: it grows with every new candidacy, as an epoch must. */
-    private long epoch(LeaderLatch leading) {
-        try {
-            String ours = leading.getOurPath();
-            Stat stat = ours == null ? null : curator.checkExists().forPath(ours);
-            return stat == null ? 0 : stat.getCzxid();
-        } catch (Exception e) {
-            return 0;
-        }
-    }
-
     /** SUSPENDED and LOST end the belief; RECONNECTED restores it if the latch still leads. */
     private final class Connection implements ConnectionStateListener {
         @Override
@@ -81,7 +82,7 @@ final class LatchCandidate implements OfficialElection {
             if (state == ConnectionState.SUSPENDED || state == ConnectionState.LOST) {
                 events.suspended();
             } else if (state == ConnectionState.RECONNECTED && current.hasLeadership()) {
-                events.held(epoch(current));
+                events.held(0);
             }
         }
     }

@@ -26,8 +26,16 @@ final class SelectorCandidate implements OfficialElection {
         this.events = events;
     }
 
+    /**
+     * Enters the election with a new selector, unless this candidate's selector is still
+     * running: after {@code Expired} the testkit enters again, but an auto-requeued selector
+     * has already queued itself on the new session.
+     */
     @Override
     public void start() {
+        if (selector != null) {
+            return;
+        }
         LeaderSelector fresh = new LeaderSelector(curator, path, new Listener());
         fresh.autoRequeue();
         selector = fresh;

@@ -3,8 +3,10 @@ package dev.zksim.agent;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -66,6 +68,7 @@ final class CallSites extends MethodVisitor {
 
     private final boolean user;
     private final Deque<String> pendingNews = new ArrayDeque<>();
+    private final Set<Label> visitedLabels = new HashSet<>();
     private boolean changed;
 
     CallSites(MethodVisitor next, boolean user) {
@@ -76,6 +79,25 @@ final class CallSites extends MethodVisitor {
     /** True once this method had a call rewritten. */
     boolean changed() {
         return changed;
+    }
+
+    @Override
+    public void visitLabel(Label label) {
+        visitedLabels.add(label);
+        super.visitLabel(label);
+    }
+
+    /**
+     * A jump to a label already passed closes a loop: in user code it first tells the bridge,
+     * which stops a thread that loops without ever blocking (see {@code Bridge.backEdge}). The
+     * call takes and leaves nothing on the stack, so the method's frames stay as they were.
+     */
+    @Override
+    public void visitJumpInsn(int opcode, Label label) {
+        if (user && visitedLabels.contains(label)) {
+            bridge("backEdge", "()V");
+        }
+        super.visitJumpInsn(opcode, label);
     }
 
     @Override

@@ -36,11 +36,17 @@ final class ReplayCommand implements Callable<Integer> {
 
     /** Records kept for the diagram; the diagram itself stops earlier if the arrows run out. */
     static final int HTML_RECORDS = 20_000;
+    /**
+     * Records the JSON trace keeps: about 400 MB of lines. A run that loops through the same
+     * few events until a bound stops it (a busy retry against the ensemble) would otherwise fill
+     * the disk; its first two million records say what it did.
+     */
+    static final long JSON_RECORDS = 2_000_000;
 
     @Parameters(index = "0", paramLabel = "LINE", description = "The zksim3:... line a failure printed.")
     private String line;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the whole trace here as JSON lines.")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the trace here as JSON lines (its first 2,000,000 records).")
     private Path json;
 
     @Option(names = "--html", paramLabel = "FILE",
@@ -96,10 +102,19 @@ final class ReplayCommand implements Callable<Integer> {
             }
             try (BufferedWriter out = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
                 TraceSink lines = JsonLines.writer(out);
-                return runner.run(repro.spec(), capture == null ? lines : record -> {
-                    lines.accept(record);
-                    capture.accept(record);
+                long[] seen = {0};
+                RunOutcome outcome = runner.run(repro.spec(), record -> {
+                    if (++seen[0] <= JSON_RECORDS) {
+                        lines.accept(record);
+                    }
+                    if (capture != null) {
+                        capture.accept(record);
+                    }
                 });
+                if (seen[0] > JSON_RECORDS) {
+                    System.out.println("trace cut after " + JSON_RECORDS + " of its " + seen[0] + " records");
+                }
+                return outcome;
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + json, e);

@@ -28,7 +28,15 @@ public final class Bridge {
     /** {@code System.nanoTime()} at simulated time 0; any fixed value would do. */
     public static final long NANO_ORIGIN = 1_000_000_000_000L;
 
+    /** Loop iterations between two looks at the caller's runtime (a power of two). */
+    public static final int LOOP_SAMPLE = 1 << 16;
+
     private static volatile SimRuntime.Resolver resolver;
+    /**
+     * Loop iterations of rewritten code, on every thread: a plain field, since it only paces
+     * how often a loop asks for its runtime, which then counts for its own thread.
+     */
+    private static int loopIterations;
     private static volatile boolean agentLoaded;
     private static volatile Executor defaultAsync;
 
@@ -54,6 +62,18 @@ public final class Bridge {
     public static SimRuntime runtime() {
         SimRuntime.Resolver current = resolver;
         return current == null ? null : current.current();
+    }
+
+    // ---- loops --------------------------------------------------------------------------
+
+    /** Put before every backward jump of rewritten user code: the iteration of a loop. */
+    public static void backEdge() {
+        if ((++loopIterations & (LOOP_SAMPLE - 1)) == 0) {
+            SimRuntime rt = runtime();
+            if (rt != null) {
+                rt.loopSample();
+            }
+        }
     }
 
     // ---- clocks -------------------------------------------------------------------------

@@ -27,6 +27,13 @@ public interface SimRuntime {
      */
     void clockRead();
 
+    /**
+     * Counts {@link Bridge#LOOP_SAMPLE} more loop iterations of rewritten code. A thread that
+     * loops this often without blocking is a busy loop, which never lets virtual time pass, so
+     * the runtime ends the run and says where the thread spun.
+     */
+    void loopSample();
+
     /** Parks the calling thread until unparked, interrupted, or {@code nanos} of virtual time. */
     void parkNanos(Object blocker, long nanos);
 

@@ -1,5 +1,6 @@
 package dev.zksim.official.threads;
 
+import dev.zksim.agent.bridge.Bridge;
 import dev.zksim.agent.bridge.SimRuntime;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SuppressForbidden;
@@ -24,6 +25,16 @@ final class AgentRuntime implements SimRuntime {
      */
     static final int CLOCK_READS_PER_STEP = 100_000;
 
+    /**
+     * Loop samples ({@link Bridge#LOOP_SAMPLE} iterations each) one step may run: about 67
+     * million iterations, a fraction of a second of spinning. A real program that loops this
+     * long without blocking is a busy loop (a retry without a pause, a flag polled in a loop);
+     * in the simulation it would spin for ever, since time passes only while threads block.
+     */
+    static final int LOOP_SAMPLES_PER_STEP = 1024;
+    /** Frames of the spinning thread's stack that its report shows. */
+    private static final int STACK_FRAMES_SHOWN = 12;
+
     /** Unwinds a simulated thread that the runtime stopped; the run's failure says why. */
     static final class Stopped extends Error {
         private static final long serialVersionUID = 1L;
@@ -44,6 +55,7 @@ final class AgentRuntime implements SimRuntime {
     private long randomBase;
     private boolean randomBaseDrawn;
     private int clockReads;
+    private int loopSamples;
 
     /**
      * Whether identity hashes are the same in every run. They come from a generator whose state
@@ -73,6 +85,7 @@ final class AgentRuntime implements SimRuntime {
     /** A scheduling step begins: the clock-read budget starts again. */
     void stepStarts() {
         clockReads = 0;
+        loopSamples = 0;
     }
 
     @Override
@@ -87,6 +100,31 @@ final class AgentRuntime implements SimRuntime {
                     + " times without blocking: it waits for time to pass, which in the simulation passes only"
                     + " while threads block (sleep or wait instead of polling the clock)");
         }
+    }
+
+    @Override
+    public void loopSample() {
+        if (++loopSamples == LOOP_SAMPLES_PER_STEP) {
+            stop(FailureKind.LIVENESS_TIMEOUT, "looped " + (long) LOOP_SAMPLES_PER_STEP * Bridge.LOOP_SAMPLE
+                    + " times without blocking: a busy loop, which never lets time pass in the simulation"
+                    + " (block, sleep or wait between attempts)", stackOfCaller());
+        }
+    }
+
+    /** The calling thread's stack, innermost first, from the first frame of the code under test. */
+    private static String stackOfCaller() {
+        StringBuilder stack = new StringBuilder();
+        StackTraceElement[] frames = Thread.currentThread().getStackTrace();
+        int shown = 0;
+        for (StackTraceElement frame : frames) {
+            boolean infrastructure = frame.getClassName().startsWith("dev.zksim.")
+                    || frame.getClassName().startsWith("java.lang.Thread");
+            if ((shown > 0 || !infrastructure) && shown < STACK_FRAMES_SHOWN) {
+                stack.append("\n    at ").append(frame);
+                shown++;
+            }
+        }
+        return stack.toString();
     }
 
     @Override
@@ -226,8 +264,13 @@ final class AgentRuntime implements SimRuntime {
 
     /** Ends the calling thread's step: records why and unwinds it, so the run fails in one line. */
     private void stop(FailureKind kind, String what) {
+        stop(kind, what, "");
+    }
+
+    /** Ends the run with {@code what} the thread did, where, and {@code detail} on further lines. */
+    private void stop(FailureKind kind, String what, String detail) {
         threads.fail(kind, "simulated thread '" + Thread.currentThread().getName() + "' " + what
-                + " [" + UserFrame.caller() + "]", null);
+                + " [" + UserFrame.caller() + "]" + detail, null);
         throw new Stopped();
     }
 

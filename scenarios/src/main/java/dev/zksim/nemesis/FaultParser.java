@@ -76,26 +76,53 @@ final class FaultParser {
         return target;
     }
 
-    /** The text before an optional " on OP [PATH-PREFIX]". */
+    /** The text before an optional " on OP [PATH-PREFIX]" and an optional "#N". */
     private static String beforeAim(String rest) {
-        int index = rest.indexOf(" on ");
-        return index < 0 ? rest : rest.substring(0, index).trim();
+        String aimed = withoutOrdinal(rest);
+        int index = aimed.indexOf(" on ");
+        return index < 0 ? aimed : aimed.substring(0, index).trim();
     }
 
-    /** The optional " on OP [PATH-PREFIX]" of the request faults, or any request. */
+    /** The optional " on OP [PATH-PREFIX]" and "#N" of the request faults; without them, the next request. */
     private static RequestMatch aim(String verb, String rest) {
-        int index = rest.toLowerCase(Locale.ROOT).indexOf(" on ");
+        int ordinal = ordinal(verb, rest);
+        String aimed = withoutOrdinal(rest);
+        int index = aimed.toLowerCase(Locale.ROOT).indexOf(" on ");
         if (index < 0) {
-            return RequestMatch.ANY;
+            return RequestMatch.ANY.nth(ordinal);
         }
-        String[] words = rest.substring(index + 4).trim().split("\\s+");
+        String[] words = aimed.substring(index + 4).trim().split("\\s+");
         if (words.length > 2 || words[0].isEmpty()) {
-            throw new IllegalArgumentException("expected '" + verb + " CLIENT on OP [PATH-PREFIX]', e.g. '" + verb
-                    + " c1 on create /lock'");
+            throw new IllegalArgumentException("expected '" + verb + " CLIENT on OP [PATH-PREFIX] [#N]', e.g. '" + verb
+                    + " c1 on delete /lock #2'");
         }
         String operation = RequestMatch.OPERATIONS.stream().filter(name -> name.equalsIgnoreCase(words[0])).findFirst()
                 .orElse(words[0]);
-        return new RequestMatch(operation, words.length == 2 ? words[1] : null);
+        return new RequestMatch(operation, words.length == 2 ? words[1] : null, ordinal);
+    }
+
+    /** The N of a trailing "#N" (the N-th matching request), 1 without one. */
+    private static int ordinal(String verb, String rest) {
+        int hash = rest.lastIndexOf('#');
+        if (hash < 0) {
+            return 1;
+        }
+        String digits = rest.substring(hash + 1).trim();
+        try {
+            int ordinal = Integer.parseInt(digits);
+            if (ordinal >= 1) {
+                return ordinal;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, with the form that was expected
+        }
+        throw new IllegalArgumentException("expected '#N' with N from 1 at the end of '" + verb + " " + rest
+                + "', e.g. '" + verb + " c1 on delete /lock #2'");
+    }
+
+    private static String withoutOrdinal(String rest) {
+        int hash = rest.lastIndexOf('#');
+        return hash < 0 ? rest : rest.substring(0, hash).trim();
     }
 
     private static Fault heal(String rest) {

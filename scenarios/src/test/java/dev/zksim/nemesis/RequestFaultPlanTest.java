@@ -32,6 +32,18 @@ class RequestFaultPlanTest {
     }
 
     @Test
+    void aPlanStepAimsAtTheNthMatchingRequest() {
+        String text = "at 1s drop-reply c1 on delete /lock #2; at 2s lose-request c2 #3";
+        FaultPlan plan = FaultPlan.parse(text);
+        assertThat(plan.toString()).isEqualTo(text);
+        assertThat(plan.steps().get(0).fault())
+                .isEqualTo(new Fault.DropReply(new Target.Named("c1"), new RequestMatch("delete", "/lock", 2)));
+        assertThat(plan.steps().get(1).fault()).isEqualTo(new Fault.LoseRequest(new Target.Named("c2"), RequestMatch.ANY.nth(3)));
+        assertThatThrownBy(() -> FaultPlan.parse("at 1s drop-reply c1 on delete /lock #0")).hasMessageContaining("#N");
+        assertThatThrownBy(() -> FaultPlan.parse("at 1s drop-reply c1 #x")).hasMessageContaining("#N");
+    }
+
+    @Test
     void verbsAndOperationsAreCaseInsensitiveButThePathPrefixIsExact() {
         FaultPlan plan = FaultPlan.parse("AT 1s Lose-Request C1 ON CREATE /Lock");
         assertThat(plan.steps().getFirst().fault())
@@ -45,7 +57,7 @@ class RequestFaultPlanTest {
                 .hasMessageContaining("unknown operation 'remove'");
         assertThatThrownBy(() -> FaultPlan.parse("at 1s drop-reply c1 on create lock")).hasMessageContaining("starts with '/'");
         assertThatThrownBy(() -> FaultPlan.parse("at 1s drop-reply c1 on create /a /b"))
-                .hasMessageContaining("expected 'drop-reply CLIENT on OP [PATH-PREFIX]'");
+                .hasMessageContaining("expected 'drop-reply CLIENT on OP [PATH-PREFIX] [#N]'");
     }
 
     @Test

@@ -25,7 +25,17 @@ final class RequestFaults {
         LOSE_REQUEST, DROP_REPLY
     }
 
-    private record Armed(Kind kind, RequestMatch match) {
+    /** An armed fault and how many more matching requests it lets pass before it strikes. */
+    private static final class Armed {
+        final Kind kind;
+        final RequestMatch match;
+        int toLetPass;
+
+        Armed(Kind kind, RequestMatch match) {
+            this.kind = kind;
+            this.match = match;
+            this.toLetPass = match.ordinal() - 1;
+        }
     }
 
     private final SimProcess process;
@@ -41,11 +51,18 @@ final class RequestFaults {
         armed.add(new Armed(kind, match));
     }
 
-    /** Lets the first armed fault that matches this request take it, just before it is sent. */
+    /**
+     * Lets the first armed fault that matches this request take it, just before it is sent; a
+     * fault aimed at a later match (#N) counts this one and lets it pass.
+     */
     void beforeSend(ClientPacket.Request request, Connection connection) {
         for (int i = 0; i < armed.size(); i++) {
             Armed fault = armed.get(i);
-            if (fault.match().matches(request.operation())) {
+            if (fault.match.matches(request.operation())) {
+                if (fault.toLetPass > 0) {
+                    fault.toLetPass--;
+                    continue;
+                }
                 armed.remove(i);
                 strike(fault, request, connection);
                 return;
@@ -55,7 +72,7 @@ final class RequestFaults {
 
     private void strike(Armed fault, ClientPacket.Request request, Connection connection) {
         String what = RequestMatch.nameOf(request.operation()) + " xid " + request.xid() + " of " + process.id();
-        if (fault.kind() == Kind.LOSE_REQUEST) {
+        if (fault.kind == Kind.LOSE_REQUEST) {
             network.loseNextSend(connection, request, "request " + what);
         } else {
             int xid = request.xid();

@@ -10,8 +10,12 @@ import java.util.List;
  * matches {@code /lock/x} and {@code /locks} alike; a multi matches when any of its ops does.
  * Only the eight operations a recipe calls can be aimed at: session housekeeping (setWatches,
  * closeSession, pings) is never hit, so a fault cannot turn into a different fault.
+ *
+ * <p>The {@code ordinal} aims at the N-th matching request from the moment the fault is armed
+ * ({@code #2} in a plan: "drop-reply c1 on delete /lock #2"), where bugs on a second attempt,
+ * a retry or a cleanup live; 1 is the next one.
  */
-public record RequestMatch(String operation, String pathPrefix) {
+public record RequestMatch(String operation, String pathPrefix, int ordinal) {
     /** The operation names, as ZooKeeper's client API spells its methods. */
     public static final List<String> OPERATIONS =
             List.of("create", "delete", "setData", "getData", "exists", "getChildren", "multi", "sync");
@@ -19,7 +23,15 @@ public record RequestMatch(String operation, String pathPrefix) {
     /** Any of the eight operations, on any path. */
     public static final RequestMatch ANY = new RequestMatch(null, null);
 
+    /** The next request that matches {@code operation} and {@code pathPrefix}. */
+    public RequestMatch(String operation, String pathPrefix) {
+        this(operation, pathPrefix, 1);
+    }
+
     public RequestMatch {
+        if (ordinal < 1) {
+            throw new IllegalArgumentException("a request's ordinal counts from #1, not #" + ordinal);
+        }
         if (operation != null && !OPERATIONS.contains(operation)) {
             throw new IllegalArgumentException("unknown operation '" + operation + "' (known: " + String.join(", ", OPERATIONS) + ")");
         }
@@ -101,8 +113,14 @@ public record RequestMatch(String operation, String pathPrefix) {
         };
     }
 
+    /** The same aim at the {@code n}-th matching request. */
+    public RequestMatch nth(int n) {
+        return new RequestMatch(operation, pathPrefix, n);
+    }
+
     @Override
     public String toString() {
-        return operation == null ? "" : " on " + operation + (pathPrefix == null ? "" : " " + pathPrefix);
+        return (operation == null ? "" : " on " + operation + (pathPrefix == null ? "" : " " + pathPrefix))
+                + (ordinal == 1 ? "" : " #" + ordinal);
     }
 }

@@ -104,6 +104,20 @@ class RequestFaultsTest {
     }
 
     @Test
+    void aFaultAimedAtTheSecondMatchLetsTheFirstPass() {
+        start(1);
+        ZooKeeperClient zk = client.zk();
+        await(zk.create("/d1", null, CreateMode.PERSISTENT));
+        await(zk.create("/d2", null, CreateMode.PERSISTENT));
+        assertThat(ensemble.faults().dropReply("c1", new RequestMatch("delete", "/d", 2))).isTrue();
+        await(zk.create("/other", null, CreateMode.PERSISTENT));
+        await(zk.delete("/d1", -1));
+        assertThat(failure(zk.delete("/d2", -1))).as("the second delete").isEqualTo(KeeperException.Code.CONNECTIONLOSS);
+        ensemble.runFor(Time.seconds(5));
+        assertThat(await(zk.exists("/d2", false))).as("the server applied it").isNull();
+    }
+
+    @Test
     void aLostMultiAppliesNoneOfItsOps() {
         start(1);
         ZooKeeperClient zk = client.zk();

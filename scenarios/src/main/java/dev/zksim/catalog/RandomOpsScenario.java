@@ -4,12 +4,12 @@ import dev.zksim.ensemble.Ensemble;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
-import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.server.ZkServer;
 import dev.zksim.testkit.CustomScenario;
+import dev.zksim.testkit.Profiles;
 import dev.zksim.testkit.Testkit;
 import dev.zksim.workload.RandomOps;
 import java.util.List;
@@ -48,7 +48,7 @@ public final class RandomOpsScenario {
                 ensemble.addClient(new RandomOps(60, RandomOps.defaultThinkTime()));
             }
         });
-        run.faults(new FaultProfile(List.of(FaultKind.values()), 0, faults, Time.seconds(1), Time.seconds(8),
+        run.faults(new FaultProfile(Profiles.withPausedClients(), 0, faults, Time.seconds(1), Time.seconds(8),
                 Time.millis(200), Time.seconds(4)));
         // A minority leader waits initLimit for followers before it looks again, so the run
         // allows ZooKeeper's own recovery time (KnownEnsembleBugsTest, ensemble-random-ops 9).

@@ -157,6 +157,24 @@ public sealed interface Fault {
         }
     }
 
+    /**
+     * Until the next heal, each client request independently is lost, or its reply lost, with
+     * this chance in a million: faults that land on whatever request comes, the rare ones too
+     * (the delete of an abandoned acquire, a cleanup after a give-up). Written as a percentage.
+     */
+    record RequestLoss(int perMillion) implements Fault {
+        public RequestLoss {
+            if (perMillion <= 0 || perMillion > 1_000_000) {
+                throw new IllegalArgumentException("request-loss takes a rate above 0% and at most 100%");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "request-loss " + java.math.BigDecimal.valueOf(perMillion, 4).stripTrailingZeros().toPlainString() + "%";
+        }
+    }
+
     /** The named processes a fault mentions, for validating a plan against an ensemble. */
     default List<Target> targets() {
         return switch (this) {
@@ -173,6 +191,7 @@ public sealed interface Fault {
             case LoseRequest lose -> List.of(lose.client());
             case Lag lag -> List.of(lag.server());
             case Clog clog -> List.of(clog.a(), clog.b());
+            case RequestLoss loss -> List.of();
         };
     }
 

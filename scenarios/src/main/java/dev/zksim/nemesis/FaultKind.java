@@ -14,5 +14,7 @@ public enum FaultKind {
     DROP_REPLY,
     LOSE_REQUEST,
     LAG_FOLLOWER,
-    CLOG
+    CLOG,
+    /** For the outage, every request risks being lost, or its reply lost, at a small drawn rate. */
+    REQUEST_LOSS
 }

@@ -9,7 +9,7 @@ import java.util.Locale;
 /** Reads the text of one fault, the part of a step after "at TIME". */
 final class FaultParser {
     private static final String KINDS =
-            "crash, restart, pause, resume, partition, isolate, heal, expire, drop-reply, lose-request, lag, clog";
+            "crash, restart, pause, resume, partition, isolate, heal, expire, drop-reply, lose-request, lag, clog, request-loss";
 
     private FaultParser() {
     }
@@ -38,6 +38,7 @@ final class FaultParser {
             case "partition" -> partition(rest);
             case "lag" -> lag(rest);
             case "clog" -> clog(rest);
+            case "request-loss" -> requestLoss(rest);
             default -> throw new IllegalArgumentException("unknown fault '" + verb + "' (known: " + KINDS + ")");
         };
     }
@@ -123,6 +124,16 @@ final class FaultParser {
     private static String withoutOrdinal(String rest) {
         int hash = rest.lastIndexOf('#');
         return hash < 0 ? rest : rest.substring(0, hash).trim();
+    }
+
+    /** "request-loss P%": P a percentage above 0 and at most 100, to four decimals. */
+    private static Fault requestLoss(String rest) {
+        String percent = rest.endsWith("%") ? rest.substring(0, rest.length() - 1).trim() : "";
+        try {
+            return new Fault.RequestLoss(new java.math.BigDecimal(percent).movePointRight(4).intValueExact());
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IllegalArgumentException("expected 'request-loss P%' with P a percentage, e.g. 'request-loss 1.5%'");
+        }
     }
 
     private static Fault heal(String rest) {

@@ -58,6 +58,8 @@ public final class FaultPlanGenerator {
             case LOSE_REQUEST -> add(at, new Fault.LoseRequest(client(), aim()));
             case LAG_FOLLOWER -> add(at, new Fault.Lag(new Target.Follower(), outage));
             case CLOG -> add(at, new Fault.Clog(server(), anyProcess(), choices.longIn(Time.millis(50), Time.seconds(1)), outage));
+            // 0.2% to 3% in steps of 0.01%: a few requests of a seed's hundreds, never a storm.
+            case REQUEST_LOSS -> healLater(at, outage, new Fault.RequestLoss(100 * choices.intIn(20, 300)));
         }
     }
 

@@ -59,6 +59,7 @@ public final class Nemesis {
             case Fault.LoseRequest lose -> resolve(lose.client()).ifPresent(id -> faults.loseRequest(id, lose.aim()));
             case Fault.Lag lag -> resolve(lag.server()).ifPresent(id -> faults.lag(id, lag.duration()));
             case Fault.Clog clog -> clog(clog);
+            case Fault.RequestLoss loss -> faults.requestLoss(loss.perMillion());
         }
     }
 

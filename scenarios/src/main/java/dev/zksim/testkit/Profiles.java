@@ -20,13 +20,34 @@ public final class Profiles {
      * {@link #withPausedClients} or pauses alone.
      */
     public static List<FaultKind> withoutPausedClients() {
-        List<FaultKind> kinds = new ArrayList<>(List.of(FaultKind.values()));
+        List<FaultKind> kinds = withPausedClients();
         kinds.remove(FaultKind.PAUSE_CLIENT);
         return kinds;
     }
 
+    /** Every fault a plan places at one point (all but the request loss of {@link #withRequestLoss}). */
     public static List<FaultKind> withPausedClients() {
-        return List.of(FaultKind.values());
+        List<FaultKind> kinds = new ArrayList<>(List.of(FaultKind.values()));
+        kinds.remove(FaultKind.REQUEST_LOSS);
+        return kinds;
+    }
+
+    /**
+     * {@code kinds} and the per-request fault profile: for an outage, every request risks being
+     * lost, or its reply lost, at a drawn rate of 0.2% to 3%. Faults then land on the rare
+     * paths a plan of a few aimed steps almost never hits: the delete of an abandoned acquire,
+     * a cleanup after a give-up, the retry of a retry.
+     *
+     * <pre>{@code
+     * Testkit.lock("my-lock", factory).faults(0, 3, Time.seconds(3), Profiles.withRequestLoss(Profiles.withoutPausedClients()))
+     * }</pre>
+     */
+    public static List<FaultKind> withRequestLoss(List<FaultKind> kinds) {
+        List<FaultKind> with = new ArrayList<>(kinds);
+        if (!with.contains(FaultKind.REQUEST_LOSS)) {
+            with.add(FaultKind.REQUEST_LOSS);
+        }
+        return with;
     }
 
     /** Up to {@code max} faults of the kinds, between 0.5s and {@code windowEnd}. */

@@ -44,6 +44,27 @@ class RequestFaultPlanTest {
     }
 
     @Test
+    void requestLossIsAPercentageThatPrintsAsItParses() {
+        FaultPlan plan = FaultPlan.parse("at 1s request-loss 1.25%; at 3s heal");
+        assertThat(plan.steps().getFirst().fault()).isEqualTo(new Fault.RequestLoss(12_500));
+        assertThat(plan.toString()).isEqualTo("at 1s request-loss 1.25%; at 3s heal");
+        assertThatThrownBy(() -> FaultPlan.parse("at 1s request-loss 2")).hasMessageContaining("request-loss P%");
+        assertThatThrownBy(() -> FaultPlan.parse("at 1s request-loss 0%")).hasMessageContaining("above 0%");
+    }
+
+    @Test
+    void theRequestLossProfileHealsWhatItStarts() {
+        FaultProfile profile = new FaultProfile(List.of(FaultKind.REQUEST_LOSS), 2, 2, 0, Time.seconds(5), Time.millis(100),
+                Time.seconds(1));
+        for (long seed = 1; seed <= 5; seed++) {
+            FaultPlan plan = FaultPlanGenerator.generate(new SeededChoices(seed), profile, List.of("s1"), List.of("c1"));
+            assertThat(plan.steps()).hasSize(4);
+            assertThat(plan.toString()).contains("request-loss").contains("heal");
+            assertThat(FaultPlan.parse(plan.toString())).isEqualTo(plan);
+        }
+    }
+
+    @Test
     void verbsAndOperationsAreCaseInsensitiveButThePathPrefixIsExact() {
         FaultPlan plan = FaultPlan.parse("AT 1s Lose-Request C1 ON CREATE /Lock");
         assertThat(plan.steps().getFirst().fault())

@@ -1,5 +1,6 @@
 package dev.zksim.client;
 
+import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.net.Connection;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.SimProcess;
@@ -41,6 +42,8 @@ final class RequestFaults {
     private final SimProcess process;
     private final Network network;
     private final List<Armed> armed = new ArrayList<>();
+    /** Draws of the network's request loss; made on first use, so runs without it draw as before. */
+    private Choices lossDraws;
 
     RequestFaults(SimProcess process, Network network) {
         this.process = process;
@@ -64,15 +67,29 @@ final class RequestFaults {
                     continue;
                 }
                 armed.remove(i);
-                strike(fault, request, connection);
+                strike(fault.kind, request, connection);
                 return;
             }
         }
+        int lossRate = network.requestLossPerMillion();
+        if (lossRate > 0 && RequestMatch.nameOf(request.operation()) != null) {
+            drawLoss(lossRate, request, connection);
+        }
     }
 
-    private void strike(Armed fault, ClientPacket.Request request, Connection connection) {
+    /** The network's request loss: this request, or its reply, is lost with the rate's chance. */
+    private void drawLoss(int perMillion, ClientPacket.Request request, Connection connection) {
+        if (lossDraws == null) {
+            lossDraws = process.choices().stream("request-loss");
+        }
+        if (lossDraws.chance(perMillion, 1_000_000)) {
+            strike(lossDraws.chance(1, 2) ? Kind.LOSE_REQUEST : Kind.DROP_REPLY, request, connection);
+        }
+    }
+
+    private void strike(Kind kind, ClientPacket.Request request, Connection connection) {
         String what = RequestMatch.nameOf(request.operation()) + " xid " + request.xid() + " of " + process.id();
-        if (fault.kind == Kind.LOSE_REQUEST) {
+        if (kind == Kind.LOSE_REQUEST) {
             network.loseNextSend(connection, request, "request " + what);
         } else {
             int xid = request.xid();

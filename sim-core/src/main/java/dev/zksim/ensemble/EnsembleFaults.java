@@ -76,6 +76,15 @@ public final class EnsembleFaults {
         ensemble.network().heal();
     }
 
+    /**
+     * Until the next heal, every client request is lost, or its reply lost, with this chance
+     * in a million, each drawn on its own as the client sends it.
+     */
+    public void requestLoss(int perMillion) {
+        record("request-loss " + perMillion + " per million", "applied");
+        ensemble.network().requestLoss(perMillion);
+    }
+
     /** Cuts the current leader off from everyone; false if there is no leader. */
     public boolean isolateLeader() {
         return ensemble.leader().map(leader -> {

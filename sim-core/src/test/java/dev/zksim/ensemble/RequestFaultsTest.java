@@ -118,6 +118,19 @@ class RequestFaultsTest {
     }
 
     @Test
+    void underTotalRequestLossEveryRequestFailsUntilTheHeal() {
+        start(1);
+        ZooKeeperClient zk = client.zk();
+        ensemble.faults().requestLoss(1_000_000);
+        assertThat(failure(zk.create("/r", null, CreateMode.PERSISTENT))).isEqualTo(KeeperException.Code.CONNECTIONLOSS);
+        ensemble.faults().heal();
+        ensemble.runFor(Time.seconds(5));
+        assertThat(await(zk.exists("/r", false)) == null ? "lost request" : "lost reply")
+                .as("either the request or its reply was lost").isIn("lost request", "lost reply");
+        assertThat(await(zk.setData("/", bytes("after"), -1))).as("healed: requests go through").isNotNull();
+    }
+
+    @Test
     void aLostMultiAppliesNoneOfItsOps() {
         start(1);
         ZooKeeperClient zk = client.zk();

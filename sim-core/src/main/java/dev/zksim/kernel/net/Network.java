@@ -38,6 +38,7 @@ public final class Network implements ProcessListener {
     private final Map<Connection, Trap> traps = new LinkedHashMap<>();
     private final TreeSet<String> blocked = new TreeSet<>();
     private Distribution defaultDelay;
+    private int requestLossPerMillion;
     private long nextConnectionId = 1;
 
     public Network(Simulation simulation, Distribution defaultDelay) {
@@ -299,7 +300,25 @@ public final class Network implements ProcessListener {
     /** Removes every partition. Cut connections stay cut; processes reconnect. */
     public void heal() {
         blocked.clear();
+        requestLossPerMillion = 0;
         trace("net", new NetEvent.Healed());
+    }
+
+    /**
+     * From now until the next heal, each client request risks being lost, or its reply lost,
+     * with this chance in a million. The clients draw it as they send (see the client's
+     * request faults), so the faults land on whichever request comes, rare paths included.
+     */
+    public void requestLoss(int perMillion) {
+        if (perMillion < 0 || perMillion > 1_000_000) {
+            throw new IllegalArgumentException("a loss rate is 0 to 1,000,000 per million, not " + perMillion);
+        }
+        requestLossPerMillion = perMillion;
+    }
+
+    /** The chance in a million that a client request or its reply is lost; 0 when none is. */
+    public int requestLossPerMillion() {
+        return requestLossPerMillion;
     }
 
     /** The directed links a partition blocks, as "from>to", sorted; empty when the network is whole. */

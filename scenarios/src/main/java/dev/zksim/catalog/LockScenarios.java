@@ -4,11 +4,14 @@ import dev.zksim.testkit.Profiles;
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.recipes.canary.FirstCreateProtectedLock;
+import dev.zksim.recipes.canary.OneShotCleanupLock;
 import dev.zksim.recipes.lock.ExclusiveLock;
 import dev.zksim.recipes.lock.LockFileLock;
 import dev.zksim.recipes.lock.LowestWatchLock;
 import dev.zksim.recipes.lock.NoRecheckLock;
 import dev.zksim.scenario.Scenario;
+import dev.zksim.testkit.LockScenario;
 import dev.zksim.testkit.LockUnderTest;
 import dev.zksim.testkit.Testkit;
 import java.util.List;
@@ -48,6 +51,21 @@ public final class LockScenarios {
     }
 
     /**
+     * The lock under the per-request fault profile: besides up to two faults of every kind,
+     * every request may be lost, or its reply lost, while the loss lasts; waiters give up in
+     * half the seeds, so faults land on the cleanups of abandoned acquisitions too.
+     */
+    public static Scenario requestLoss() {
+        return Testkit.lock("lock-request-loss", EXCLUSIVE)
+                .title("Lock: every request may be lost, or its reply, for a while; waiters give up in half the seeds")
+                .servers(1, 3).clients(3, 5).rounds(3, 4).startWithin(Time.millis(100))
+                .hold(Time.millis(100), Time.millis(400)).think(Time.millis(20))
+                .giveUps(1, 2, Time.millis(500), Time.seconds(2))
+                .faults(1, 3, Time.seconds(3), Profiles.withRequestLoss(Profiles.withoutPausedClients()))
+                .build();
+    }
+
+    /**
      * A holder paused past its session: the next waiter gets the lock while the paused one
      * still believes it holds it. Believed exclusion excuses that overlap until the paused
      * holder is told; the protected resource must refuse its late writes.
@@ -75,6 +93,44 @@ public final class LockScenarios {
                 .faults(0, 1, Time.seconds(2), List.of(FaultKind.EXPIRE_SESSION, FaultKind.CRASH_CLIENT))
                 .herdFree(false)
                 .build();
+    }
+
+    /**
+     * Waiters that give up delete their node with one try: the per-request fault profile
+     * alone (every request risks a loss, nothing else goes wrong) strands the queue behind an
+     * orphan, which the free-lock check catches (RequestFaultScenarioTest).
+     */
+    public static Scenario oneShotCleanupCanary() {
+        return oneShotCleanup("canary-one-shot-cleanup", Profiles.withRequestLoss(List.of()))
+                .title("Canary: waiters that give up delete their node once, and lost requests strand the queue")
+                .build();
+    }
+
+    /**
+     * Only its first acquisition adopts the node of a create whose reply was lost: the plan
+     * step {@code drop-reply c1 on create /lock #2} strands it, where the same step without
+     * {@code #2} (the first create) does not (RequestFaultScenarioTest).
+     */
+    public static Scenario firstCreateProtectedCanary() {
+        return Testkit.lock("canary-first-create-protected", RecipeLocks.of((zk, states, guid, listener) ->
+                        new FirstCreateProtectedLock(zk, states, DIR, guid, listener)))
+                .title("Canary: a lock that survives a lost create reply only on its first acquisition")
+                .servers(1, 3).clients(2, 3).rounds(3, 3).startWithin(Time.millis(100))
+                .hold(Time.millis(20), Time.millis(100)).think(Time.millis(20)).noGiveUps()
+                .faults(0, 2, Time.seconds(2), List.of(FaultKind.DROP_REPLY, FaultKind.CRASH_SERVER))
+                .herdFree(false)
+                .build();
+    }
+
+    /** The one-shot-cleanup canary's workload: contended, every waiter patient for 0.5 to 2 s. */
+    static LockScenario oneShotCleanup(String id, List<FaultKind> kinds) {
+        return Testkit.lock(id, RecipeLocks.of((zk, states, guid, listener) ->
+                        new OneShotCleanupLock(zk, states, DIR, guid, listener)))
+                .servers(1, 3).clients(3, 5).rounds(3, 4).startWithin(Time.millis(100))
+                .hold(Time.millis(100), Time.millis(400)).think(Time.millis(20))
+                .giveUps(1, 1, Time.millis(500), Time.seconds(2))
+                .faults(1, 1, Time.seconds(3), kinds)
+                .herdFree(false);
     }
 
     /** A lock that treats the new session after Expired like a reconnect, and claims its old grant. */

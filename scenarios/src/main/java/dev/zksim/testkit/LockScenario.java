@@ -5,6 +5,7 @@ import dev.zksim.check.ExclusionChecker;
 import dev.zksim.check.FencedResource;
 import dev.zksim.check.FencingChecker;
 import dev.zksim.check.HerdChecker;
+import dev.zksim.check.FreeLockChecker;
 import dev.zksim.check.LivenessChecker;
 import dev.zksim.check.WakeUps;
 import dev.zksim.history.OpKind;
@@ -33,8 +34,10 @@ import java.util.Objects;
  * Expired, as when it was paused, and never once it was told); the resource never
  * accepts a write with a token lower than one it accepted before (fencing; a lock that
  * reports 0, having no tokens, makes no such writes and is not judged); no release wakes
- * more than the next waiter (herd-free); and every acquisition and release completes within
- * a bound after the faults heal.
+ * more than the next waiter (herd-free); every acquisition and release completes within
+ * a bound after the faults heal; and once the ensemble and sessions have settled after the
+ * heal, no waiter gives up after half a second or more of waiting for a lock that nobody holds (a lock that stopped
+ * granting, behind a node nobody will delete).
  */
 public final class LockScenario extends ScenarioBuilder<LockScenario> {
     private final LockUnderTest.Factory factory;
@@ -163,6 +166,7 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
                 checkers.add(WakeUps.checker(HerdChecker.herdFree(), WatchTap.WOKEN, List.of(OpKind.ACQUIRE)));
             }
             checkers.add(new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ACQUIRE, OpKind.RELEASE));
+            checkers.add(new FreeLockChecker(heal + Bounds.afterHeal(swarm, 0)));
             return checkers;
         };
         List<String> knobs = List.of("clients: " + clients, "rounds: " + plan.rounds(),

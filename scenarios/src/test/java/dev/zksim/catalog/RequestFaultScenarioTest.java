@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
+import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.recipes.canary.ForgetfulCreateLock;
 import dev.zksim.recipes.canary.TrustingCreateLock;
@@ -16,6 +17,7 @@ import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.scenario.ScenarioRunner;
+import dev.zksim.testkit.Profiles;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -72,5 +74,48 @@ class RequestFaultScenarioTest {
         List<RunOutcome> outcomes = run(lock("trusting-lock", (zk, states, guid, listener) ->
                 new TrustingCreateLock(zk, states, DIR, guid, listener), aimed(List.of(FaultKind.LOSE_REQUEST), List.of("create"))), 10);
         assertThat(outcomes).anyMatch(outcome -> outcome.failureKind().orElse(null) == FailureKind.LIVENESS_TIMEOUT);
+    }
+
+    private static List<RunOutcome> run(Scenario scenario, int seeds, String plan) {
+        ScenarioRunner runner = new ScenarioRunner(new ScenarioCatalog().add(scenario));
+        List<RunOutcome> outcomes = new ArrayList<>();
+        for (long seed = 1; seed <= seeds; seed++) {
+            outcomes.add(runner.run(RunSpec.of(scenario.id(), seed).withPlan(FaultPlan.parse(plan))));
+        }
+        return outcomes;
+    }
+
+    private static long failures(List<RunOutcome> outcomes) {
+        return outcomes.stream().filter(RunOutcome::failed).count();
+    }
+
+    @Test
+    void aStepAimedAtTheSecondCreateStrandsTheLockThatProtectsOnlyItsFirst() {
+        Scenario canary = LockScenarios.firstCreateProtectedCanary();
+        assertThat(failures(run(canary, 20, "at 0s drop-reply c1 on create /lock"))).as("the first create's reply").isZero();
+        List<RunOutcome> aimed = run(canary, 20, "at 0s drop-reply c1 on create /lock #2");
+        assertThat(aimed).anyMatch(outcome -> outcome.failureKind().orElse(null) == FailureKind.LIVENESS_TIMEOUT);
+    }
+
+    /**
+     * The per-request profile alone, with no partition, crash or aimed step, strands the lock
+     * whose waiters delete their node once when they give up. (The standard profile catches it
+     * too: a partition during that delete loses it just the same.)
+     */
+    @Test
+    void thePerRequestFaultProfileAloneStrandsTheOneShotCleanup() {
+        assertThat(failures(run(LockScenarios.oneShotCleanup("one-shot", Profiles.withRequestLoss(List.of())).build(), 150,
+                "at 0s heal"))).as("without faults").isZero();
+        List<RunOutcome> lossy = run(LockScenarios.oneShotCleanup("one-shot", Profiles.withRequestLoss(List.of())).build(), 250);
+        assertThat(lossy).anyMatch(outcome -> outcome.failureKind().orElse(null) == FailureKind.LIVENESS_TIMEOUT
+                && outcome.failure().orElseThrow().getMessage().contains("a lock that nobody held"));
+    }
+
+    @Test
+    void theCorrectLockPassesThePerRequestFaultProfile() {
+        List<RunOutcome> outcomes = run(LockScenarios.requestLoss(), 40);
+        assertThat(outcomes).allSatisfy(outcome -> assertThat(outcome.failed())
+                .as(outcome.plan() + " -> " + outcome.failure()).isFalse());
+        assertThat(outcomes).anyMatch(outcome -> outcome.plan().toString().contains("request-loss"));
     }
 }

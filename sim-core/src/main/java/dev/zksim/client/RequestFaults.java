@@ -55,21 +55,26 @@ final class RequestFaults {
     }
 
     /**
-     * Lets the first armed fault that matches this request take it, just before it is sent; a
-     * fault aimed at a later match (#N) counts this one and lets it pass.
+     * Lets the first armed fault that is due take this request, just before it is sent. Every
+     * armed fault counts the requests it matches, whoever takes them, so "#2" is the second
+     * matching request after the fault was armed even when another fault took the first.
      */
     void beforeSend(ClientPacket.Request request, Connection connection) {
-        for (int i = 0; i < armed.size(); i++) {
-            Armed fault = armed.get(i);
-            if (fault.match.matches(request.operation())) {
-                if (fault.toLetPass > 0) {
-                    fault.toLetPass--;
-                    continue;
-                }
-                armed.remove(i);
-                strike(fault.kind, request, connection);
-                return;
+        Armed striking = null;
+        for (Armed fault : armed) {
+            if (!fault.match.matches(request.operation())) {
+                continue;
             }
+            if (fault.toLetPass > 0) {
+                fault.toLetPass--;
+            } else if (striking == null) {
+                striking = fault;
+            }
+        }
+        if (striking != null) {
+            armed.remove(striking);
+            strike(striking.kind, request, connection);
+            return;
         }
         int lossRate = network.requestLossPerMillion();
         if (lossRate > 0 && RequestMatch.nameOf(request.operation()) != null) {

@@ -40,6 +40,26 @@ class CuratorRecipesTest {
         seeds.check(CATALOG, "curator-scheduler");
     }
 
+    @SimulationProperty(seeds = 100)
+    void distributedBarrierLetsNobodyPassBeforeTheLift(Seeds seeds) {
+        seeds.check(CATALOG, "curator-barrier");
+    }
+
+    @SimulationProperty(seeds = 100)
+    void distributedDoubleBarrierHoldsEveryoneTogether(Seeds seeds) {
+        seeds.check(CATALOG, "curator-double-barrier");
+    }
+
+    @SimulationProperty(seeds = 100)
+    void sharedValueReadersConvergeWithoutGoingBack(Seeds seeds) {
+        seeds.check(CATALOG, "curator-shared-value");
+    }
+
+    @SimulationProperty(seeds = 100)
+    void groupMemberViewsConverge(Seeds seeds) {
+        seeds.check(CATALOG, "curator-group-member");
+    }
+
     @Test
     void theCarelessSchedulerIsCaught() {
         Canary.expectSafetyViolation(CATALOG, "curator-careless-scheduler");

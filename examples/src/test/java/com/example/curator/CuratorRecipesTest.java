@@ -1,9 +1,17 @@
 package com.example.curator;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.example.coordination.Canary;
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.property.Seeds;
 import dev.zksim.property.SimulationProperty;
+import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.scenario.ScenarioRunner;
+import java.util.Optional;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,6 +77,23 @@ class CuratorRecipesTest {
     @Test
     void distributedDoubleBarrierStrandsParticipantsUnderFaults() {
         Canary.expectLivenessTimeout(CATALOG, "curator-double-barrier-faults");
+    }
+
+    /**
+     * A participant that gives an enter up by interrupting it, as a caller whose wait timed out
+     * does, still counts as arrived: Curator leaves its node in place and has no call that
+     * withdraws it, so the others go in before every participant is there.
+     */
+    @Test
+    void anInterruptedDistributedDoubleBarrierEnterStillCountsAsArrived() {
+        ScenarioRunner runner = new ScenarioRunner(CATALOG);
+        Optional<SimulationFailure> early = LongStream.range(0, 200)
+                .mapToObj(seed -> runner.run(RunSpec.of("curator-double-barrier-give-ups", seed)).failure())
+                .flatMap(Optional::stream)
+                .filter(failure -> failure.kind() == FailureKind.SAFETY_VIOLATION)
+                .findFirst();
+        assertTrue(early.isPresent(), "no participant went in early in 200 seeds");
+        assertTrue(early.get().getMessage().contains("participants had arrived"), early.get().getMessage());
     }
 
     @SimulationProperty(seeds = 100)

@@ -1,6 +1,7 @@
 package dev.zksim.official.testkit;
 
 import dev.zksim.testkit.DoubleBarrierUnderTest;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionStage;
 import org.apache.curator.framework.recipes.barriers.DistributedDoubleBarrier;
 
@@ -11,10 +12,12 @@ import org.apache.curator.framework.recipes.barriers.DistributedDoubleBarrier;
  * enter of the participant, also after a new session, since its node name is fixed when it
  * is built.
  *
- * <p>A give-up is not passed on ({@code cancelEnter} keeps the contract's default, so the
- * enter goes on): Curator has no way to withdraw an arrival. A timed {@code enter} that
- * returns false, like an interrupted one, leaves the participant's node in place, and the
- * others go on counting it as arrived.
+ * <p>A give-up ({@link #cancelEnter}) interrupts the waiting enter, as a caller that times out
+ * or cancels its task does, and the enter then completes with a {@link CancellationException}.
+ * Curator does not withdraw the arrival: the participant's node stays (as it does after a
+ * timed {@code enter} that returns false), the others go on counting it, and an enter on the
+ * same object fails with {@code NodeExists} while the node is there. Scenarios whose
+ * participants give up catch that; {@code noGiveUps()} leaves give-ups out.
  */
 final class CuratorDoubleBarrier implements DoubleBarrierUnderTest {
     private final CallChain calls;
@@ -22,6 +25,7 @@ final class CuratorDoubleBarrier implements DoubleBarrierUnderTest {
     private final String path;
     private final int participants;
     private DistributedDoubleBarrier barrier;
+    private boolean giveUpAsked;
 
     CuratorDoubleBarrier(SimulatedClient client, String path, int participants) {
         this.calls = new CallChain(client);
@@ -32,10 +36,24 @@ final class CuratorDoubleBarrier implements DoubleBarrierUnderTest {
 
     @Override
     public CompletionStage<Void> enter() {
+        giveUpAsked = false;
         return calls.then("enter", () -> {
-            barrier().enter();
+            try {
+                barrier().enter();
+            } catch (InterruptedException e) {
+                if (giveUpAsked) {
+                    throw new CancellationException("gave up; Curator keeps the arrival");
+                }
+                throw e;
+            }
             return null;
         });
+    }
+
+    @Override
+    public void cancelEnter() {
+        giveUpAsked = true;
+        calls.interruptLatest();
     }
 
     @Override

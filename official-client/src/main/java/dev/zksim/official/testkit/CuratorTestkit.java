@@ -271,12 +271,13 @@ public final class CuratorTestkit {
     /**
      * A Curator {@code DistributedDoubleBarrier} on {@code path} as the testkit's double barrier:
      * each participant enters and leaves with Curator's blocking calls, untimed. A give-up
-     * ({@code cancelEnter}) is not passed on, since Curator cannot withdraw an arrival: the
-     * enter goes on.
+     * ({@code cancelEnter}) interrupts the waiting enter, as a caller that times out does; Curator
+     * keeps the arrival all the same, which the scenario's check catches, so build the scenario
+     * with {@code noGiveUps()} to test the rest.
      *
      * <pre>{@code
      * Scenario barrier = Testkit.doubleBarrier("curator-double-barrier",
-     *         CuratorTestkit.doubleBarrier("/curator/dbarrier")).build();
+     *         CuratorTestkit.doubleBarrier("/curator/dbarrier")).noGiveUps().build();
      * }</pre>
      */
     public static DoubleBarrierUnderTest.Factory doubleBarrier(String path) {

@@ -14,8 +14,8 @@ import org.apache.zookeeper.KeeperException;
  *
  * <p>Raising, lifting and waiting are each tried again, a second later, when they fail with an
  * error that Curator's own retry loop retries (connection loss, operation timeout, session
- * moved or expired: the connection stayed down through its retries), as a coordinator that must lift the barrier,
- * and a waiter that must pass it, do: all three are idempotent.
+ * moved or expired: the connection stayed down through its retries), as a coordinator that
+ * must lift the barrier, and a waiter that must pass it, do: all three are idempotent.
  */
 final class CuratorBarrier implements BarrierUnderTest {
     private static final long RETRY_MILLIS = 1000;

@@ -3,10 +3,16 @@ package com.example.curator;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.coordination.Canary;
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.property.Seeds;
 import dev.zksim.property.SimulationProperty;
+import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.scenario.ScenarioRunner;
+import java.util.Optional;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,6 +64,64 @@ class CuratorRecipesTest {
     @SimulationProperty(seeds = 100)
     void theSchedulerHasOneLeaderAtATime(Seeds seeds) {
         seeds.check(CATALOG, "curator-scheduler");
+    }
+
+    /**
+     * Seed 13: a waiter whose session expired waited for a session the barrier workload never
+     * opened. Seed 454: the coordinator's removeBarrier failed with ConnectionLoss after Curator's
+     * retries and nobody lifted the barrier; the adapter now retries it as a coordinator must.
+     */
+    @SimulationProperty(seeds = 100, regressions = {
+        "zksim3:curator-examples/curator-barrier:d:eNpLLFEw1DMwMjc1tihWyCzOz0ksSVXISU1MSS0CAGyLCJ8:eNo7ysTAmp2Xn1TMzsQAApMZGUQKivKTU4uL9ZMN9YtSk_Pz8lKTS5gaWCcyAgAE1wxm:320d7e2cadf45c54:23ef5e9d",
+        "zksim3:curator-examples/curator-barrier:1c6:eNpLLFEw1DMzMjEwNSlWyCzOz0ksSVXISU1MSS2yVkgsUTDSMzK1MDMxLVbISE3MAQA-Pw22:eNo7ysXAmp2Xn1TMzsLCxMTAMZmRgTMvtUS_2NCu2IiTAQqeMkNFjeyKDZmfMzPcZYUKmAAF2CFqWF8yIlSZSDAggafsT1mR2OxQdaZAO5QYCIHnMMuNgcZywY1hhRsDdIMx-2OQ9UDDGV4c2d_85eohOYQdxoTteHLp0dyZq3-IIUw0lcGl9inrc0aGpuWbtn97Ml8GAMQnP1o:67df96012ba6d044:2698d03f"})
+    void distributedBarrierLetsNobodyPassBeforeTheLift(Seeds seeds) {
+        seeds.check(CATALOG, "curator-barrier");
+    }
+
+    @SimulationProperty(seeds = 100)
+    void distributedDoubleBarrierHoldsEveryoneTogether(Seeds seeds) {
+        seeds.check(CATALOG, "curator-double-barrier");
+    }
+
+    /**
+     * Under faults, Curator's DistributedDoubleBarrier strands participants, which the liveness
+     * check reports. Two behaviours of Curator, neither a mistake of the adapter: an enter whose
+     * wait hears Disconnected throws ConnectionLossException and leaves the participant's node
+     * behind, and that object cannot enter again while the node exists (its create fails with
+     * NodeExists), so the others wait in leave until its session ends; and a participant whose
+     * session expired after the others went through enters again into a round that is over and
+     * waits forever, since the last one out deleted the ready node.
+     */
+    @Test
+    void distributedDoubleBarrierStrandsParticipantsUnderFaults() {
+        Canary.expectLivenessTimeout(CATALOG, "curator-double-barrier-faults");
+    }
+
+    /**
+     * A participant that gives an enter up by interrupting it, as a caller whose wait timed out
+     * does, still counts as arrived: Curator leaves its node in place and has no call that
+     * withdraws it, so the others go in before every participant is there.
+     */
+    @Test
+    void anInterruptedDistributedDoubleBarrierEnterStillCountsAsArrived() {
+        ScenarioRunner runner = new ScenarioRunner(CATALOG);
+        Optional<SimulationFailure> early = LongStream.range(0, 200)
+                .mapToObj(seed -> runner.run(RunSpec.of("curator-double-barrier-give-ups", seed)).failure())
+                .flatMap(Optional::stream)
+                .filter(failure -> failure.kind() == FailureKind.SAFETY_VIOLATION)
+                .findFirst();
+        assertTrue(early.isPresent(), "no participant went in early in 200 seeds");
+        assertTrue(early.get().getMessage().contains("participants had arrived"), early.get().getMessage());
+    }
+
+    @SimulationProperty(seeds = 100)
+    void sharedValueReadersConvergeWithoutGoingBack(Seeds seeds) {
+        seeds.check(CATALOG, "curator-shared-value");
+    }
+
+    @SimulationProperty(seeds = 100)
+    void groupMemberViewsConverge(Seeds seeds) {
+        seeds.check(CATALOG, "curator-group-member");
     }
 
     @Test

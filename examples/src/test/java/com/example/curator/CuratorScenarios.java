@@ -1,5 +1,6 @@
 package com.example.curator;
 
+import dev.zksim.kernel.Time;
 import dev.zksim.official.testkit.OfficialElection;
 import dev.zksim.official.testkit.CuratorTestkit;
 import dev.zksim.scenario.ScenarioCatalog;
@@ -37,6 +38,22 @@ public final class CuratorScenarios implements CatalogProvider {
                         .build())
                 .add(Testkit.election("curator-leader-selector", CuratorTestkit.leaderSelector("/curator/selector"))
                         .title("Election: Curator's LeaderSelector, used as its documentation says, under faults").build())
+                .add(Testkit.barrier("curator-barrier", CuratorTestkit.barrier()).path("/curator/barrier")
+                        .title("Barrier: Curator's DistributedBarrier under faults").build())
+                .add(Testkit.doubleBarrier("curator-double-barrier", CuratorTestkit.doubleBarrier("/curator/dbarrier"))
+                        .title("Double barrier: Curator's DistributedDoubleBarrier, without faults or give-ups")
+                        .noFaults().noGiveUps().build())
+                .add(Testkit.doubleBarrier("curator-double-barrier-faults", CuratorTestkit.doubleBarrier("/curator/dbarrier"))
+                        .title("Double barrier: Curator's DistributedDoubleBarrier under faults, which strand a participant")
+                        .noGiveUps().build())
+                .add(Testkit.doubleBarrier("curator-double-barrier-give-ups",
+                        CuratorTestkit.doubleBarrier("/curator/dbarrier"))
+                        .title("Double barrier: a participant interrupts Curator's enter, whose arrival still counts")
+                        .participants(2, 4).giveUps(1, 1, Time.millis(5), Time.millis(50)).noFaults().build())
+                .add(Testkit.configuration("curator-shared-value", CuratorTestkit.sharedValue("/curator/config"))
+                        .title("Configuration: a JSON configuration in Curator's SharedValue under faults").build())
+                .add(Testkit.membership("curator-group-member", CuratorTestkit.groupMember("/curator/group"))
+                        .title("Membership: Curator's GroupMember under faults").build())
                 .add(Testkit.election("curator-scheduler", scheduler(true))
                         .title("Example: a job scheduler led through a LeaderLatch").build())
                 .add(Testkit.election("curator-careless-scheduler", scheduler(false))

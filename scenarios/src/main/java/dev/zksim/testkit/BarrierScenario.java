@@ -17,7 +17,8 @@ import java.util.Objects;
 /**
  * A simple barrier under test. The coordinator (c1) raises the barrier at once and lifts it
  * after a hold drawn per seed (LIFT); each waiter (c2, ...) arrives once it sees the barrier
- * raised and waits at it (ENTER, OK when it passes).
+ * raised and waits at it (ENTER, OK when it passes). A waiter whose session expires opens a
+ * new one and goes on with the same barrier object; the coordinator does not.
  *
  * <p>Checked, as safety: no waiter passes before the coordinator asked to lift the barrier
  * (early exit is a violation, not a timeout); and the lift and every waiter pass within a

@@ -24,10 +24,16 @@ public final class CoordinationScripts {
 
     /**
      * Arrives once it has seen the barrier raised (a waiter that came before the raise would
-     * rightly find it down), then waits at it; ENTER OK means it passed.
+     * rightly find it down), then waits at it; ENTER OK means it passed. When its session
+     * expires it opens a new one, as {@link dev.zksim.testkit.TestClient} promises, and the
+     * barrier object goes on with it: a recipe whose wait fails with the session ends the
+     * ENTER there, one that follows the new session (Curator's) goes on waiting.
      */
     public static ScriptClient.Script barrierWaiter(BarrierUnderTest.Factory factory, String path) {
-        return session -> arrive(session, factory.create(session.client(), path));
+        return session -> {
+            session.client().renewAfterLoss(() -> { }, () -> { });
+            arrive(session, factory.create(session.client(), path));
+        };
     }
 
     private static void arrive(ScriptClient.Session session, BarrierUnderTest barrier) {

@@ -1,8 +1,12 @@
 package dev.zksim.official.testkit;
 
+import dev.zksim.testkit.BarrierUnderTest;
+import dev.zksim.testkit.ConfigUnderTest;
+import dev.zksim.testkit.DoubleBarrierUnderTest;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
+import dev.zksim.testkit.MembershipUnderTest;
 import dev.zksim.testkit.SemaphoreScenario;
 import java.lang.reflect.Method;
 import java.util.function.UnaryOperator;
@@ -247,5 +251,66 @@ public final class CuratorTestkit {
         public void release() throws Exception {
             lock.release();
         }
+    }
+
+    // ---- Barriers, shared values and group membership ----
+
+    /**
+     * A Curator {@code DistributedBarrier} as the testkit's barrier: {@code setBarrier} raises
+     * it, {@code removeBarrier} lifts it, a waiter blocks in {@code waitOnBarrier}. The path is
+     * the scenario's ({@code BarrierScenario.path}).
+     *
+     * <pre>{@code
+     * Scenario barrier = Testkit.barrier("curator-barrier", CuratorTestkit.barrier()).path("/curator/barrier").build();
+     * }</pre>
+     */
+    public static BarrierUnderTest.Factory barrier() {
+        return (client, path) -> new CuratorBarrier(SimulatedClient.of(client), path);
+    }
+
+    /**
+     * A Curator {@code DistributedDoubleBarrier} on {@code path} as the testkit's double barrier:
+     * each participant enters and leaves with Curator's blocking calls, untimed. A give-up
+     * ({@code cancelEnter}) interrupts the waiting enter, as a caller that times out does; Curator
+     * keeps the arrival all the same, which the scenario's check catches, so build the scenario
+     * with {@code noGiveUps()} to test the rest.
+     *
+     * <pre>{@code
+     * Scenario barrier = Testkit.doubleBarrier("curator-double-barrier",
+     *         CuratorTestkit.doubleBarrier("/curator/dbarrier")).noGiveUps().build();
+     * }</pre>
+     */
+    public static DoubleBarrierUnderTest.Factory doubleBarrier(String path) {
+        return (client, participants) -> new CuratorDoubleBarrier(SimulatedClient.of(client), path, participants);
+    }
+
+    /**
+     * A configuration kept in a Curator {@code SharedValue} on {@code path} as the testkit's
+     * watched configuration: the entries are a JSON object in the value (Jackson's
+     * {@code jackson-databind} must be on the test class path), published with
+     * {@code setValue}; readers report what the value's listener tells them and use
+     * {@code getValue}.
+     *
+     * <pre>{@code
+     * Scenario config = Testkit.configuration("curator-shared-value",
+     *         CuratorTestkit.sharedValue("/curator/config")).build();
+     * }</pre>
+     */
+    public static ConfigUnderTest.Factory sharedValue(String path) {
+        return (client, events) -> new CuratorSharedConfig(SimulatedClient.of(client), path, events);
+    }
+
+    /**
+     * Curator's {@code GroupMember} in the group at {@code path} as the testkit's membership:
+     * a join starts a GroupMember and returns once the member's node is there, a leave closes
+     * it, the view is {@code getCurrentMembers}. Partitions are not handed out.
+     *
+     * <pre>{@code
+     * Scenario group = Testkit.membership("curator-group-member",
+     *         CuratorTestkit.groupMember("/curator/group")).build();
+     * }</pre>
+     */
+    public static MembershipUnderTest.Factory groupMember(String path) {
+        return (client, name, events) -> new CuratorGroupMember(SimulatedClient.of(client), path, name, events);
     }
 }

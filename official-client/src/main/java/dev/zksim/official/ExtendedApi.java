@@ -213,8 +213,28 @@ abstract class ExtendedApi extends ZooKeeper {
         throw new UnsupportedOperationException("updateServerList: the simulated client's servers are the ensemble's");
     }
 
+    /**
+     * ZooKeeper's test hook, as far as client libraries use it: Curator injects a session
+     * expiration when its own timer declares the session lost while SUSPENDED, and that runs as
+     * in ZooKeeper (Expired on this side, the servers' session left to time out). Queueing
+     * arbitrary events is not offered: inject faults through the ensemble's faults() instead.
+     */
     @Override
     public org.apache.zookeeper.Testable getTestable() {
-        throw new UnsupportedOperationException("getTestable: inject faults through the ensemble's faults() instead");
+        return new org.apache.zookeeper.Testable() {
+            @Override
+            public void injectSessionExpiration() {
+                if (!(simulated() instanceof dev.zksim.client.SimZooKeeper handle)) {
+                    throw new UnsupportedOperationException("injectSessionExpiration needs a simulated handle");
+                }
+                handle.injectSessionExpiration();
+            }
+
+            @Override
+            public void queueEvent(org.apache.zookeeper.WatchedEvent event) {
+                throw new UnsupportedOperationException("Testable.queueEvent: inject faults through the ensemble's"
+                        + " faults() instead");
+            }
+        };
     }
 }

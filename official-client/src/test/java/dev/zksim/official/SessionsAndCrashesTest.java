@@ -68,6 +68,53 @@ class SessionsAndCrashesTest {
                 "new session differs true", "owner is new session true");
     }
 
+    /**
+     * Curator's own session-expiration timer calls {@code getTestable().injectSessionExpiration()}:
+     * the handle hears Expired and answers SessionExpired from then on, while the servers keep
+     * the session, and its ephemeral, until it times out there.
+     */
+    @Test
+    void anInjectedExpirationEndsTheSessionOnTheClientSideOnly() {
+        Ensemble ensemble = Ensemble.start(new SeededChoices(7), EnsembleConfig.defaults(3));
+        OfficialEnsemble official = new OfficialEnsemble(ensemble);
+        List<String> seen = new ArrayList<>();
+        official.addClient(session -> {
+            ZooKeeper first = session.zk();
+            LockPrograms.awaitConnected(first);
+            CountDownLatch expired = new CountDownLatch(1);
+            first.register(event -> {
+                if (event.getState() == Watcher.Event.KeeperState.Expired) {
+                    expired.countDown();
+                }
+            });
+            first.create("/owner", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+            first.getTestable().injectSessionExpiration();
+            expired.await();
+            try {
+                first.exists("/owner", false);
+                seen.add("old handle still answers");
+            } catch (KeeperException.SessionExpiredException e) {
+                seen.add("old handle: " + e.code());
+            }
+            CountDownLatch connected = new CountDownLatch(1);
+            ZooKeeper second = session.newHandle(event -> {
+                if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
+                    connected.countDown();
+                }
+            });
+            connected.await();
+            seen.add("the servers still hold the ephemeral " + (second.exists("/owner", false) != null));
+            session.sleep(20_000);
+            seen.add("until the session times out " + (second.exists("/owner", false) == null));
+            second.close();
+        });
+        ensemble.run(RunBounds.time(120_000_000L));
+        official.threads().check();
+        assertThat(official.shutdown()).isEmpty();
+        assertThat(seen).containsExactly("old handle: SESSIONEXPIRED", "the servers still hold the ephemeral true",
+                "until the session times out true");
+    }
+
     @Test
     void aRestartAfterACrashRunsTheBodyAgainWithAFreshSession() {
         Ensemble ensemble = Ensemble.start(new SeededChoices(5), EnsembleConfig.defaults(3));

@@ -395,6 +395,15 @@ final class ClientConnection {
         scheduleAttempt();
     }
 
+    /**
+     * Ends the session on this side only, as ZooKeeper's {@code Testable.injectSessionExpiration}
+     * does: no closeSession is sent, so the servers keep the session (and its ephemerals)
+     * until it times out there.
+     */
+    void injectExpiry() {
+        expire("injected by the client (Testable.injectSessionExpiration)");
+    }
+
     /** The session is over: Expired first, then every call fails with SessionExpired. */
     private void expire(String reason) {
         if (state == ClientState.CLOSED) {

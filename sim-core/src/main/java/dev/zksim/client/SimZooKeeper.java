@@ -278,6 +278,16 @@ public final class SimZooKeeper implements ZooKeeperClient {
         return true;
     }
 
+    /**
+     * Declares the session expired on this side alone, as ZooKeeper's
+     * {@code Testable.injectSessionExpiration()} does (Curator calls it when its own
+     * session-expiration timer runs out while SUSPENDED): the watcher hears Expired, every call
+     * fails with SessionExpired, and the servers expire the session only when it times out.
+     */
+    public void injectSessionExpiration() {
+        connection.injectExpiry();
+    }
+
     /** The server this handle holds a session connection to, or null while not connected. */
     public String currentServer() {
         return connection.currentServer();

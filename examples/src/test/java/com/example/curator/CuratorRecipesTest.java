@@ -36,6 +36,21 @@ class CuratorRecipesTest {
     }
 
     @SimulationProperty(seeds = 100)
+    void interProcessReadWriteLockIsSafeAndLive(Seeds seeds) {
+        seeds.check(CATALOG, "curator-rwlock");
+    }
+
+    @SimulationProperty(seeds = 100)
+    void distributedQueueWithALockPathDeliversAtLeastOnceInOrder(Seeds seeds) {
+        seeds.check(CATALOG, "curator-queue");
+    }
+
+    @SimulationProperty(seeds = 100)
+    void distributedPriorityQueueWithALockPathDeliversAtLeastOnceByPriority(Seeds seeds) {
+        seeds.check(CATALOG, "curator-priority-queue");
+    }
+
+    @SimulationProperty(seeds = 100)
     void theSchedulerHasOneLeaderAtATime(Seeds seeds) {
         seeds.check(CATALOG, "curator-scheduler");
     }

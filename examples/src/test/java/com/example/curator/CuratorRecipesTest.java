@@ -1,6 +1,9 @@
 package com.example.curator;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.example.coordination.Canary;
+import dev.zksim.property.PropertyCheck;
 import dev.zksim.property.Seeds;
 import dev.zksim.property.SimulationProperty;
 import dev.zksim.scenario.ScenarioCatalog;
@@ -53,6 +56,18 @@ class CuratorRecipesTest {
     @SimulationProperty(seeds = 100)
     void theSchedulerHasOneLeaderAtATime(Seeds seeds) {
         seeds.check(CATALOG, "curator-scheduler");
+    }
+
+    /**
+     * Curator documents its DistributedQueue without a lock path as at most once (an item is
+     * removed before the consumer sees it). But its put is a PERSISTENT_SEQUENTIAL create that
+     * Curator retries after a lost reply, without protection, so an item whose first create
+     * was applied is enqueued again and taken twice: zksim must catch that.
+     */
+    @Test
+    void theUnlockedQueueTakesAnItemTwiceWhenAPutsReplyIsLost() {
+        PropertyCheck.Counterexample found = Canary.expectSafetyViolation(CATALOG, "curator-unlocked-queue");
+        assertTrue(found.describe().contains("dequeued twice"), found.describe());
     }
 
     @Test

@@ -34,16 +34,16 @@ public final class CuratorScenarios implements CatalogProvider {
                         .title("Read/write lock: Curator's InterProcessReadWriteLock under faults").build())
                 .add(Testkit.fifoQueue("curator-queue",
                         CuratorTestkit.queue("/curator/queue", "/curator/queue-locks"))
-                        .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE)
+                        .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).orderOnlyForOneConsumer()
                         .title("Queue: Curator's DistributedQueue with a lock path (at least once) under faults")
                         .build())
                 .add(Testkit.priorityQueue("curator-priority-queue",
                         CuratorTestkit.priorityQueue("/curator/priority-queue", "/curator/priority-queue-locks"))
-                        .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE)
+                        .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).orderOnlyForOneConsumer()
                         .title("Queue: Curator's DistributedPriorityQueue with a lock path (at least once) under faults")
                         .build())
                 .add(Testkit.fifoQueue("curator-unlocked-queue", CuratorTestkit.queue("/curator/unlocked-queue"))
-                        .delivery(QueueUnderTest.Delivery.AT_MOST_ONCE)
+                        .delivery(QueueUnderTest.Delivery.AT_MOST_ONCE).orderOnlyForOneConsumer()
                         .title("Queue: Curator's DistributedQueue without a lock path, which its documentation says"
                                 + " delivers at most once; a put retried after a lost reply enqueues the item twice")
                         .build())

@@ -11,8 +11,9 @@ import dev.zksim.scenario.ScenarioRunner;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bugs zksim found in Curator itself (5.9.0 and 5.2.0 alike), each pinned to the seed that
- * shows it: these seeds must keep failing, for the reason given, until Curator is fixed.
+ * Bugs zksim found in Curator itself, each pinned to the seed that shows it: these seeds must
+ * keep failing, for the reason given, until Curator is fixed. The first two are in 5.9.0 and
+ * 5.2.0 alike; the third is a known bug of 5.2.0 that 5.3.0 fixed, found again.
  * Each seed is run once, without shrinking. docs/agent.md explains each with Curator's lines.
  */
 class CuratorBugsTest {
@@ -46,6 +47,36 @@ class CuratorBugsTest {
         String message = message(outcome);
         assertEquals(FailureKind.LIVENESS_TIMEOUT, outcome.failureKind().orElseThrow(), message);
         assertTrue(message.contains("__WRIT__"), message);
+    }
+
+    /**
+     * CURATOR-623, fixed in Curator 5.3.0: the ChildrenCache behind a queue had no connection
+     * listener, so when Curator gave its session up after a long partition and made a new
+     * one, the cache's watch was gone and the consumer never saw new items again. In seed
+     * 1536 the one consumer stops after the partition and five acknowledged items stay in the
+     * queue for good. With the fix (the cache has a {@code connectionStateListener}), the seed
+     * passes.
+     */
+    @Test
+    void aQueueConsumerStopsSeeingItemsAfterCuratorRenewsItsSessionUnlessCurator623IsFixed() {
+        RunOutcome outcome = RUNNER.run(RunSpec.of("curator-queue", 1536));
+        String message = message(outcome);
+        if (childrenCacheFollowsConnection()) {
+            assertTrue(outcome.failure().isEmpty(), message);
+        } else {
+            assertEquals(FailureKind.SAFETY_VIOLATION, outcome.failureKind().orElseThrow(), message);
+            assertTrue(message.contains("acknowledged items were never dequeued"), message);
+        }
+    }
+
+    private static boolean childrenCacheFollowsConnection() {
+        try {
+            Class.forName("org.apache.curator.framework.recipes.queue.ChildrenCache")
+                    .getDeclaredField("connectionStateListener");
+            return true;
+        } catch (ClassNotFoundException | NoSuchFieldException e) {
+            return false;
+        }
     }
 
     private static String message(RunOutcome outcome) {

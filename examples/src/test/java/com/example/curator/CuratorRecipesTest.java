@@ -44,12 +44,12 @@ class CuratorRecipesTest {
     }
 
     @SimulationProperty(seeds = 100)
-    void distributedQueueWithALockPathDeliversAtLeastOnceInOrder(Seeds seeds) {
+    void distributedQueueWithALockPathDeliversAtLeastOnceAndFifoToOneConsumer(Seeds seeds) {
         seeds.check(CATALOG, "curator-queue");
     }
 
     @SimulationProperty(seeds = 100)
-    void distributedPriorityQueueWithALockPathDeliversAtLeastOnceByPriority(Seeds seeds) {
+    void distributedPriorityQueueWithALockPathDeliversAtLeastOnceByPriorityToOneConsumer(Seeds seeds) {
         seeds.check(CATALOG, "curator-priority-queue");
     }
 

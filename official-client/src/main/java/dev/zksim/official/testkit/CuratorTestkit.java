@@ -276,11 +276,13 @@ public final class CuratorTestkit {
      * ({@code QueueBuilder.lockPath}: "this can result in message loss if the consumer fails
      * to complete the message or the process dies"), so declare
      * {@link QueueUnderTest.Delivery#AT_MOST_ONCE}. The consumer claims an item only when a
-     * take asks for one (see {@link #queue(String, String)} for how).
+     * take asks for one (see {@link #queue(String, String)} for how). Curator does not keep
+     * that promise: it retries a put's sequential create after a lost reply without
+     * protection, so the item is enqueued, and taken, twice.
      *
      * <pre>{@code
      * Scenario queue = Testkit.fifoQueue("curator-queue", CuratorTestkit.queue("/queues/jobs"))
-     *         .delivery(QueueUnderTest.Delivery.AT_MOST_ONCE).build();
+     *         .delivery(QueueUnderTest.Delivery.AT_MOST_ONCE).orderOnlyForOneConsumer().build();
      * }</pre>
      */
     public static QueueUnderTest.Factory queue(String path) {
@@ -298,8 +300,9 @@ public final class CuratorTestkit {
      * queue's executor lets Curator's consumer loop claim the next item only while a take
      * waits, so no item leaves ZooKeeper before someone takes it, and the item goes to that
      * take. Items are served in Curator's order, the sorted names of the queue's children:
-     * FIFO by sequence number. Puts are in the foreground, so an offer completes when the
-     * item's node exists.
+     * FIFO by sequence number, which Curator promises to a single consumer only, so declare
+     * {@code orderOnlyForOneConsumer()} too. Puts are in the foreground, so an offer
+     * completes when the item's node exists.
      */
     public static QueueUnderTest.Factory queue(String path, String lockPath) {
         return queue(CuratorQueue.FIFO, path, lockPath);
@@ -310,12 +313,13 @@ public final class CuratorTestkit {
      * queue, without a lock path: declare {@link QueueUnderTest.Delivery#AT_MOST_ONCE}, as
      * for {@link #queue(String)}. Curator names an item by its priority and then its sequence
      * number, so it serves lower numbers first and, among equals, the oldest first: the
-     * testkit's {@link QueueUnderTest.Order#PRIORITY}. It refreshes its list before each
+     * testkit's {@link QueueUnderTest.Order#PRIORITY} (to a single consumer, as for
+     * {@link #queue(String, String)}). It refreshes its list before each
      * claim when the queue changed ({@code minItemsBeforeRefresh} 0).
      *
      * <pre>{@code
      * Scenario queue = Testkit.priorityQueue("curator-priority-queue", CuratorTestkit.priorityQueue("/queues/urgent"))
-     *         .delivery(QueueUnderTest.Delivery.AT_MOST_ONCE).build();
+     *         .delivery(QueueUnderTest.Delivery.AT_MOST_ONCE).orderOnlyForOneConsumer().build();
      * }</pre>
      */
     public static QueueUnderTest.Factory priorityQueue(String path) {

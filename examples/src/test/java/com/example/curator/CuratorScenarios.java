@@ -7,6 +7,7 @@ import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.testkit.CatalogProvider;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
+import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.Testkit;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreMutex;
 
@@ -54,6 +55,23 @@ public final class CuratorScenarios implements CatalogProvider {
                         .title("Configuration: a JSON configuration in Curator's SharedValue under faults").build())
                 .add(Testkit.membership("curator-group-member", CuratorTestkit.groupMember("/curator/group"))
                         .title("Membership: Curator's GroupMember under faults").build())
+                .add(Testkit.readWriteLock("curator-rwlock", CuratorTestkit.readWriteLock("/curator/rwlock"))
+                        .title("Read/write lock: Curator's InterProcessReadWriteLock under faults").build())
+                .add(Testkit.fifoQueue("curator-queue",
+                        CuratorTestkit.queue("/curator/queue", "/curator/queue-locks"))
+                        .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).orderOnlyForOneConsumer()
+                        .title("Queue: Curator's DistributedQueue with a lock path (at least once) under faults")
+                        .build())
+                .add(Testkit.priorityQueue("curator-priority-queue",
+                        CuratorTestkit.priorityQueue("/curator/priority-queue", "/curator/priority-queue-locks"))
+                        .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).orderOnlyForOneConsumer()
+                        .title("Queue: Curator's DistributedPriorityQueue with a lock path (at least once) under faults")
+                        .build())
+                .add(Testkit.fifoQueue("curator-unlocked-queue", CuratorTestkit.queue("/curator/unlocked-queue"))
+                        .delivery(QueueUnderTest.Delivery.AT_MOST_ONCE).orderOnlyForOneConsumer()
+                        .title("Queue: Curator's DistributedQueue without a lock path, which its documentation says"
+                                + " delivers at most once; a put retried after a lost reply enqueues the item twice")
+                        .build())
                 .add(Testkit.election("curator-scheduler", scheduler(true))
                         .title("Example: a job scheduler led through a LeaderLatch").build())
                 .add(Testkit.election("curator-careless-scheduler", scheduler(false))

@@ -35,10 +35,16 @@ import java.util.Map;
 public final class QueueChecker implements Checker {
     private final boolean mustDrain;
     private final boolean duplicatesAllowed;
+    private final boolean ordered;
 
     private QueueChecker(boolean mustDrain, boolean duplicatesAllowed) {
+        this(mustDrain, duplicatesAllowed, true);
+    }
+
+    private QueueChecker(boolean mustDrain, boolean duplicatesAllowed, boolean ordered) {
         this.mustDrain = mustDrain;
         this.duplicatesAllowed = duplicatesAllowed;
+        this.ordered = ordered;
     }
 
     /** Duplicates, phantoms and order; for runs that may end with items still queued. */
@@ -59,9 +65,18 @@ public final class QueueChecker implements Checker {
         return new QueueChecker(true, true);
     }
 
+    /**
+     * The same delivery checks without the order: for a run of a queue that promises no order
+     * in it, such as Curator's DistributedQueue, which promises FIFO only to a single consumer.
+     */
+    public QueueChecker withoutOrder() {
+        return new QueueChecker(mustDrain, duplicatesAllowed, false);
+    }
+
     @Override
     public String name() {
-        return (duplicatesAllowed ? "queue (at least once, " : "queue (") + (mustDrain ? "ordered, drained)" : "ordered)");
+        String order = ordered ? "ordered" : "unordered";
+        return (duplicatesAllowed ? "queue (at least once, " : "queue (") + (mustDrain ? order + ", drained)" : order + ")");
     }
 
     /** Where an item went: its enqueue, and the dequeue that returned it if one did. */
@@ -91,7 +106,7 @@ public final class QueueChecker implements Checker {
                 return problem;
             }
         }
-        CheckResult order = checkOrder(new ArrayList<>(items.values()));
+        CheckResult order = ordered ? checkOrder(new ArrayList<>(items.values())) : null;
         if (order != null) {
             return order;
         }

@@ -105,4 +105,21 @@ class QueueCheckerTest {
         assertThat(QueueChecker.atLeastOnce().check(lost.history()).isValid()).isFalse();
         assertThat(QueueChecker.ordered().check(lost.history()).isValid()).isTrue();
     }
+
+    @Test
+    void withoutOrderTheOvertakingIsAllowedButTheDeliveryStillChecked() {
+        Hist overtaken = new Hist().at(0).call("p", ENQUEUE, v("a")).at(1).call("p", ENQUEUE, v("b"))
+                .at(2).invoke("c1", DEQUEUE).ok("c1", DEQUEUE, v("b"))
+                .at(3).invoke("c2", DEQUEUE).ok("c2", DEQUEUE, v("a"));
+        assertThat(QueueChecker.atLeastOnce().check(overtaken.history()).isValid()).isFalse();
+        assertThat(QueueChecker.atLeastOnce().withoutOrder().check(overtaken.history()).isValid()).isTrue();
+        assertThat(QueueChecker.atLeastOnce().withoutOrder().name()).isEqualTo("queue (at least once, unordered, drained)");
+        Hist lost = new Hist().at(0).call("p", ENQUEUE, v("a")).at(1).call("p", ENQUEUE, v("b"))
+                .at(2).invoke("c1", DEQUEUE).ok("c1", DEQUEUE, v("b"));
+        assertThat(explain(QueueChecker.atLeastOnce().withoutOrder().check(lost.history())))
+                .startsWith("1 acknowledged items were never dequeued [a]");
+        Hist twice = new Hist().at(0).call("p", ENQUEUE, v("a"))
+                .at(1).call("c1", DEQUEUE, v("a")).at(2).call("c2", DEQUEUE, v("a"));
+        assertThat(explain(QueueChecker.ordered().withoutOrder().check(twice.history()))).startsWith("item a was dequeued twice");
+    }
 }

@@ -7,6 +7,8 @@ import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
 import dev.zksim.testkit.MembershipUnderTest;
+import dev.zksim.testkit.QueueUnderTest;
+import dev.zksim.testkit.ReadWriteLockScenario;
 import dev.zksim.testkit.SemaphoreScenario;
 import java.lang.reflect.Method;
 import java.util.function.UnaryOperator;
@@ -312,5 +314,89 @@ public final class CuratorTestkit {
      */
     public static MembershipUnderTest.Factory groupMember(String path) {
         return (client, name, events) -> new CuratorGroupMember(SimulatedClient.of(client), path, name, events);
+    }
+
+    // Read/write lock and queues: Curator's InterProcessReadWriteLock, DistributedQueue and
+    // DistributedPriorityQueue (adapters in ReadWriteSides, CuratorQueue and TakeGate).
+
+    /**
+     * A Curator {@code InterProcessReadWriteLock} on {@code path} as the testkit's read/write
+     * lock: each client has a lock of its own and uses one side of it. Curator's locks are
+     * re-entrant and belong to the thread that acquired them, so every call of a side runs on
+     * one simulated thread, as for {@link #mutex}. Both sides are mutexes whose fencing token
+     * is the czxid of the holder's node.
+     *
+     * <pre>{@code
+     * Scenario rw = Testkit.readWriteLock("curator-rwlock", CuratorTestkit.readWriteLock("/locks/rw")).build();
+     * }</pre>
+     */
+    public static ReadWriteLockScenario.Factory readWriteLock(String path) {
+        return ReadWriteLockScenario.Factory.of(lock(curator -> ReadWriteSides.readLock(curator, path)),
+                lock(curator -> ReadWriteSides.writeLock(curator, path)));
+    }
+
+    /**
+     * A Curator {@code DistributedQueue} on {@code path} as the testkit's FIFO queue, without a
+     * lock path. Curator then removes an item before it hands it to the consumer
+     * ({@code QueueBuilder.lockPath}: "this can result in message loss if the consumer fails
+     * to complete the message or the process dies"), so declare
+     * {@link QueueUnderTest.Delivery#AT_MOST_ONCE}. The consumer claims an item only when a
+     * take asks for one (see {@link #queue(String, String)} for how). Curator does not keep
+     * that promise: it retries a put's sequential create after a lost reply without
+     * protection, so the item is enqueued, and taken, twice.
+     *
+     * <pre>{@code
+     * Scenario queue = Testkit.fifoQueue("curator-queue", CuratorTestkit.queue("/queues/jobs"))
+     *         .delivery(QueueUnderTest.Delivery.AT_MOST_ONCE).orderOnlyForOneConsumer().build();
+     * }</pre>
+     */
+    public static QueueUnderTest.Factory queue(String path) {
+        return queue(CuratorQueue.FIFO, path, null);
+    }
+
+    /**
+     * A Curator {@code DistributedQueue} on {@code path} with the lock path {@code lockPath}.
+     * Curator then holds an ephemeral lock node on the item while the consumer runs and
+     * removes the item only after it returned, so an item is never lost but is delivered
+     * again when its consumer dies (or its session ends) before the removal: declare
+     * {@link QueueUnderTest.Delivery#AT_LEAST_ONCE}.
+     *
+     * <p>Curator pushes items to a consumer; the adapter turns that into {@code take()}: the
+     * queue's executor lets Curator's consumer loop claim the next item only while a take
+     * waits, so no item leaves ZooKeeper before someone takes it, and the item goes to that
+     * take. Items are served in Curator's order, the sorted names of the queue's children:
+     * FIFO by sequence number, which Curator promises to a single consumer only, so declare
+     * {@code orderOnlyForOneConsumer()} too. Puts are in the foreground, so an offer
+     * completes when the item's node exists.
+     */
+    public static QueueUnderTest.Factory queue(String path, String lockPath) {
+        return queue(CuratorQueue.FIFO, path, lockPath);
+    }
+
+    /**
+     * A Curator {@code DistributedPriorityQueue} on {@code path} as the testkit's priority
+     * queue, without a lock path: declare {@link QueueUnderTest.Delivery#AT_MOST_ONCE}, as
+     * for {@link #queue(String)}. Curator names an item by its priority and then its sequence
+     * number, so it serves lower numbers first and, among equals, the oldest first: the
+     * testkit's {@link QueueUnderTest.Order#PRIORITY} (to a single consumer, as for
+     * {@link #queue(String, String)}). It refreshes its list before each
+     * claim when the queue changed ({@code minItemsBeforeRefresh} 0).
+     *
+     * <pre>{@code
+     * Scenario queue = Testkit.priorityQueue("curator-priority-queue", CuratorTestkit.priorityQueue("/queues/urgent"))
+     *         .delivery(QueueUnderTest.Delivery.AT_MOST_ONCE).orderOnlyForOneConsumer().build();
+     * }</pre>
+     */
+    public static QueueUnderTest.Factory priorityQueue(String path) {
+        return queue(CuratorQueue.PRIORITY, path, null);
+    }
+
+    /** A priority queue with a lock path: declare {@link QueueUnderTest.Delivery#AT_LEAST_ONCE}, as for {@link #queue(String, String)}. */
+    public static QueueUnderTest.Factory priorityQueue(String path, String lockPath) {
+        return queue(CuratorQueue.PRIORITY, path, lockPath);
+    }
+
+    private static QueueUnderTest.Factory queue(CuratorQueue.Kind kind, String path, String lockPath) {
+        return client -> new CuratorQueue(SimulatedClient.of(client), kind, path, lockPath);
     }
 }

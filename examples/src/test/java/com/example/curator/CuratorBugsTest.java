@@ -1,0 +1,85 @@
+package com.example.curator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.scenario.RunOutcome;
+import dev.zksim.scenario.RunSpec;
+import dev.zksim.scenario.ScenarioRunner;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bugs zksim found in Curator itself, each pinned to the seed that shows it: these seeds must
+ * keep failing, for the reason given, until Curator is fixed. The first two are in 5.9.0 and
+ * 5.2.0 alike; the third is a known bug of 5.2.0 that 5.3.0 fixed, found again.
+ * Each seed is run once, without shrinking. docs/agent.md explains each with Curator's lines.
+ */
+class CuratorBugsTest {
+    private static final ScenarioRunner RUNNER = new ScenarioRunner(new CuratorScenarios().catalog());
+
+    /**
+     * DistributedQueue promises FIFO to a single consumer. In seed 986 the one consumer's claim
+     * of the oldest item fails (its lock-node create meets connection loss until Curator's
+     * retries run out); Curator logs the error and goes on to the next item of the list it
+     * read before, so the consumer takes a later item first.
+     */
+    @Test
+    void aSingleConsumerTakesALaterItemFirstWhenAClaimFails() {
+        RunOutcome outcome = RUNNER.run(RunSpec.of("curator-queue", 986));
+        String message = message(outcome);
+        assertEquals(FailureKind.SAFETY_VIOLATION, outcome.failureKind().orElseThrow(), message);
+        assertTrue(message.contains("before anyone tried to dequeue"), message);
+        assertTrue(outcome.knobs().contains("consumers: 1"), outcome.knobs().toString());
+    }
+
+    /**
+     * In seed 2163 a writer's protected create returns null instead of a path: the create
+     * meets connection loss twice with a successful protected-node search in between, and
+     * the search completes the retry loop that the create shares with it. InterProcessMutex
+     * then fails with a NullPointerException and leaves its lock node behind, so readers
+     * wait for it until the writer's session ends: no progress after the heal.
+     */
+    @Test
+    void aProtectedCreateThatReturnsNullLeavesTheWriteLocksNodeBehind() {
+        RunOutcome outcome = RUNNER.run(RunSpec.of("curator-rwlock", 2163));
+        String message = message(outcome);
+        assertEquals(FailureKind.LIVENESS_TIMEOUT, outcome.failureKind().orElseThrow(), message);
+        assertTrue(message.contains("__WRIT__"), message);
+    }
+
+    /**
+     * CURATOR-623, fixed in Curator 5.3.0: the ChildrenCache behind a queue had no connection
+     * listener, so when Curator gave its session up after a long partition and made a new
+     * one, the cache's watch was gone and the consumer never saw new items again. In seed
+     * 1536 the one consumer stops after the partition and five acknowledged items stay in the
+     * queue for good. With the fix (the cache has a {@code connectionStateListener}), the seed
+     * passes.
+     */
+    @Test
+    void aQueueConsumerStopsSeeingItemsAfterCuratorRenewsItsSessionUnlessCurator623IsFixed() {
+        RunOutcome outcome = RUNNER.run(RunSpec.of("curator-queue", 1536));
+        String message = message(outcome);
+        if (childrenCacheFollowsConnection()) {
+            assertTrue(outcome.failure().isEmpty(), message);
+        } else {
+            assertEquals(FailureKind.SAFETY_VIOLATION, outcome.failureKind().orElseThrow(), message);
+            assertTrue(message.contains("acknowledged items were never dequeued"), message);
+        }
+    }
+
+    private static boolean childrenCacheFollowsConnection() {
+        try {
+            Class.forName("org.apache.curator.framework.recipes.queue.ChildrenCache")
+                    .getDeclaredField("connectionStateListener");
+            return true;
+        } catch (ClassNotFoundException | NoSuchFieldException e) {
+            return false;
+        }
+    }
+
+    private static String message(RunOutcome outcome) {
+        return outcome.failure().map(SimulationFailure::getMessage).orElse("the seed passed");
+    }
+}

@@ -35,6 +35,20 @@ class CuratorBugsTest {
     }
 
     /**
+     * InterProcessSemaphoreMutex (an InterProcessSemaphoreV2 of one lease) under crashes: in
+     * seed 180 a client's lease create meets a lost connection, the lease stays without an
+     * owner that will return it, and the waiter that holds the internal lock waits beside it
+     * for good while the others queue for that lock.
+     */
+    @Test
+    void aLeaseLeftByALostConnectionDeadlocksTheSemaphoreMutex() {
+        RunOutcome outcome = RUNNER.run(RunSpec.of("curator-semaphore-mutex-all-faults", 180));
+        String message = message(outcome);
+        assertEquals(FailureKind.LIVENESS_TIMEOUT, outcome.failureKind().orElseThrow(), message);
+        assertTrue(message.contains("watches children of /curator/smutex/leases"), message);
+    }
+
+    /**
      * In seed 2163 a writer's protected create returns null instead of a path: the create
      * meets connection loss twice with a successful protected-node search in between, and
      * the search completes the retry loop that the create shares with it. InterProcessMutex

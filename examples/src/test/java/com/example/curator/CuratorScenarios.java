@@ -1,14 +1,17 @@
 package com.example.curator;
 
 import dev.zksim.kernel.Time;
+import dev.zksim.nemesis.FaultKind;
 import dev.zksim.official.testkit.OfficialElection;
 import dev.zksim.official.testkit.CuratorTestkit;
 import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.testkit.CatalogProvider;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
+import dev.zksim.testkit.LockUnderTest;
 import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.Testkit;
+import java.util.List;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreMutex;
 
 /**
@@ -22,13 +25,19 @@ public final class CuratorScenarios implements CatalogProvider {
         return new ScenarioCatalog("curator-examples")
                 .add(Testkit.lock("curator-mutex", CuratorTestkit.mutex("/curator/mutex"))
                         .title("Lock: Curator's InterProcessMutex under faults").build())
-                .add(Testkit.lock("curator-semaphore-mutex",
-                        CuratorTestkit.lock(curator -> new InterProcessSemaphoreMutex(curator, "/curator/smutex")))
-                        // Built on InterProcessSemaphoreV2, it leaks its lease when a waiter is
-                        // interrupted as acquire() releases its internal lock (as in
-                        // curator-semaphore-interrupted): here waiters never give up.
-                        .noGiveUps()
-                        .title("Lock: Curator's InterProcessSemaphoreMutex under faults, waiters never giving up").build())
+                // Built on InterProcessSemaphoreV2, it leaks its lease when a waiter is
+                // interrupted as acquire() releases its internal lock (as in
+                // curator-semaphore-interrupted), and a connection lost while it creates a lease
+                // can leave a lease behind that nobody returns (curator-semaphore-mutex-all-faults,
+                // docs/curator-findings.md): here waiters never give up and the faults slow the
+                // ensemble down without breaking a connection.
+                .add(Testkit.lock("curator-semaphore-mutex", semaphoreMutex()).noGiveUps()
+                        .faults(0, 3, Time.seconds(3), List.of(FaultKind.LAG_FOLLOWER, FaultKind.CLOG))
+                        .title("Lock: Curator's InterProcessSemaphoreMutex with lagging followers and slow links")
+                        .build())
+                .add(Testkit.lock("curator-semaphore-mutex-all-faults", semaphoreMutex()).noGiveUps()
+                        .title("Lock: Curator's InterProcessSemaphoreMutex under every fault, where a connection lost"
+                                + " during a lease's create can leave a lease nobody returns").build())
                 .add(Testkit.election("curator-leader-latch", CuratorTestkit.leaderLatch("/curator/latch"))
                         .title("Election: Curator's LeaderLatch, used as its documentation says, under faults").build())
                 .add(Testkit.semaphore("curator-semaphore", CuratorTestkit.semaphore("/curator/semaphore"))
@@ -81,6 +90,10 @@ public final class CuratorScenarios implements CatalogProvider {
                 .add(Testkit.election("curator-careless-scheduler", scheduler(false))
                         .title("Example: the scheduler that keeps leading through SUSPENDED, which zksim must catch")
                         .build());
+    }
+
+    private static LockUnderTest.Factory semaphoreMutex() {
+        return CuratorTestkit.lock(curator -> new InterProcessSemaphoreMutex(curator, "/curator/smutex"));
     }
 
     /** The scheduler as an election candidate: its leading/stopped are the candidate's held/released. */

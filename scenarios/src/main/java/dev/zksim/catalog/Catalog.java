@@ -21,7 +21,6 @@ public final class Catalog {
                 .add(LockScenarios.pausedHolder())
                 .add(LockScenarios.noRecheckCanary())
                 .add(LockScenarios.requestLoss())
-                .add(LockScenarios.oneShotCleanupCanary())
                 .add(LockScenarios.firstCreateProtectedCanary())
                 .add(LockScenarios.resumeAfterExpiryCanary())
                 .add(LockScenarios.lockFileHerdCanary())

@@ -58,7 +58,8 @@ final class CatalogGoals {
     /** The exclusive locks, and the canaries and contrast variants built on the lock shape. */
     private static boolean isLock(String id) {
         return id.startsWith("lock-") || id.equals("canary-no-recheck-lock") || id.equals("canary-resume-after-expiry")
-                || id.equals("canary-lock-file-herd") || id.equals("canary-lowest-watch-herd");
+                || id.equals("canary-lock-file-herd") || id.equals("canary-lowest-watch-herd")
+                || id.equals("canary-first-create-protected");
     }
 
     /** A canary of a recipe shape has the goals of that shape's correct scenario. */

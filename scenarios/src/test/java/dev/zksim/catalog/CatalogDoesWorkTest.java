@@ -36,6 +36,8 @@ class CatalogDoesWorkTest {
         MAIN.put("lock-leader-crash", Map.of(OpKind.ACQUIRE, 6));
         MAIN.put("lock-standard", Map.of(OpKind.ACQUIRE, 50, OpKind.RELEASE, 50));
         MAIN.put("lock-paused-holder", Map.of(OpKind.ACQUIRE, 3));
+        MAIN.put("lock-request-loss", Map.of(OpKind.ACQUIRE, 3));
+        MAIN.put("canary-first-create-protected", Map.of(OpKind.ACQUIRE, 2));
         MAIN.put("canary-no-recheck-lock", Map.of(OpKind.ACQUIRE, 2));
         MAIN.put("canary-resume-after-expiry", Map.of(OpKind.ACQUIRE, 3));
         MAIN.put("canary-lock-file-herd", Map.of(OpKind.ACQUIRE, 4));

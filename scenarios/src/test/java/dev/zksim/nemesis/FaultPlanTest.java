@@ -73,7 +73,8 @@ class FaultPlanTest {
             assertThat(FaultPlan.parse(plan.toString())).isEqualTo(plan);
             plan.validate(SERVERS, CLIENTS);
             long partitions = plan.steps().stream().filter(step -> step.fault() instanceof Fault.Partition
-                    || step.fault() instanceof Fault.OneWayPartition || step.fault() instanceof Fault.Isolate).count();
+                    || step.fault() instanceof Fault.OneWayPartition || step.fault() instanceof Fault.Isolate
+                    || step.fault() instanceof Fault.RequestLoss).count();
             long heals = plan.steps().stream().filter(step -> step.fault() instanceof Fault.Heal).count();
             assertThat(heals).isEqualTo(partitions);
             assertThat(plan.lastStepTime()).isLessThanOrEqualTo(FaultPlanGenerator.quietAfter(profile));

@@ -1,33 +1,80 @@
 package dev.zksim.kernel;
 
 /**
- * A scheduled action that can be cancelled before it runs. Cancelling only marks it: the
- * queue drops it when its time comes, which is cheaper than removing it from the heap.
+ * A scheduled action that can be cancelled before it runs. A cancelled timer leaves the
+ * queue at once, unless its {@link EventGate} says its falling due still matters (a paused
+ * process counts what falls due while it is paused, cancelled timers included): most of the
+ * timers a run arms are cancelled and re-armed long before their deadline (a client's tick,
+ * a session's expiry), and waiting out their deadlines kept a third of the queue's entries
+ * dead. A removed timer stays known to the queue until its time has passed, so that the
+ * explorer's digest of what is pending and a later pause see it as before.
  */
-public final class Timer implements Runnable, PendingDescription {
+public final class Timer implements Runnable, GatedEvent, PendingDescription {
     private Runnable action;
+    private final EventGate gate;
+    private final int incarnation;
+    /** The queue holding this timer, set when it is scheduled; its place there and its key follow. */
+    EventQueue queue;
+    int slot = -1;
+    long time;
+    long sequence;
 
     public Timer(Runnable action) {
+        this(action, null, 0);
+    }
+
+    /**
+     * A timer whose gate decides, when it falls due, whether it runs (see {@link EventGate}),
+     * and which leaves the queue on cancellation only when the gate allows.
+     */
+    public Timer(Runnable action, EventGate gate, int incarnation) {
         this.action = action;
+        this.gate = gate;
+        this.incarnation = incarnation;
     }
 
     /** Stops the action from running; harmless if it already ran or was cancelled. */
     public void cancel() {
+        if (action == null) {
+            return;
+        }
         action = null;
+        if (slot >= 0 && (gate == null || !gate.holdsDueEvents())) {
+            queue.removeCancelled(this);
+        }
     }
 
     public boolean isCancelled() {
         return action == null;
     }
 
-    /** A cancelled timer will do nothing, which the explorer's abstract state must tell apart. */
+    EventGate gate() {
+        return gate;
+    }
+
+    int incarnation() {
+        return incarnation;
+    }
+
+    /**
+     * A cancelled timer will do nothing, which the explorer's abstract state must tell apart;
+     * a gated one is also known by its gate's part (whose it is, whether it is stale).
+     */
     @Override
     public long stateHash() {
-        return action == null ? 0 : 1;
+        long own = action == null ? 0 : 1;
+        return gate == null ? own : gate.stateHash(incarnation) * 0x9E3779B97F4A7C15L + own;
     }
 
     @Override
     public void run() {
+        if (gate == null || gate.admits(incarnation, this)) {
+            runAdmitted();
+        }
+    }
+
+    @Override
+    public void runAdmitted() {
         Runnable pending = action;
         if (pending != null) {
             action = null;

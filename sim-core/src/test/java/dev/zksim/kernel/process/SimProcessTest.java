@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zksim.kernel.RunBounds;
+import dev.zksim.kernel.RunResult;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.SeededChoices;
@@ -74,6 +75,35 @@ class SimProcessTest {
                 "tick 1 of incarnation 1 at 1.000000s",
                 "tick 2 of incarnation 1 at 4.500000s");
         assertThat(extra).containsExactly("timer at 4.500000s");
+    }
+
+    @Test
+    void aCancelledTimerThatFallsDueWhilePausedIsHeldAndCountedAsBefore() {
+        SimProcess process = ticker();
+        process.start();
+        List<Object> resumed = new ArrayList<>();
+        simulation.trace().addSink(record -> {
+            if (record.event() instanceof ProcessEvent.Resumed event) {
+                resumed.add(event.deferredEvents());
+            }
+        });
+        List<String> ran = new ArrayList<>();
+        // Cancelled while running, so it leaves the queue; the pause must put it back.
+        process.timer(Time.millis(2200), () -> ran.add("cancelled timer")).cancel();
+        simulation.schedule(Time.millis(2100), process::pause);
+        simulation.schedule(Time.millis(2300), process::resume);
+        simulation.runUntil(Time.millis(2400));
+        assertThat(ran).isEmpty();
+        assertThat(resumed).as("the cancelled timer fell due while paused and was held").containsExactly(1);
+    }
+
+    @Test
+    void aCancelledTimerLeavesTheQueueWhileItsProcessRuns() {
+        SimProcess process = ticker();
+        process.start();
+        process.timer(Time.seconds(30), () -> { }).cancel();
+        RunResult result = simulation.run(RunBounds.time(Time.millis(1)));
+        assertThat(result.queued()).as("only the ticker's own tick").isEqualTo(1);
     }
 
     @Test

@@ -18,8 +18,8 @@ import java.util.List;
  * the binary heap's sift-down was a seventh of a run). The order of the polls is the same
  * whatever the heap's shape: (time, sequence) is a total order.
  *
- * <p>A cancelled {@link Timer} leaves the heap (it knows its slot, which every move of it
- * updates), so the heap holds only what can still run; the queue remembers it, with its key,
+ * <p>A cancelled {@link Timer} leaves the heap (found by its sequence number), so the heap
+ * holds only what can still run; the queue remembers it, with its key,
  * until its time has passed ({@link #removeCancelled}). Removing an entry leaves the order of
  * every other one as it was, and a remembered timer goes back in under its own key if its
  * gate asks ({@link #restoreCancelled}), so nothing that runs, nor when, depends on whether a
@@ -50,6 +50,7 @@ final class EventQueue {
                 throw new IllegalStateException("a timer is scheduled once; make a new one to run its action again");
             }
             timer.queue = this;
+            timer.queued = true;
             timer.time = time;
             timer.sequence = sequence;
         }
@@ -70,8 +71,8 @@ final class EventQueue {
      * sifted to where it belongs, which leaves the order of the rest unchanged.
      */
     void removeCancelled(Timer timer) {
-        int hole = timer.slot;
-        timer.slot = -1;
+        int hole = slotOf(timer);
+        timer.queued = false;
         int last = --size;
         long time = keys[2 * last];
         long sequence = keys[2 * last + 1];
@@ -100,12 +101,29 @@ final class EventQueue {
                 continue;
             }
             if (timer.gate() == gate) {
+                timer.queued = true;
                 insert(timer.time, timer.sequence, timer);
             } else {
                 removed.set(kept++, timer);
             }
         }
         removed.subList(kept, removed.size()).clear();
+    }
+
+    /**
+     * Where the timer sits, found by its sequence number, which no other entry shares. A scan
+     * of the keys costs less than keeping every timer's slot up to date on every move of the
+     * heap: a run cancels one timer for every twenty or so events it dispatches, and a heap
+     * holds a few dozen entries.
+     */
+    private int slotOf(Timer timer) {
+        long sequence = timer.sequence;
+        for (int i = 0; i < size; i++) {
+            if (keys[2 * i + 1] == sequence) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("a queued timer is missing from the queue");
     }
 
     private void remember(Timer timer) {
@@ -151,7 +169,7 @@ final class EventQueue {
         polledTime = keys[0];
         polledSequence = keys[1];
         if (first instanceof Timer timer) {
-            timer.slot = -1;
+            timer.queued = false;
         }
         int last = --size;
         long time = keys[2 * last];
@@ -247,20 +265,13 @@ final class EventQueue {
     private void move(int from, int to) {
         keys[2 * to] = keys[2 * from];
         keys[2 * to + 1] = keys[2 * from + 1];
-        Runnable action = actions[from];
-        actions[to] = action;
-        if (action instanceof Timer timer) {
-            timer.slot = to;
-        }
+        actions[to] = actions[from];
     }
 
     private void put(int index, long time, long sequence, Runnable action) {
         keys[2 * index] = time;
         keys[2 * index + 1] = sequence;
         actions[index] = action;
-        if (action instanceof Timer timer) {
-            timer.slot = index;
-        }
     }
 
     private void grow() {

@@ -13,9 +13,9 @@ public final class Timer implements Runnable, GatedEvent, PendingDescription {
     private Runnable action;
     private final EventGate gate;
     private final int incarnation;
-    /** The queue holding this timer, set when it is scheduled; its place there and its key follow. */
+    /** The queue this timer was scheduled on, whether it is in its heap now, and its key there. */
     EventQueue queue;
-    int slot = -1;
+    boolean queued;
     long time;
     long sequence;
 
@@ -39,7 +39,7 @@ public final class Timer implements Runnable, GatedEvent, PendingDescription {
             return;
         }
         action = null;
-        if (slot >= 0 && (gate == null || !gate.holdsDueEvents())) {
+        if (queued && (gate == null || !gate.holdsDueEvents())) {
             queue.removeCancelled(this);
         }
     }

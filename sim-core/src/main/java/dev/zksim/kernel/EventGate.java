@@ -16,13 +16,6 @@ public interface EventGate {
      */
     boolean admits(int incarnation, GatedEvent event);
 
-    /**
-     * Whether a cancelled event bound to this gate must stay in the queue until its time,
-     * because its falling due can still change what happens: a paused process holds every
-     * event that falls due, cancelled or not, and counts them when it resumes.
-     */
-    boolean holdsDueEvents();
-
     /** The gate's part of an event's {@link PendingDescription#stateHash()}: whose it is and whether it is stale. */
     long stateHash(int incarnation);
 }

@@ -1,8 +1,6 @@
 package dev.zksim.kernel;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * The pending events of a simulation, ordered by (time, insertion sequence). Events due at
@@ -17,13 +15,6 @@ import java.util.List;
  * by side in memory, so a poll touches about half as many cache lines (with 10,000 clients
  * the binary heap's sift-down was a seventh of a run). The order of the polls is the same
  * whatever the heap's shape: (time, sequence) is a total order.
- *
- * <p>A cancelled {@link Timer} leaves the heap (found by its sequence number), so the heap
- * holds only what can still run; the queue remembers it, with its key,
- * until its time has passed ({@link #removeCancelled}). Removing an entry leaves the order of
- * every other one as it was, and a remembered timer goes back in under its own key if its
- * gate asks ({@link #restoreCancelled}), so nothing that runs, nor when, depends on whether a
- * cancelled timer was removed.
  */
 final class EventQueue {
     /**
@@ -35,119 +26,13 @@ final class EventQueue {
     private Runnable[] actions = new Runnable[64];
     private int size;
     private long nextSequence;
-    /** The key of the last entry polled: an entry with a later key has not fallen due yet. */
-    private long polledTime = Long.MIN_VALUE;
-    private long polledSequence = Long.MIN_VALUE;
-    /** Cancelled timers taken out of the heap whose time may not have passed yet. */
-    private final List<Timer> removed = new ArrayList<>();
-    private int pruneAt = MIN_PRUNE;
-    private static final int MIN_PRUNE = 16;
 
     void add(long time, Runnable action) {
-        long sequence = nextSequence++;
-        if (action instanceof Timer timer) {
-            if (timer.queue != null) {
-                throw new IllegalStateException("a timer is scheduled once; make a new one to run its action again");
-            }
-            timer.queue = this;
-            timer.queued = true;
-            timer.time = time;
-            timer.sequence = sequence;
-        }
-        insert(time, sequence, action);
-    }
-
-    private void insert(long time, long sequence, Runnable action) {
         if (size == actions.length) {
             grow();
         }
-        siftUp(size, time, sequence, action);
+        siftUp(size, time, nextSequence++, action);
         size++;
-    }
-
-    /**
-     * Takes a cancelled timer out of the heap and remembers it until its time has passed, for
-     * {@link #pendingDigest} and {@link #restoreCancelled}. The entry that fills its slot is
-     * sifted to where it belongs, which leaves the order of the rest unchanged.
-     */
-    void removeCancelled(Timer timer) {
-        int hole = slotOf(timer);
-        timer.queued = false;
-        int last = --size;
-        long time = keys[2 * last];
-        long sequence = keys[2 * last + 1];
-        Runnable action = actions[last];
-        actions[last] = null;
-        if (hole != last) {
-            if (hole > 0 && before(time, sequence, keys[2 * ((hole - 1) >>> 2)], keys[2 * ((hole - 1) >>> 2) + 1])) {
-                siftUp(hole, time, sequence, action);
-            } else {
-                siftDown(hole, time, sequence, action);
-            }
-        }
-        remember(timer);
-    }
-
-    /**
-     * Puts back, under their own keys, the removed cancelled timers of this gate that have not
-     * fallen due: the gate has started holding what falls due (a process paused), and a
-     * cancelled timer that falls due then is held and counted like any other event.
-     */
-    void restoreCancelled(EventGate gate) {
-        int kept = 0;
-        for (int i = 0; i < removed.size(); i++) {
-            Timer timer = removed.get(i);
-            if (!isPending(timer)) {
-                continue;
-            }
-            if (timer.gate() == gate) {
-                timer.queued = true;
-                insert(timer.time, timer.sequence, timer);
-            } else {
-                removed.set(kept++, timer);
-            }
-        }
-        removed.subList(kept, removed.size()).clear();
-    }
-
-    /**
-     * Where the timer sits, found by its sequence number, which no other entry shares. A scan
-     * of the keys costs less than keeping every timer's slot up to date on every move of the
-     * heap: a run cancels one timer for every twenty or so events it dispatches, and a heap
-     * holds a few dozen entries.
-     */
-    private int slotOf(Timer timer) {
-        long sequence = timer.sequence;
-        for (int i = 0; i < size; i++) {
-            if (keys[2 * i + 1] == sequence) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("a queued timer is missing from the queue");
-    }
-
-    private void remember(Timer timer) {
-        if (removed.size() >= pruneAt) {
-            removed.removeIf(old -> !isPending(old));
-            pruneAt = Math.max(MIN_PRUNE, 2 * removed.size());
-        }
-        removed.add(timer);
-    }
-
-    /**
-     * The clock moved to {@code time} past every entry due by then (a run to a time bound):
-     * an entry due by then counts as polled, though none was left to poll.
-     */
-    void passedTime(long time) {
-        if (time > polledTime) {
-            polledTime = time;
-            polledSequence = Long.MAX_VALUE;
-        }
-    }
-
-    /** Whether the entry with this timer's key would not have been polled yet. */
-    private boolean isPending(Timer timer) {
-        return before(polledTime, polledSequence, timer.time, timer.sequence);
     }
 
     boolean isEmpty() {
@@ -166,11 +51,6 @@ final class EventQueue {
     /** Removes and returns the earliest event's action; the queue must not be empty. */
     Runnable poll() {
         Runnable first = actions[0];
-        polledTime = keys[0];
-        polledSequence = keys[1];
-        if (first instanceof Timer timer) {
-            timer.queued = false;
-        }
         int last = --size;
         long time = keys[2 * last];
         long sequence = keys[2 * last + 1];
@@ -187,29 +67,18 @@ final class EventQueue {
      * entry contributes its time relative to {@code now} and, when the action describes
      * itself ({@link PendingDescription}), what it will do. Summing mixed terms makes the
      * digest independent of the heap's layout and of insertion sequences, so the same set of
-     * pending events scheduled in a different order digests the same. Removed cancelled timers
-     * whose time has not come count as the entries they were: whether a cancelled timer was
-     * removed is the queue's business, not the state's.
+     * pending events scheduled in a different order digests the same.
      */
     long pendingDigest(long now) {
         long sum = size;
         for (int i = 0; i < size; i++) {
-            sum += mix(term(keys[2 * i], now, actions[i]));
-        }
-        for (Timer timer : removed) {
-            if (isPending(timer)) {
-                sum += 1 + mix(term(timer.time, now, timer));
+            long term = keys[2 * i] - now;
+            if (actions[i] instanceof PendingDescription described) {
+                term = term * 0x9E3779B97F4A7C15L + described.stateHash();
             }
+            sum += mix(term);
         }
         return sum;
-    }
-
-    private static long term(long time, long now, Runnable action) {
-        long term = time - now;
-        if (action instanceof PendingDescription described) {
-            term = term * 0x9E3779B97F4A7C15L + described.stateHash();
-        }
-        return term;
     }
 
     private static long mix(long z) {

@@ -36,10 +36,7 @@ public final class Simulation {
         return trace;
     }
 
-    /**
-     * Number of events dispatched so far. A cancelled timer is counted only if it fell due
-     * while still in the queue (see {@link Timer}): most leave the queue when cancelled.
-     */
+    /** Number of events dispatched so far (cancelled timers included). */
     public long eventsDispatched() {
         return dispatched;
     }
@@ -65,15 +62,6 @@ public final class Simulation {
         Timer timer = new Timer(action);
         schedule(delay, timer);
         return timer;
-    }
-
-    /**
-     * Puts back in the queue, under their own keys, the cancelled timers of this gate that
-     * left it and have not fallen due: from now on the gate holds what falls due, cancelled
-     * timers included (a process pauses; see {@link EventGate#holdsDueEvents()}).
-     */
-    public void restoreCancelled(EventGate gate) {
-        queue.restoreCancelled(gate);
     }
 
     /** Opens a wait (see {@link Waits}) stamped with the current time. */
@@ -111,7 +99,6 @@ public final class Simulation {
                 long time = queue.peekTime();
                 if (time > timeLimit) {
                     now = Math.max(now, timeLimit);
-                    queue.passedTime(now);
                     return result(RunResult.Outcome.TIME_BOUND);
                 }
                 now = time;
@@ -169,7 +156,6 @@ public final class Simulation {
         RunResult result = run(RunBounds.time(time));
         if (now < time && result.outcome() != RunResult.Outcome.STOPPED) {
             now = time;
-            queue.passedTime(time);
         }
         return result;
     }

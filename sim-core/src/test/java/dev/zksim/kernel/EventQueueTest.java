@@ -1,7 +1,6 @@
 package dev.zksim.kernel;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zksim.kernel.choice.SeededChoices;
 import java.util.ArrayList;
@@ -62,43 +61,5 @@ class EventQueueTest {
         }
         assertThat(actual).hasSize(5_000)
                 .isSortedAccordingTo(Comparator.comparingLong(Entry::time).thenComparingInt(Entry::order));
-    }
-
-    @Test
-    void aCancelledTimerLeavesTheQueueAndTheRestKeepTheirOrder() {
-        SeededChoices choices = new SeededChoices(13);
-        EventQueue queue = new EventQueue();
-        Comparator<Entry> order = Comparator.comparingLong(Entry::time).thenComparingInt(Entry::order);
-        TreeSet<Entry> model = new TreeSet<>(order);
-        List<Timer> timers = new ArrayList<>();
-        List<Entry> entries = new ArrayList<>();
-        List<Entry> polled = new ArrayList<>();
-        for (int i = 0; i < 20_000; i++) {
-            Entry entry = new Entry(choices.draw(500), i);
-            Timer timer = new Timer(() -> polled.add(entry));
-            model.add(entry);
-            timers.add(timer);
-            entries.add(entry);
-            queue.add(entry.time(), timer);
-            if (choices.chance(1, 2)) {
-                int victim = (int) choices.draw(timers.size());
-                if (!timers.get(victim).isCancelled() && model.remove(entries.get(victim))) {
-                    timers.get(victim).cancel();
-                }
-            }
-            while (choices.chance(1, 3) && !queue.isEmpty()) {
-                queue.poll().run();
-                assertThat(polled.getLast()).isEqualTo(model.pollFirst());
-            }
-            assertThat(queue.size()).as("only live timers stay queued").isEqualTo(model.size());
-        }
-    }
-
-    @Test
-    void aTimerIsScheduledOnce() {
-        EventQueue queue = new EventQueue();
-        Timer timer = new Timer(() -> { });
-        queue.add(1, timer);
-        assertThatThrownBy(() -> queue.add(2, timer)).isInstanceOf(IllegalStateException.class);
     }
 }

@@ -56,22 +56,6 @@ class StateDigestHooksTest {
     }
 
     @Test
-    void aCancelledTimerThatLeftTheQueueCountsUntilItsTimeHasPassed() {
-        Simulation kept = new Simulation(new SeededChoices(1));
-        kept.schedule(Time.millis(5), () -> { });
-        kept.schedule(Time.millis(9), () -> { });
-        Simulation removed = new Simulation(new SeededChoices(1));
-        removed.schedule(Time.millis(5), () -> { });
-        removed.timer(Time.millis(7), () -> { }).cancel();
-        removed.schedule(Time.millis(9), () -> { });
-        assertThat(removed.run(RunBounds.time(0)).queued()).as("the cancelled timer left the heap").isEqualTo(2);
-        assertThat(removed.pendingDigest()).as("but it is still pending").isNotEqualTo(kept.pendingDigest());
-        kept.runUntil(Time.millis(8));
-        removed.runUntil(Time.millis(8));
-        assertThat(removed.pendingDigest()).as("its time has passed").isEqualTo(kept.pendingDigest());
-    }
-
-    @Test
     void pendingTimesCountRelativeToNow() {
         Simulation early = new Simulation(new SeededChoices(1));
         early.schedule(Time.millis(1), () -> { });

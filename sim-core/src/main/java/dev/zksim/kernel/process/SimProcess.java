@@ -140,7 +140,6 @@ public final class SimProcess implements EventGate {
         if (state == State.RUNNING) {
             state = State.PAUSED;
             trace(new ProcessEvent.Paused());
-            simulation.restoreCancelled(this);
         }
     }
 
@@ -194,12 +193,6 @@ public final class SimProcess implements EventGate {
             return false;
         }
         return true;
-    }
-
-    /** While paused, or holding what fell due while it was, every event that falls due is held and counted. */
-    @Override
-    public boolean holdsDueEvents() {
-        return state == State.PAUSED || !deferred.isEmpty();
     }
 
     /** Whose event it is and whether it is stale (a dead incarnation's). */

@@ -19,8 +19,10 @@ class ScalingSweepTest {
         assertThat(scaling.twoThreads().seedsRun()).isEqualTo(12);
         assertThat(scaling.sameDigests()).isTrue();
         assertThat(scaling.speedup()).isPositive();
-        assertThat(scaling.describe()).matches("lock-basic scaling: 1 thread [0-9.]+ seeds/s, 2 threads [0-9.]+ seeds/s, "
-                + "[0-9.]+x, same digests");
+        assertThat(scaling.oneThreadCpuPerSeed()).isPositive();
+        assertThat(scaling.twoThreadsCpuPerSeed()).isPositive();
+        assertThat(scaling.describe()).matches("lock-basic scaling: 1 thread [0-9.]+ seeds/s \\([0-9.]+ CPU s/seed\\), "
+                + "2 threads [0-9.]+ seeds/s \\([0-9.]+ CPU s/seed\\), [0-9.]+x, same digests");
     }
 
     @Test
@@ -35,5 +37,16 @@ class ScalingSweepTest {
         assertThat(scaling.sameDigests()).isFalse();
         assertThat(scaling.speedup()).isEqualTo(2.0);
         assertThat(scaling.describe()).contains("DIFFERENT DIGESTS");
+    }
+
+    @Test
+    void cpuPerSeedIsTheSweepsCpuTimeOverItsSeeds() {
+        ScalingSweep.Scaling scaling = new ScalingSweep.Scaling(
+                new SweepResult("x", 4, 0, 10, 100, new TreeMap<>(), new TreeMap<>(), Optional.empty(), false),
+                new SweepResult("x", 4, 0, 10, 50, new TreeMap<>(), new TreeMap<>(), Optional.empty(), false),
+                2_000_000_000L, 3_000_000_000L);
+        assertThat(scaling.oneThreadCpuPerSeed()).isEqualTo(0.5);
+        assertThat(scaling.twoThreadsCpuPerSeed()).isEqualTo(0.75);
+        assertThat(scaling.describe()).contains("(0.5000 CPU s/seed)").contains("(0.7500 CPU s/seed)");
     }
 }

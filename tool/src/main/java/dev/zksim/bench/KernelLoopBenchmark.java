@@ -52,7 +52,7 @@ public class KernelLoopBenchmark {
     }
 
     /** A self-rescheduling action, the shape of a node's periodic timer. */
-    private static final class Actor implements Runnable {
+    static final class Actor implements Runnable {
         private final Scheduler scheduler;
         private final int id;
         private int fired;

@@ -48,7 +48,10 @@ public final class ScalingBench {
         out.println(String.format(Locale.ROOT, "peak RSS of this JVM so far: %s", peakRss()));
     }
 
-    /** The least CPU time per event over a few runs (the one least disturbed by other work), for one shape of ensemble. */
+    /**
+     * The least CPU time per event over a few runs (the one least disturbed by other work), for
+     * one shape of ensemble, beside the bare kernel's floor measured right after it.
+     */
     static String perEvent(int servers, int clients, int runs) {
         int rounds = Math.max(1, OPS_PER_ROW / (4 * clients));
         VsRealConfig config = new VsRealConfig(servers, clients, rounds, BenchWorkload.Kind.READ_HEAVY);
@@ -62,8 +65,9 @@ public final class ScalingBench {
             events = ensemble.simulation().eventsDispatched() - before;
             best = Math.min(best, (threadCpu() - cpu) / (double) events);
         }
-        return String.format(Locale.ROOT, "per event  servers %d  clients %5d  %7.2f us CPU/event  %,10.0f events/s  (%,d events)",
-                servers, clients, best / 1e3, 1e9 / best, events);
+        double floor = KernelFloor.nanosPerEvent();
+        return String.format(Locale.ROOT, "per event  servers %d  clients %5d  %7.2f us CPU/event  %,10.0f events/s  (%,d events)  %s  load %s",
+                servers, clients, best / 1e3, 1e9 / best, events, KernelFloor.describe(best, floor), loadAverage());
     }
 
     /** Heap held per connected idle client: each connects and makes one call, then idles. */
@@ -134,6 +138,10 @@ public final class ScalingBench {
                 listener.done();
             }
         }
+    }
+
+    private static String loadAverage() {
+        return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
     private static long threadCpu() {

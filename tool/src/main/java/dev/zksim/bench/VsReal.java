@@ -25,10 +25,15 @@ import java.util.Locale;
  *       beside. Neither side's time includes starting its servers or connecting its clients.</li>
  *   <li>{@code warm}: the median of many runs once the JIT has settled, zksim with its
  *       self-checks and trace digest on, and again with both off. Real runs and zksim
- *       batches alternate, so a change of machine load hits both sides.</li>
+ *       batches alternate, so a change of machine load hits both sides. The warm-up is
+ *       bounded by runs and by the process's CPU time, never by wall time: under load a
+ *       wall-time bound ended it before the JIT had settled, and a smaller configuration
+ *       then measured slower than a larger one.</li>
  * </ul>
  *
- * Each line also gives the simulated seconds per wall-clock second.
+ * Each line also gives the simulated seconds per wall-clock second and the 1-minute load
+ * average when it was measured; a warm line gives zksim's CPU per event beside the bare
+ * kernel's floor ({@link KernelFloor}), measured right after it in this JVM.
  */
 @SuppressForbidden("a benchmark: times real and simulated runs on the wall clock and starts child JVMs; not simulation code")
 public final class VsReal {
@@ -39,7 +44,8 @@ public final class VsReal {
     /**
      * @param configs the configurations to run, in order
      * @param reps real runs per configuration (each followed by a zksim batch)
-     * @param warmupSeconds zksim's JIT warm-up per configuration, checks on and off together
+     * @param warmupSeconds zksim's JIT warm-up per configuration, checks on and off together, in
+     *     seconds of this process's CPU time (the JIT's threads included)
      * @param batchSeconds how long each zksim batch runs (at least three runs)
      * @param fresh whether to measure fresh runs in child JVMs
      */
@@ -65,7 +71,7 @@ public final class VsReal {
 
     /** Runs every configuration and prints its lines as soon as they are measured. */
     public static void run(Settings settings, PrintStream out) throws Exception {
-        out.println("load: " + loadAverage() + " (1-minute load average; ratios are measured side by side)");
+        out.println("load: " + loadAverage() + " (1-minute load average; ratios are measured side by side; each line gives the load when it was measured)");
         for (VsRealConfig config : settings.configs()) {
             if (settings.fresh()) {
                 try {
@@ -87,8 +93,8 @@ public final class VsReal {
         Child real = Child.run("real", config);
         Child sim = Child.run("sim", config);
         out.println(line(config, "fresh", real.workloadNanos(), sim.workloadNanos(), sim.virtualMicros())
-                + String.format(Locale.ROOT, "  (JVM start excluded: real %s, zksim %s)",
-                duration(real.jvmStartNanos()), duration(sim.jvmStartNanos())));
+                + String.format(Locale.ROOT, "  (JVM start excluded: real %s, zksim %s)  load %s",
+                duration(real.jvmStartNanos()), duration(sim.jvmStartNanos()), loadAverage()));
     }
 
     private static String firstLine(Exception e) {
@@ -110,27 +116,40 @@ public final class VsReal {
                 simBatch(config, settings.batchSeconds(), seed, checked, bare);
             }
         }
+        String load = loadAverage();
+        double floor = KernelFloor.nanosPerEvent();
         out.println(line(config, "warm", real.median(), checked.median(), checked.medianVirtual())
-                + "  checks and trace on");
+                + "  checks and trace on   " + KernelFloor.describe(checked.medianCpuPerEvent(), floor) + "  load " + load);
         out.println(line(config, "warm", real.median(), bare.median(), bare.medianVirtual())
-                + "  checks and trace off");
+                + "  checks and trace off  " + KernelFloor.describe(bare.medianCpuPerEvent(), floor) + "  load " + load);
     }
+
+    /** Runs before the JIT has settled, checks on and off together, whatever CPU they took. */
+    static final int WARM_UP_RUNS = 100;
 
     /**
      * The JIT needs about a hundred runs to settle: warm up for that many (checks on and off
-     * alternating) and at least the given time, but never more than five times that time.
+     * alternating) and at least the given CPU time of this process, which counts the JIT's
+     * own threads, but never more than five times that CPU time. Wall time bounds nothing:
+     * on a loaded machine the same warm-up takes longer, and a wall-time cap of 15 s cut it
+     * short.
      */
-    private static void warmUp(VsRealConfig config, double seconds, long[] seed) {
-        long start = System.nanoTime();
-        long least = (long) (seconds * 1e9);
+    private static void warmUp(VsRealConfig config, double cpuSeconds, long[] seed) {
+        long start = processCpu();
+        long least = (long) (cpuSeconds * 1e9);
         Samples ignored = new Samples();
         for (int runs = 0; ; runs++) {
-            long elapsed = System.nanoTime() - start;
-            if ((runs >= 100 && elapsed >= least) || elapsed >= 5 * least) {
+            long spent = processCpu() - start;
+            if ((runs >= WARM_UP_RUNS && spent >= least) || spent >= 5 * least) {
                 return;
             }
             timeSim(config, seed[0]++, runs % 2 == 0, ignored);
         }
+    }
+
+    /** CPU time of the whole process: the simulation's thread, the JIT's and the collector's. */
+    private static long processCpu() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     /** zksim runs, alternating checks on and off, until the batch's time is up (at least three of each). */
@@ -145,9 +164,14 @@ public final class VsReal {
     private static void timeSim(VsRealConfig config, long seed, boolean checksAndTrace, Samples samples) {
         Ensemble ensemble = SimSide.elected(config, seed, checksAndTrace);
         List<EnsembleClient> clients = SimSide.connect(ensemble, config.clients());
+        long events = ensemble.simulation().eventsDispatched();
+        long cpu = KernelFloor.threadCpu();
         long start = System.nanoTime();
         long virtual = SimSide.run(ensemble, clients, config);
-        samples.add(System.nanoTime() - start, virtual);
+        long wall = System.nanoTime() - start;
+        cpu = KernelFloor.threadCpu() - cpu;
+        samples.add(wall, virtual);
+        samples.addCpuPerEvent(cpu / (double) Math.max(1, ensemble.simulation().eventsDispatched() - events));
     }
 
     private static long timeReal(RealEnsemble ensemble, VsRealConfig config) throws Exception {
@@ -186,10 +210,21 @@ public final class VsReal {
     private static final class Samples {
         private final List<Long> nanos = new ArrayList<>();
         private final List<Long> virtual = new ArrayList<>();
+        private final List<Double> cpuPerEvent = new ArrayList<>();
 
         void add(long wallNanos, long virtualMicros) {
             nanos.add(wallNanos);
             virtual.add(virtualMicros);
+        }
+
+        void addCpuPerEvent(double nanosPerEvent) {
+            cpuPerEvent.add(nanosPerEvent);
+        }
+
+        double medianCpuPerEvent() {
+            List<Double> sorted = new ArrayList<>(cpuPerEvent);
+            sorted.sort(null);
+            return sorted.get(sorted.size() / 2);
         }
 
         long median() {

@@ -79,6 +79,8 @@ final class BenchCommand implements Runnable {
     }
 
     private static final String VS_REAL = "vs-real";
+    /** The bare kernel's loop, the floor that a suite running the model quotes its events against. */
+    private static final String KERNEL_FLOOR = "dev.zksim.bench.KernelLoopBenchmark.zksimKernel";
     private static final String SCALING = "scaling";
     private static final String CURATOR = "curator";
 
@@ -131,7 +133,12 @@ final class BenchCommand implements Runnable {
         if (benchmarkClass == null) {
             throw new IllegalArgumentException("unknown benchmark suite '" + suite + "'; known: " + String.join(", ", new SuiteNames()));
         }
-        Options options = new OptionsBuilder()
+        OptionsBuilder builder = new OptionsBuilder();
+        if (suite.equals("ensemble")) {
+            // The model's events beside the bare kernel's, measured in the same run under the same load.
+            builder.include(KERNEL_FLOOR.replace(".", "\\.") + "$");
+        }
+        Options options = builder
                 .include(benchmarkClass.replace(".", "\\.") + "\\.")
                 .forks(forks)
                 .warmupIterations(warmups)
@@ -148,19 +155,25 @@ final class BenchCommand implements Runnable {
 
     /**
      * One row per benchmark configuration and metric. The ratio compares each row with the
-     * suite's baseline benchmark if it has one (a method named ...Baseline), else with the
-     * first configuration measured, always within this one run.
+     * suite's baseline benchmark if it has one (a method named ...Baseline; for a suite that
+     * runs the model, the bare kernel's loop), else with the first configuration measured,
+     * always within this one run. Rows that count events also give the wall nanoseconds per
+     * event.
      */
     private static void print(Collection<RunResult> results) {
         Map<String, Double> reference = new LinkedHashMap<>();
+        boolean modelSuite = results.stream().anyMatch(result -> !result.getParams().getBenchmark().startsWith(KERNEL_SUITE));
         for (RunResult result : results) {
-            if (result.getParams().getBenchmark().endsWith("Baseline")) {
-                // A baseline's primary score counts events, like the benchmark it is the base of.
+            String benchmark = result.getParams().getBenchmark();
+            if (benchmark.endsWith("Baseline") || (modelSuite && benchmark.equals(KERNEL_FLOOR))) {
+                // A baseline's primary score counts events, like the benchmark it is the base of;
+                // beside the model, the bare kernel's loop is the base: the floor of any event.
                 reference.put("events", result.getPrimaryResult().getScore());
             }
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "%-44s %-12s %16s %14s %8s%n", "benchmark", "metric", "per second", "+/- error", "ratio");
+        System.out.printf(Locale.ROOT, "%-44s %-12s %16s %14s %8s %10s%n", "benchmark", "metric", "per second", "+/- error", "ratio",
+                "ns/event");
         for (RunResult result : results) {
             String name = label(result);
             if (result.getSecondaryResults().isEmpty()) {
@@ -174,9 +187,12 @@ final class BenchCommand implements Runnable {
 
     private static void row(String name, String metric, org.openjdk.jmh.results.Result score, Map<String, Double> reference) {
         double base = reference.computeIfAbsent(metric, ignored -> score.getScore());
-        System.out.printf(Locale.ROOT, "%-44s %-12s %16s %14s %7.2fx%n", name, metric, format(score.getScore()),
-                format(score.getScoreError()), score.getScore() / base);
+        String perEvent = metric.equals("events") ? String.format(Locale.ROOT, "%.0f", 1e9 / score.getScore()) : "";
+        System.out.printf(Locale.ROOT, "%-44s %-12s %16s %14s %7.2fx %10s%n", name, metric, format(score.getScore()),
+                format(score.getScoreError()), score.getScore() / base, perEvent);
     }
+
+    private static final String KERNEL_SUITE = "dev.zksim.bench.KernelLoopBenchmark";
 
     private static String label(RunResult result) {
         String benchmark = result.getParams().getBenchmark();

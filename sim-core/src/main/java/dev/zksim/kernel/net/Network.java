@@ -1,5 +1,6 @@
 package dev.zksim.kernel.net;
 
+import dev.zksim.kernel.GatedEvent;
 import dev.zksim.kernel.PendingDescription;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.choice.Choices;
@@ -136,7 +137,8 @@ public final class Network implements ProcessListener {
         }
         long sentAt = simulation.now();
         long delay = arrival(from, from.local(), from.remote());
-        to.owner().schedule(delay, new Delivery(this, from, to, sentAt, message));
+        SimProcess receiver = to.owner();
+        simulation.schedule(delay, new Delivery(this, from, to, receiver.incarnation(), sentAt, message));
     }
 
     /**
@@ -144,17 +146,27 @@ public final class Network implements ProcessListener {
      * abstract state: which link it travels and what kind of message it is (by class name,
      * since message records may hold arrays whose hash is their identity).
      */
-    private record Delivery(Network network, Connection from, Connection to, long sentAt, Object message)
-            implements Runnable, PendingDescription {
+    private record Delivery(Network network, Connection from, Connection to, int incarnation, long sentAt, Object message)
+            implements Runnable, GatedEvent, PendingDescription {
+        /** The receiving process is the gate: one object per message in flight, not a delivery in a wrapper. */
         @Override
         public void run() {
-            network.deliver(from, to, sentAt, message);
+            if (to.owner().admits(incarnation, this)) {
+                runAdmitted();
+            }
         }
 
         @Override
+        public void runAdmitted() {
+            network.deliver(from, to, sentAt, message);
+        }
+
+        /** The receiver's part (whose, whether stale), then the link and the kind of message. */
+        @Override
         public long stateHash() {
-            return (from.local().hashCode() * 31L + to.local().hashCode()) * 0x9E3779B97F4A7C15L
+            long own = (from.local().hashCode() * 31L + to.local().hashCode()) * 0x9E3779B97F4A7C15L
                     + message.getClass().getName().hashCode();
+            return to.owner().stateHash(incarnation) * 0x9E3779B97F4A7C15L + own;
         }
     }
 

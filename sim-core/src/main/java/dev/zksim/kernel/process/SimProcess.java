@@ -1,5 +1,7 @@
 package dev.zksim.kernel.process;
 
+import dev.zksim.kernel.EventGate;
+import dev.zksim.kernel.GatedEvent;
 import dev.zksim.kernel.PendingDescription;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.Timer;
@@ -18,8 +20,10 @@ import java.util.function.Function;
  * {@link #timer}, which bind the action to the current incarnation: after a crash the old
  * incarnation's timers and deliveries are dropped, and while paused they wait in order and
  * run, late, when the process resumes, the way a stopped JVM catches up after a GC pause.
+ * The process is the {@link EventGate} of its timers and of the messages delivered to it,
+ * which carry their incarnation themselves; other actions are wrapped.
  */
-public final class SimProcess {
+public final class SimProcess implements EventGate {
     public enum State { NEW, RUNNING, PAUSED, CRASHED }
 
     private final Simulation simulation;
@@ -167,11 +171,34 @@ public final class SimProcess {
         simulation.schedule(delay, new Bound(incarnation, action));
     }
 
-    /** A cancellable {@link #schedule}. */
+    /** A cancellable {@link #schedule}: one object in the queue, gated by this process. */
     public Timer timer(long delay, Runnable action) {
-        Timer timer = new Timer(action);
-        schedule(delay, timer);
+        Timer timer = new Timer(action, this, incarnation);
+        simulation.schedule(delay, timer);
         return timer;
+    }
+
+    /**
+     * Whether an event of the given incarnation runs now: a dead incarnation's is dropped,
+     * and while the process is paused, or has not yet run what it held, the event is held
+     * to run in order after what arrived before it.
+     */
+    @Override
+    public boolean admits(int boundIncarnation, GatedEvent event) {
+        if (boundIncarnation != incarnation || state == State.CRASHED) {
+            return false;
+        }
+        if (state == State.PAUSED || !deferred.isEmpty()) {
+            deferred.add(event::runAdmitted);
+            return false;
+        }
+        return true;
+    }
+
+    /** Whose event it is and whether it is stale (a dead incarnation's). */
+    @Override
+    public long stateHash(int boundIncarnation) {
+        return id.hashCode() * 31L + (boundIncarnation == incarnation ? 1 : 0);
     }
 
     /** An action tied to one incarnation of this process. */
@@ -199,7 +226,7 @@ public final class SimProcess {
         /** Whose event it is, whether it is stale (a dead incarnation's) and what it does. */
         @Override
         public long stateHash() {
-            long own = id.hashCode() * 31L + (boundIncarnation == incarnation ? 1 : 0);
+            long own = SimProcess.this.stateHash(boundIncarnation);
             return action instanceof PendingDescription described ? own * 0x9E3779B97F4A7C15L + described.stateHash() : own;
         }
     }

@@ -25,6 +25,13 @@ public final class ExpiringSessionTracker implements SessionTracker {
 
     /** What the tracker knows of one session. */
     private static final class Entry {
+        /**
+         * The session id and the deadline as the buckets' keys, boxed once: a touch moves the
+         * session between buckets on almost every request, and boxing its id and deadline
+         * afresh each time was a good part of a run's allocation.
+         */
+        final Long id;
+        Long bucketKey;
         int timeoutMs;
         long deadline;
         /** Whether the session sits in the bucket of its deadline (a touch then finds it there without a lookup). */
@@ -33,7 +40,8 @@ public final class ExpiringSessionTracker implements SessionTracker {
         /** The server whose connection the session last (re)validated on; -1 until known. */
         long owner = -1;
 
-        Entry(int timeoutMs) {
+        Entry(long id, int timeoutMs) {
+            this.id = id;
             this.timeoutMs = timeoutMs;
         }
     }
@@ -62,8 +70,8 @@ public final class ExpiringSessionTracker implements SessionTracker {
     public void addSession(long sessionId, int timeoutMs) {
         Entry entry = sessions.get(sessionId);
         if (entry == null) {
-            entry = new Entry(timeoutMs);
-            sessions.put(sessionId, entry);
+            entry = new Entry(sessionId, timeoutMs);
+            sessions.put(entry.id, entry);
         }
         entry.timeoutMs = timeoutMs;
         entry.closing = false;
@@ -166,8 +174,9 @@ public final class ExpiringSessionTracker implements SessionTracker {
         }
         unbucket(sessionId, entry);
         entry.deadline = deadline;
+        entry.bucketKey = deadline;
         entry.bucketed = true;
-        buckets.computeIfAbsent(deadline, time -> new LinkedHashSet<>()).add(sessionId);
+        buckets.computeIfAbsent(entry.bucketKey, time -> new LinkedHashSet<>()).add(entry.id);
         armTimer();
     }
 
@@ -176,9 +185,9 @@ public final class ExpiringSessionTracker implements SessionTracker {
             return;
         }
         entry.bucketed = false;
-        LinkedHashSet<Long> bucket = buckets.get(entry.deadline);
-        if (bucket != null && bucket.remove(sessionId) && bucket.isEmpty()) {
-            buckets.remove(entry.deadline);
+        LinkedHashSet<Long> bucket = buckets.get(entry.bucketKey);
+        if (bucket != null && bucket.remove(entry.id) && bucket.isEmpty()) {
+            buckets.remove(entry.bucketKey);
         }
     }
 

@@ -42,11 +42,13 @@ public final class LearnerSessionTracker implements SessionTracker {
 
     @Override
     public boolean touch(long sessionId) {
-        Integer timeout = sessions.get(sessionId);
-        if (timeout == null || closing.contains(sessionId)) {
+        // Boxed once, not once for each of the three lookups: every request touches its session.
+        Long id = sessionId;
+        Integer timeout = sessions.get(id);
+        if (timeout == null || closing.contains(id)) {
             return false;
         }
-        touched.put(sessionId, timeout);
+        touched.put(id, timeout);
         return true;
     }
 

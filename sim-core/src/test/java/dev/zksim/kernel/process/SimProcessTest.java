@@ -77,6 +77,38 @@ class SimProcessTest {
     }
 
     @Test
+    void aCancelledTimerThatFallsDueWhilePausedIsHeldAndCountedAsBefore() {
+        SimProcess process = ticker();
+        process.start();
+        List<Object> resumed = new ArrayList<>();
+        simulation.trace().addSink(record -> {
+            if (record.event() instanceof ProcessEvent.Resumed event) {
+                resumed.add(event.deferredEvents());
+            }
+        });
+        List<String> ran = new ArrayList<>();
+        process.timer(Time.millis(2200), () -> ran.add("cancelled timer")).cancel();
+        simulation.schedule(Time.millis(2100), process::pause);
+        simulation.schedule(Time.millis(2300), process::resume);
+        simulation.runUntil(Time.millis(2400));
+        assertThat(ran).isEmpty();
+        assertThat(resumed).as("the cancelled timer fell due while paused and was held").containsExactly(1);
+    }
+
+    @Test
+    void aTimerOfACrashedIncarnationNeverRuns() {
+        SimProcess process = ticker();
+        process.start();
+        List<String> ran = new ArrayList<>();
+        process.timer(Time.millis(1500), () -> ran.add("old incarnation's timer"));
+        simulation.schedule(Time.millis(1000), process::crash);
+        simulation.schedule(Time.millis(1200), process::start);
+        simulation.runUntil(Time.seconds(2));
+        assertThat(ran).isEmpty();
+        assertThat(process.incarnation()).isEqualTo(2);
+    }
+
+    @Test
     void startingARunningProcessIsABug() {
         SimProcess process = ticker();
         process.start();

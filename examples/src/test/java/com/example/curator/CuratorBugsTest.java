@@ -35,17 +35,32 @@ class CuratorBugsTest {
     }
 
     /**
-     * InterProcessSemaphoreMutex (an InterProcessSemaphoreV2 of one lease) under crashes: in
-     * seed 180 a client's lease create meets a lost connection, the lease stays without an
-     * owner that will return it, and the waiter that holds the internal lock waits beside it
-     * for good while the others queue for that lock.
+     * The same null create in Curator's InterProcessMutex itself: in seed 828 a client's
+     * acquire fails with a NullPointerException after its create met connection loss twice,
+     * and its lock node stays first in the queue of a live session; nobody gets the lock again.
+     */
+    @Test
+    void aProtectedCreateThatReturnsNullLeavesTheMutexsNodeBehind() {
+        RunOutcome outcome = RUNNER.run(RunSpec.of("curator-mutex", 828));
+        String message = message(outcome);
+        assertEquals(FailureKind.LIVENESS_TIMEOUT, outcome.failureKind().orElseThrow(), message);
+        assertTrue(message.contains("/curator/mutex/"), message);
+    }
+
+    /**
+     * InterProcessSemaphoreMutex (an InterProcessSemaphoreV2 of one lease) under every fault:
+     * a client's lease create meets a lost connection, the lease stays without an owner that
+     * will return it, and the waiter that holds the internal lock waits beside it for good
+     * while the others queue for that lock. Seed 180 shows it against 5.9.0; 5.2.0 schedules the
+     * seed otherwise and no seed of its first 600 shows it, so the test needs a newer Curator.
      */
     @Test
     void aLeaseLeftByALostConnectionDeadlocksTheSemaphoreMutex() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(childrenCacheFollowsConnection(), "Curator 5.3 or later");
         RunOutcome outcome = RUNNER.run(RunSpec.of("curator-semaphore-mutex-all-faults", 180));
         String message = message(outcome);
         assertEquals(FailureKind.LIVENESS_TIMEOUT, outcome.failureKind().orElseThrow(), message);
-        assertTrue(message.contains("watches children of /curator/smutex/leases"), message);
+        assertTrue(message.contains("/curator/smutex/"), message);
     }
 
     /**

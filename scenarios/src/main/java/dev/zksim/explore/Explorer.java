@@ -98,7 +98,7 @@ public final class Explorer {
             return this;
         }
 
-        /** At most this many runs (default: unlimited for dfs, 1,000 for the others). */
+        /** At most this many runs (default: unlimited for dfs or with a time budget, else 1,000). */
         public Builder runs(long value) {
             this.runs = positive(value, "runs");
             return this;
@@ -330,7 +330,10 @@ public final class Explorer {
     }
 
     private boolean budgetLeft(Progress progress) {
-        long maxRuns = settings.runs > 0 ? settings.runs : settings.strategy == Strategy.DFS ? Long.MAX_VALUE : 1000;
+        // A time budget alone bounds every strategy by time: the 1,000 runs of random and pct
+        // are the default only when nothing else is said.
+        boolean unbounded = settings.strategy == Strategy.DFS || settings.budgetNanos > 0;
+        long maxRuns = settings.runs > 0 ? settings.runs : unbounded ? Long.MAX_VALUE : 1000;
         return progress.runs < maxRuns && (settings.budgetNanos == 0 || progress.elapsed() < settings.budgetNanos);
     }
 

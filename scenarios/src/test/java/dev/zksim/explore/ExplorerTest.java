@@ -90,6 +90,20 @@ class ExplorerTest {
         }
     }
 
+    /**
+     * A time budget bounds pct and coverage by time, not by their default 1,000 runs: with a
+     * clock that reaches the budget only after 2,400 reads, each strategy runs past 1,000.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Explorer.Strategy.class, names = {"PCT", "COVERAGE"})
+    void aTimeBudgetIsNotCutAtAThousandRuns(Explorer.Strategy strategy) {
+        long[] reads = {0};
+        ExploreReport report = Explorer.builder(CATALOG, "lock-basic").strategy(strategy).budgetNanos(1_000_000_000L)
+                .clock(() -> ++reads[0] < 2_400 ? 0 : Long.MAX_VALUE / 2).explore();
+        assertThat(report.violation()).isEmpty();
+        assertThat(report.runs()).as(report.summary()).isGreaterThan(1_000);
+    }
+
     /** Dfs with 1, then 2, 3 and 4 deviations, until one finds a violation. */
     private static ExploreReport deepeningDfs(String canary) {
         return Explorer.builder(CATALOG, canary).deviations(4).deepen(true).runs(40_000).explore();

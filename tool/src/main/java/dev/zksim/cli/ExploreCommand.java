@@ -39,8 +39,8 @@ final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--strategy", defaultValue = "dfs", description = "dfs, pct, random or coverage (default dfs).")
     private String strategy;
 
-    @Option(names = "--budget", description = "Runs (a number) or wall time (e.g. 30s, 2m); default: dfs until"
-            + " complete, the others 1000 runs.")
+    @Option(names = "--budget", description = "Runs (a number) or wall time (e.g. 30s, 2m), for every strategy;"
+            + " default: dfs until complete, the others 1000 runs.")
     private String budget;
 
     @Option(names = "--deviations", defaultValue = "1",

@@ -75,12 +75,14 @@ class CuratorUnderTheAgentTest {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), CuratorUnderTheAgentTest.class.getName(),
                 String.valueOf(seeds)));
         Path out = Files.createTempFile("zksim-curator-determinism", ".txt");
-        Process process = new ProcessBuilder(command).redirectOutput(out.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Path err = Files.createTempFile("zksim-curator-determinism", ".err");
+        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         assertThat(process.waitFor(300, TimeUnit.SECONDS)).as("second JVM finished").isTrue();
-        assertThat(process.exitValue()).isZero();
+        // The second JVM's own failure (a one-line SimulationFailure) is the message, not just its exit code.
+        assertThat(process.exitValue()).as(Files.readString(err, StandardCharsets.UTF_8)).isZero();
         List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
         Files.delete(out);
+        Files.delete(err);
         return lines;
     }
 }

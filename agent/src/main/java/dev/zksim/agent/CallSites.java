@@ -60,6 +60,11 @@ final class CallSites extends MethodVisitor {
         rule(USER_ONLY, "java/lang/StrictMath.random()D", "mathRandom", "()D");
         rule(USER_ONLY, "java/util/UUID.randomUUID()Ljava/util/UUID;", "randomUUID", "()Ljava/util/UUID;");
         rule(USER_ONLY, "java/util/Collections.shuffle(Ljava/util/List;)V", "shuffle", "(Ljava/util/List;)V");
+        rule(USER_ONLY, "java/util/concurrent/Executors.newSingleThreadExecutor()Ljava/util/concurrent/ExecutorService;",
+                "newSingleThreadExecutor", "()Ljava/util/concurrent/ExecutorService;");
+        rule(USER_ONLY, "java/util/concurrent/Executors.newSingleThreadExecutor(Ljava/util/concurrent/ThreadFactory;)"
+                + "Ljava/util/concurrent/ExecutorService;", "newSingleThreadExecutor",
+                "(Ljava/util/concurrent/ThreadFactory;)Ljava/util/concurrent/ExecutorService;");
     }
 
     private static void rule(Map<String, Target> table, String call, String name, String descriptor) {

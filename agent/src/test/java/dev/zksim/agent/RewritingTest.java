@@ -38,6 +38,18 @@ class RewritingTest {
         CompletableFuture<String> later() {
             return CompletableFuture.supplyAsync(() -> new java.util.Random().nextInt() + "");
         }
+
+        java.util.concurrent.ExecutorService single() {
+            return java.util.concurrent.Executors.newSingleThreadExecutor();
+        }
+
+        int spin(int rounds) {
+            int sum = 0;
+            for (int i = 0; i < rounds; i++) {
+                sum += i;
+            }
+            return sum;
+        }
     }
 
     /** Nothing in it reaches time, threads or randomness. */
@@ -69,7 +81,7 @@ class RewritingTest {
         List<String> bridgeCalls = bridgeCalls(rewritten);
         assertThat(bridgeCalls).contains("sleep(J)V", "currentTimeMillis()J", "wait(Ljava/lang/Object;J)V",
                 "adoptThread(Ljava/lang/Thread;)Ljava/lang/Thread;", "asyncExecutor()Ljava/util/concurrent/Executor;",
-                "randomSeed()J");
+                "randomSeed()J", "newSingleThreadExecutor()Ljava/util/concurrent/ExecutorService;", "backEdge()V");
         assertThat(bridgeCalls.stream().filter(call -> call.startsWith("monitorEnter")).count())
                 .as("the synchronized method and the synchronized block").isEqualTo(2);
         assertThat(synchronizedMethods(rewritten)).as("the monitor of stamp() is explicit now").isEmpty();

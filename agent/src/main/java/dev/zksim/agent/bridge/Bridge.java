@@ -10,6 +10,11 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -321,6 +326,26 @@ public final class Bridge {
             defaultAsync = pool;
         }
         return pool;
+    }
+
+    /**
+     * {@code Executors.newSingleThreadExecutor()} in a simulation: the same single worker, but
+     * no shutdown when the executor becomes unreachable. The JDK's version registers a cleaner
+     * that shuts it down after a garbage collection, from the JDK's cleaner thread, which then
+     * interrupts a simulated worker at a moment no seed decides. A simulated worker that is never
+     * shut down lives until its run ends, when the run's threads are stopped anyway.
+     */
+    public static ExecutorService newSingleThreadExecutor() {
+        return newSingleThreadExecutor(Executors.defaultThreadFactory());
+    }
+
+    /** {@link #newSingleThreadExecutor()} with the caller's thread factory. */
+    public static ExecutorService newSingleThreadExecutor(ThreadFactory factory) {
+        if (runtime() == null) {
+            return Executors.newSingleThreadExecutor(factory);
+        }
+        return Executors.unconfigurableExecutorService(
+                new ThreadPoolExecutor(1, 1, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), factory));
     }
 
     // ---- randomness --------------------------------------------------------------------

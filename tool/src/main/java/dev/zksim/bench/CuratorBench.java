@@ -33,7 +33,7 @@ public final class CuratorBench {
     private final PrintStream out;
 
     /** One probe's measured sweep. */
-    record Probe(int seeds, int failures, long events, long wallNanos, long cpuNanos, boolean agent, double load) {
+    record Probe(int seeds, int failures, long events, long wallNanos, long cpuNanos, double load) {
         double seedsPerSecond() {
             return seeds / (wallNanos / 1e9);
         }
@@ -130,7 +130,7 @@ public final class CuratorBench {
         }
         JsonNode line = new ObjectMapper().readTree(json);
         return new Probe(line.get("seeds").asInt(), line.get("failures").asInt(), line.get("events").asLong(),
-                line.get("wall_ns").asLong(), line.get("cpu_ns").asLong(), line.get("agent").asBoolean(), load);
+                line.get("wall_ns").asLong(), line.get("cpu_ns").asLong(), load);
     }
 
     private static Path launcher() {

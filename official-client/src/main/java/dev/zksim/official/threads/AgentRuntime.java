@@ -107,24 +107,8 @@ final class AgentRuntime implements SimRuntime {
         if (++loopSamples == LOOP_SAMPLES_PER_STEP) {
             stop(FailureKind.LIVENESS_TIMEOUT, "looped " + (long) LOOP_SAMPLES_PER_STEP * Bridge.LOOP_SAMPLE
                     + " times without blocking: a busy loop, which never lets time pass in the simulation"
-                    + " (block, sleep or wait between attempts)", stackOfCaller());
+                    + " (block, sleep or wait between attempts)", UserFrame.stack(STACK_FRAMES_SHOWN));
         }
-    }
-
-    /** The calling thread's stack, innermost first, from the first frame of the code under test. */
-    private static String stackOfCaller() {
-        StringBuilder stack = new StringBuilder();
-        StackTraceElement[] frames = Thread.currentThread().getStackTrace();
-        int shown = 0;
-        for (StackTraceElement frame : frames) {
-            boolean infrastructure = frame.getClassName().startsWith("dev.zksim.")
-                    || frame.getClassName().startsWith("java.lang.Thread");
-            if ((shown > 0 || !infrastructure) && shown < STACK_FRAMES_SHOWN) {
-                stack.append("\n    at ").append(frame);
-                shown++;
-            }
-        }
-        return stack.toString();
     }
 
     @Override

@@ -40,6 +40,22 @@ final class UserFrame {
         return top;
     }
 
+    /**
+     * The calling thread's stack from the first frame of the code under test, at most
+     * {@code frames} of them, one per line as a stack trace prints them.
+     */
+    static String stack(int frames) {
+        StringBuilder stack = new StringBuilder();
+        int shown = 0;
+        for (StackTraceElement frame : Thread.currentThread().getStackTrace()) {
+            if ((shown > 0 || !isInfrastructure(frame.getClassName())) && shown < frames) {
+                stack.append("\n    at ").append(frame);
+                shown++;
+            }
+        }
+        return stack.toString();
+    }
+
     private static boolean isInfrastructure(String className) {
         return className.startsWith("dev.zksim.") || className.startsWith("java.") || className.startsWith("jdk.")
                 || className.startsWith("sun.");

@@ -66,6 +66,49 @@ public final class LockScenarios {
     }
 
     /**
+     * The lock under delayed closes: a client's session expires and its closeSession commits
+     * up to three session timeouts later, so a client told Expired may open a new session and
+     * still find the nodes of its old one; besides that, up to two faults of the other kinds.
+     */
+    public static Scenario delayedClose() {
+        return delayedClose("lock-delayed-close", EXCLUSIVE)
+                .title("Lock: expired sessions whose ephemerals outlive the Expired their clients hear")
+                .build();
+    }
+
+    /**
+     * The contended lock workload whose plans expire a session with its close delayed by up
+     * to three session timeouts: long enough for a client on the server that expires it to
+     * miss its pings, reconnect, hear Expired and look around on a new session.
+     */
+    static LockScenario delayedClose(String id, LockUnderTest.Factory factory) {
+        return Testkit.lock(id, factory)
+                .servers(1, 3).clients(3, 4).rounds(3, 4).startWithin(Time.millis(100))
+                .hold(Time.millis(500), Time.seconds(2)).think(Time.millis(50)).noGiveUps()
+                .faults(config -> new FaultProfile(Profiles.withDelayedClose(List.of(FaultKind.DELAYED_CLOSE,
+                        FaultKind.CRASH_SERVER, FaultKind.PARTITION, FaultKind.DROP_REPLY)), 1, 3, Time.millis(200),
+                        Time.seconds(3), Time.millis(100), 3 * Time.millis(config.sessionTimeoutMs())));
+    }
+
+    /**
+     * The lock under lost requests and replies aimed at the first, second or third request of
+     * an operation it uses ({@code drop-reply c1 on create #2}): the second acquisition's
+     * create, the retry of a cleanup, the delete of a waiter that gave up. Waiters give up in
+     * half the seeds.
+     */
+    public static Scenario aimedNth() {
+        return Testkit.lock("lock-aimed-nth", EXCLUSIVE)
+                .title("Lock: lost requests and replies aimed at the N-th create, read or delete")
+                .servers(1, 3).clients(2, 4).rounds(3, 4).startWithin(Time.millis(100))
+                .hold(Time.millis(20), Time.millis(200)).think(Time.millis(20))
+                .giveUps(1, 2, Time.millis(100), Time.millis(600))
+                .faults(new FaultProfile(List.of(FaultKind.LOSE_REQUEST, FaultKind.DROP_REPLY, FaultKind.CRASH_SERVER),
+                        1, 3, Time.millis(100), Time.seconds(2), Time.millis(100), Time.seconds(1))
+                        .aimedAt(List.of("create", "getChildren", "exists", "delete")).upToNth(3))
+                .build();
+    }
+
+    /**
      * A holder paused past its session: the next waiter gets the lock while the paused one
      * still believes it holds it. Believed exclusion excuses that overlap until the paused
      * holder is told; the protected resource must refuse its late writes.
@@ -125,6 +168,31 @@ public final class LockScenarios {
                 .giveUps(1, 1, Time.millis(500), Time.seconds(2))
                 .faults(1, 1, Time.seconds(3), kinds)
                 .herdFree(false);
+    }
+
+    /**
+     * A lock that, told Expired while holding, resumes its grant on the new session if its old
+     * node is still there: caught only when a close is delayed ({@code delay-close}); under
+     * plain expiries the old node is always gone by then (DelayedCloseScenarioTest).
+     */
+    public static Scenario adoptOwnNodeCanary() {
+        return longHolds("canary-adopt-own-node", AdoptOwnNodeLock.over(DIR), Profiles.withDelayedClose(List.of()))
+                .title("Canary: a lock that resumes its grant after Expired when it finds its old node")
+                .herdFree(false)
+                .build();
+    }
+
+    /**
+     * Two or three clients holding for longer than a client takes to notice its session's
+     * silence, so that the session a plan expires is often a holder's, which hears of it while
+     * holding; a close delayed by one to two session timeouts then commits while it still would.
+     */
+    static LockScenario longHolds(String id, LockUnderTest.Factory factory, List<FaultKind> kinds) {
+        return Testkit.lock(id, factory)
+                .servers(1, 3).clients(2, 3).rounds(2, 3).startWithin(Time.millis(100))
+                .hold(Time.seconds(6), Time.seconds(12)).think(Time.millis(50)).noGiveUps()
+                .faults(config -> new FaultProfile(kinds, 1, 2, Time.millis(200), Time.seconds(3),
+                        Time.millis(config.sessionTimeoutMs()), 2 * Time.millis(config.sessionTimeoutMs())));
     }
 
     /** A lock that treats the new session after Expired like a reconnect, and claims its old grant. */

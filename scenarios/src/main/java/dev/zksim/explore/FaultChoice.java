@@ -81,7 +81,7 @@ final class FaultChoice {
         FaultKind kind = kinds.get((int) kindPick.draw(kinds.size()));
         long at = now + 1;
         FaultProfile single = new FaultProfile(List.of(kind), 1, 1, at, at, profile.minOutage(), profile.minOutage(),
-                profile.aimAt());
+                profile.aimAt(), profile.maxNth());
         FaultPlan plan = FaultPlanGenerator.generate(targets, single, ensemble.serverIds(),
                 ensemble.clientIds());
         Nemesis.schedule(plan, ensemble, sessionExpired);
@@ -124,7 +124,8 @@ final class FaultChoice {
         List<FaultKind> usable = new ArrayList<>();
         for (FaultKind kind : kinds) {
             boolean needsClient = kind == FaultKind.CRASH_CLIENT || kind == FaultKind.PAUSE_CLIENT
-                    || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY;
+                    || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY
+                    || kind == FaultKind.DELAYED_CLOSE;
             boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION;
             if ((!needsClient || clients > 0) && (!needsQuorum || servers > 1)) {
                 usable.add(kind);

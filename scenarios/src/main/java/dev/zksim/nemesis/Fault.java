@@ -108,6 +108,18 @@ public sealed interface Fault {
     }
 
     /**
+     * The client's session, when it next expires, stays closing for this long before its
+     * closeSession commits: its ephemerals outlive the Expired the client may already have
+     * heard, so a new session of the same process still sees them.
+     */
+    record DelayClose(Target client, long delay) implements Fault {
+        @Override
+        public String toString() {
+            return "delay-close " + client + " by " + Time.formatShort(delay);
+        }
+    }
+
+    /**
      * The reply to the client's next request (or next matching request, when aimed) is lost
      * after the server applied it: ConnectionLoss for a request that took effect.
      */
@@ -187,6 +199,7 @@ public sealed interface Fault {
             case Isolate isolate -> List.of(isolate.target());
             case Heal heal -> List.of();
             case Expire expire -> List.of(expire.client());
+            case DelayClose delay -> List.of(delay.client());
             case DropReply drop -> List.of(drop.client());
             case LoseRequest lose -> List.of(lose.client());
             case Lag lag -> List.of(lag.server());

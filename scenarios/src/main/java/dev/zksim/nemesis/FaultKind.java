@@ -16,5 +16,10 @@ public enum FaultKind {
     LAG_FOLLOWER,
     CLOG,
     /** For the outage, every request risks being lost, or its reply lost, at a small drawn rate. */
-    REQUEST_LOSS
+    REQUEST_LOSS,
+    /**
+     * A client's session expires and its closeSession commits only after the outage: the
+     * client may hear Expired and open a new session while its old ephemerals still exist.
+     */
+    DELAYED_CLOSE
 }

@@ -9,7 +9,7 @@ import java.util.Locale;
 /** Reads the text of one fault, the part of a step after "at TIME". */
 final class FaultParser {
     private static final String KINDS =
-            "crash, restart, pause, resume, partition, isolate, heal, expire, drop-reply, lose-request, lag, clog, request-loss";
+            "crash, restart, pause, resume, partition, isolate, heal, expire, delay-close, drop-reply, lose-request, lag, clog, request-loss";
 
     private FaultParser() {
     }
@@ -32,6 +32,7 @@ final class FaultParser {
             case "resume" -> new Fault.Resume(single(verb, rest));
             case "isolate" -> new Fault.Isolate(single(verb, rest));
             case "expire" -> new Fault.Expire(client(verb, rest));
+            case "delay-close" -> delayClose(rest);
             case "drop-reply" -> new Fault.DropReply(client(verb, beforeAim(rest)), aim(verb, originalRest));
             case "lose-request" -> new Fault.LoseRequest(client(verb, beforeAim(rest)), aim(verb, originalRest));
             case "heal" -> heal(rest);
@@ -202,6 +203,19 @@ final class FaultParser {
             throw new IllegalArgumentException("'lag ... for' needs a positive duration");
         }
         return new Fault.Lag(server, duration);
+    }
+
+    private static Fault delayClose(String rest) {
+        String[] words = rest.split("\\s+");
+        if (words.length != 3 || !words[1].equals("by")) {
+            throw new IllegalArgumentException("expected 'delay-close CLIENT by DURATION', e.g. 'delay-close c2 by 3s'");
+        }
+        Target client = client("delay-close", words[0]);
+        long delay = Time.parse(words[2]);
+        if (delay <= 0) {
+            throw new IllegalArgumentException("'delay-close ... by' needs a positive duration");
+        }
+        return new Fault.DelayClose(client, delay);
     }
 
     private static Fault clog(String rest) {

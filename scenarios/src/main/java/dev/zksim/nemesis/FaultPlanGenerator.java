@@ -60,6 +60,7 @@ public final class FaultPlanGenerator {
             case CLOG -> add(at, new Fault.Clog(server(), anyProcess(), choices.longIn(Time.millis(50), Time.seconds(1)), outage));
             // 0.2% to 3% in steps of 0.01%: a few requests of a seed's hundreds, never a storm.
             case REQUEST_LOSS -> healLater(at, outage, new Fault.RequestLoss(100 * choices.intIn(20, 300)));
+            case DELAYED_CLOSE -> expireWithDelayedClose(at, outage);
         }
     }
 
@@ -78,7 +79,7 @@ public final class FaultPlanGenerator {
             }
             boolean needsClient = kind == FaultKind.CRASH_CLIENT || kind == FaultKind.PAUSE_CLIENT
                     || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY
-                    || kind == FaultKind.LOSE_REQUEST;
+                    || kind == FaultKind.LOSE_REQUEST || kind == FaultKind.DELAYED_CLOSE;
             boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION;
             if ((!needsClient || !clients.isEmpty()) && (!needsQuorum || servers.size() > 1)) {
                 usable.add(kind);
@@ -89,6 +90,13 @@ public final class FaultPlanGenerator {
 
     private void add(long at, Fault fault) {
         steps.add(new FaultPlan.Step(at, fault));
+    }
+
+    /** The delay is armed first: the plan keeps the order of steps at one instant. */
+    private void expireWithDelayedClose(long at, long delay) {
+        Target client = client();
+        add(at, new Fault.DelayClose(client, delay));
+        add(at, new Fault.Expire(client));
     }
 
     private void healLater(long at, long outage, Fault fault) {
@@ -109,7 +117,12 @@ public final class FaultPlanGenerator {
      * request when it names none (no draw then, so profiles without aims draw as before).
      */
     private RequestMatch aim() {
-        return profile.aimAt().isEmpty() ? RequestMatch.ANY : new RequestMatch(choices.pick(profile.aimAt()), null);
+        if (profile.aimAt().isEmpty()) {
+            return RequestMatch.ANY;
+        }
+        RequestMatch match = new RequestMatch(choices.pick(profile.aimAt()), null);
+        // No draw for the first match, so that profiles without #N draw as they always did.
+        return profile.maxNth() == 1 ? match : match.nth(choices.intIn(1, profile.maxNth()));
     }
 
     private Target anyProcess() {

@@ -25,11 +25,33 @@ public final class Profiles {
         return kinds;
     }
 
-    /** Every fault a plan places at one point (all but the request loss of {@link #withRequestLoss}). */
+    /**
+     * Every fault a plan places at one point, except the opt-in ones: the request loss of
+     * {@link #withRequestLoss} and the delayed close of {@link #withDelayedClose}.
+     */
     public static List<FaultKind> withPausedClients() {
         List<FaultKind> kinds = new ArrayList<>(List.of(FaultKind.values()));
         kinds.remove(FaultKind.REQUEST_LOSS);
+        kinds.remove(FaultKind.DELAYED_CLOSE);
         return kinds;
+    }
+
+    /**
+     * {@code kinds} and the delayed close: a client's session expires, and its closeSession
+     * commits only after the outage. The client may meanwhile hear Expired, open a new
+     * session and find its old session's ephemerals still there; a recipe that trusts such a
+     * node (takes it for its own lock node or latch) is then wrong once the close commits.
+     *
+     * <pre>{@code
+     * Testkit.lock("my-lock", factory).faults(1, 2, Time.seconds(3), Profiles.withDelayedClose(List.of()))
+     * }</pre>
+     */
+    public static List<FaultKind> withDelayedClose(List<FaultKind> kinds) {
+        List<FaultKind> with = new ArrayList<>(kinds);
+        if (!with.contains(FaultKind.DELAYED_CLOSE)) {
+            with.add(FaultKind.DELAYED_CLOSE);
+        }
+        return with;
     }
 
     /**

@@ -113,6 +113,29 @@ public final class EnsembleFaults {
     }
 
     /**
+     * Arms the delay-close fault for the client's current session on every server that is
+     * up: whichever of them leads when the session expires submits its closeSession that much
+     * later, while the session is already closing (reference 4.4). For that long the client
+     * can hear Expired, open a new session, and still see its old session's ephemerals.
+     * False if the client has no session.
+     */
+    public boolean delayClose(String clientId, long delay) {
+        long session = ensemble.client(clientId).sessionId();
+        List<String> armed = new ArrayList<>();
+        if (session != 0) {
+            for (String serverId : liveServers()) {
+                ensemble.server(serverId).ifPresent(server -> {
+                    server.faults().delayClose(session, delay);
+                    armed.add(serverId);
+                });
+            }
+        }
+        record("delay-close " + clientId + " by " + delay + "us",
+                armed.isEmpty() ? "no session or no server up" : "armed for session 0x" + Long.toHexString(session));
+        return !armed.isEmpty();
+    }
+
+    /**
      * Loses the reply to the client's next request after its server applied it: the
      * connection resets first, so the client sees ConnectionLoss for a request that took
      * effect. False if the client has no connected server now.

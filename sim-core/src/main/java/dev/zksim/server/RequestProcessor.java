@@ -67,8 +67,13 @@ final class RequestProcessor {
     }
 
     /**
-     * A request of an established session. It touches the session; a session that is
-     * closing (expired, or closed by the client) gets SessionExpired, in order.
+     * A request of an established session. It touches the session. Where the session is
+     * closing (expired, or closed by the client) or gone, the server that expires sessions
+     * (the leader, a standalone server) drops the request unanswered, as ZooKeeper's
+     * submitRequestNow does when its touch fails: the client hears nothing, its pings go
+     * unanswered too, and it learns of the expiry only by reconnecting. A follower does not
+     * know the leader's closing sessions; what its tracker refuses gets SessionExpired, in
+     * order.
      */
     void received(ClientConnection connection, long sessionId, ClientPacket.Request request) {
         Operation operation = request.operation();
@@ -77,7 +82,12 @@ final class RequestProcessor {
         } else {
             server.countOnly(RequestReceived.class);
         }
-        Kind kind = !sessions.touch(sessionId) ? Kind.REJECTED
+        boolean touched = sessions.touch(sessionId);
+        if (!touched && server.mode().expiresSessions()) {
+            server.trace(new ServerEvent.RequestDropped(connection.sessionText(sessionId), request.xid()));
+            return;
+        }
+        Kind kind = !touched ? Kind.REJECTED
                 : operation.isWrite() ? Kind.WRITE
                 : operation instanceof Operation.Sync ? Kind.SYNC : Kind.READ;
         Queued queued = new Queued(connection, request.xid(), operation, kind);

@@ -33,6 +33,13 @@ public sealed interface ServerEvent extends TraceEvent {
     record TxnCommitted(long zxid, String type) implements ServerEvent {
     }
 
+    /**
+     * A request the leader (or a standalone server) dropped unanswered because its session is
+     * closing or gone: ZooKeeper's touch fails in submitRequestNow, and the request is dropped.
+     */
+    record RequestDropped(String session, int xid) implements ServerEvent {
+    }
+
     record ReplySent(String session, int xid, int err, long zxid) implements ServerEvent {
     }
 

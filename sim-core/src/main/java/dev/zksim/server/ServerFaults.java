@@ -24,6 +24,20 @@ public final class ServerFaults {
     }
 
     /**
+     * Arms the delay-close fault: when this server next expires the session (as the leader,
+     * by its deadline or by {@link #expireSession}), the session is closing at once, so its
+     * requests and pings here go unanswered and a reconnect hears Expired, but its
+     * closeSession txn, which deletes its ephemerals, is submitted only after the delay. For
+     * that long a new session of the same process still sees the old session's ephemerals.
+     */
+    public void delayClose(long sessionId, long delayMicros) {
+        if (delayMicros <= 0) {
+            throw new IllegalArgumentException("a close delay must be positive: " + delayMicros);
+        }
+        server.delayCloseOf(sessionId, delayMicros);
+    }
+
+    /**
      * Arms the lost-reply fault on the session's current connection: the Reply with this
      * xid is not delivered and the connection is reset instead. The server has by then
      * applied the request, so the client cannot tell whether its write happened. False if

@@ -31,6 +31,7 @@ import dev.zksim.server.zab.ZabConfig;
 import dev.zksim.server.zab.ZabMonitor;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -55,6 +56,8 @@ public final class ZkServer implements Node {
     private final ConnectionTable connections = new ConnectionTable(watches);
     /** Connections waiting for their new session's createSession txn, by session id. */
     private final Map<Long, ClientConnection> creating = new LinkedHashMap<>();
+    /** The delay-close fault: how long the closeSession of each armed session waits after its expiry, in micros. */
+    private final Map<Long, Long> closeDelays = new TreeMap<>();
     private ZkDatabase database;
     private SessionTracker sessions;
     private SessionIds sessionIds;
@@ -281,10 +284,30 @@ public final class ZkServer implements Node {
 
     // ---- Sessions and connections ---------------------------------------------------
 
-    /** The tracker's expiry: the session is already closing; submit its closeSession. */
+    /**
+     * The tracker's expiry: the session is already closing; submit its closeSession, at once
+     * or, where the delay-close fault is armed for the session, that much later. The delayed
+     * close is dropped if this server's term ends meanwhile: the next leader tracks the
+     * session afresh, as ZooKeeper's does.
+     */
     void expire(long sessionId, int timeoutMs) {
         trace(new SessionExpired(SessionIds.hex(sessionId), timeoutMs));
-        writes.submit(sessionId, 0, new Request.CloseSessionRequest());
+        Long delay = closeDelays.remove(sessionId);
+        WritePath path = writes;
+        if (delay == null) {
+            path.submit(sessionId, 0, new Request.CloseSessionRequest());
+            return;
+        }
+        process.schedule(delay, () -> {
+            if (writes == path) {
+                path.submit(sessionId, 0, new Request.CloseSessionRequest());
+            }
+        });
+    }
+
+    /** Arms the delay-close fault: the session's next expiry here submits its closeSession this much later. */
+    void delayCloseOf(long sessionId, long delayMicros) {
+        closeDelays.put(sessionId, delayMicros);
     }
 
     /** Expires a live session now, as the leader would; false if it is not live or this is no leader. */

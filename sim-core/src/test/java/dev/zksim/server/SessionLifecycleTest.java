@@ -80,19 +80,53 @@ class SessionLifecycleTest {
         assertThat(harness.server().introspection().sessions()).doesNotContainKey(client.sessionId);
     }
 
+    /**
+     * ZooKeeper's submitRequestNow drops a request whose session's touch fails: the request
+     * that follows closeSession is never answered, and the client sees its connection close.
+     */
     @Test
-    void closeSessionAnswersThenClosesAndLaterRequestsGetSessionExpired() {
+    void closeSessionAnswersThenClosesAndLaterRequestsAreDropped() {
         RawClient client = harness.session("c1", 10_000);
         harness.call(client, new Operation.Create("/mine", null, CreateMode.EPHEMERAL, false));
         int close = client.request(new Operation.CloseSession());
         int late = client.request(new Operation.Exists("/", false));
         harness.runMillis(10);
         assertThat(client.reply(close)).isEqualTo(new ServerPacket.Reply(close, 3, 0, new Response.Empty()));
-        assertThat(client.reply(late).err()).isEqualTo(Code.SESSIONEXPIRED.intValue());
+        assertThat(client.packets()).noneMatch(packet -> packet instanceof ServerPacket.Reply reply && reply.xid() == late);
         assertThat(client.closes).hasSize(1);
         assertThat(harness.server().database().tree().exists("/mine")).isFalse();
         assertThat(harness.server().introspection().sessions()).isEmpty();
         assertThat(harness.server().introspection().connectionCount()).isZero();
+    }
+
+    /**
+     * The delay-close fault: the expired session is closing at once (its requests and pings go
+     * unanswered, a reconnect hears Expired) while its ephemeral outlives the expiry by the
+     * delay, visible to a new session, and goes when the closeSession finally commits.
+     */
+    @Test
+    void aDelayedCloseKeepsTheEphemeralsOfASessionThatAReconnectAlreadyHearsExpired() {
+        RawClient doomed = harness.session("c1", 10_000);
+        harness.call(doomed, new Operation.Create("/mine", null, CreateMode.EPHEMERAL, false));
+        harness.server().faults().delayClose(doomed.sessionId, Time.seconds(3));
+        assertThat(harness.server().faults().expireSession(doomed.sessionId)).isTrue();
+        harness.runMillis(10);
+
+        int ignored = doomed.request(new Operation.Exists("/", false));
+        doomed.send(new ClientPacket.Ping());
+        harness.runMillis(10);
+        assertThat(doomed.packets()).noneMatch(packet -> packet instanceof ServerPacket.Reply reply && reply.xid() == ignored)
+                .noneMatch(ServerPacket.Pong.class::isInstance);
+        RawClient back = harness.connectedClient("c2");
+        back.send(new ClientPacket.ConnectRequest(doomed.lastZxid(), 10_000, doomed.sessionId, doomed.password));
+        RawClient fresh = harness.session("c3", 10_000);
+        harness.runMillis(10);
+        assertThat(back.packets()).containsExactly(new ServerPacket.ConnectResponse(0, 0, 0));
+        assertThat(harness.call(fresh, new Operation.Exists("/mine", false)).err()).isZero();
+
+        harness.runMillis(3_000);
+        assertThat(harness.server().database().tree().exists("/mine")).isFalse();
+        assertThat(doomed.closes).as("the session's connection closes when its close commits").hasSize(1);
     }
 
     @Test

@@ -59,7 +59,7 @@ final class CatalogGoals {
     private static boolean isLock(String id) {
         return id.startsWith("lock-") || id.equals("canary-no-recheck-lock") || id.equals("canary-resume-after-expiry")
                 || id.equals("canary-lock-file-herd") || id.equals("canary-lowest-watch-herd")
-                || id.equals("canary-first-create-protected");
+                || id.equals("canary-first-create-protected") || id.equals("canary-adopt-own-node");
     }
 
     /** A canary of a recipe shape has the goals of that shape's correct scenario. */

@@ -38,6 +38,9 @@ class CatalogDoesWorkTest {
         MAIN.put("lock-paused-holder", Map.of(OpKind.ACQUIRE, 3));
         MAIN.put("lock-request-loss", Map.of(OpKind.ACQUIRE, 3));
         MAIN.put("canary-first-create-protected", Map.of(OpKind.ACQUIRE, 2));
+        MAIN.put("lock-delayed-close", Map.of(OpKind.ACQUIRE, 3));
+        MAIN.put("lock-aimed-nth", Map.of(OpKind.ACQUIRE, 3));
+        MAIN.put("canary-adopt-own-node", Map.of(OpKind.ACQUIRE, 2));
         MAIN.put("canary-no-recheck-lock", Map.of(OpKind.ACQUIRE, 2));
         MAIN.put("canary-resume-after-expiry", Map.of(OpKind.ACQUIRE, 3));
         MAIN.put("canary-lock-file-herd", Map.of(OpKind.ACQUIRE, 4));

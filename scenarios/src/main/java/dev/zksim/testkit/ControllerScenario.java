@@ -9,11 +9,13 @@ import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.ControllerScripts;
 import dev.zksim.workload.ScriptClient;
 import dev.zksim.workload.Workloads;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -36,6 +38,9 @@ import java.util.Objects;
 public final class ControllerScenario extends ScenarioBuilder<ControllerScenario> {
     /** The shared state znode the leaders write. */
     public static final String STATE = "/controller/state";
+
+    /** The knob stream of the number of readers, explored by the small scope when none is the smallest. */
+    static final String READERS = "knobs/readers";
 
     private final ControllerUnderTest.Factory factory;
     private int minCandidates = 2;
@@ -104,10 +109,38 @@ public final class ControllerScenario extends ScenarioBuilder<ControllerScenario
     }
 
     @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.controller();
+    }
+
+    /** The number of candidates, where one is the smallest, and of readers, where none is. */
+    @Override
+    protected List<String> smallScopeKnobs() {
+        List<String> knobs = new ArrayList<>();
+        if (minCandidates == 1 && maxCandidates > 1) {
+            knobs.add(ElectionScenario.CANDIDATES);
+        }
+        if (minReaders == 0 && maxReaders > 0) {
+            knobs.add(READERS);
+        }
+        return knobs;
+    }
+
+    @Override
+    protected List<String> shapeLimits(boolean faulty) {
+        List<String> limits = new ArrayList<>(ElectionScenario.candidateLimits(
+                largestInScope(ElectionScenario.CANDIDATES, minCandidates, maxCandidates), false));
+        if (largestInScope(READERS, minReaders, maxReaders) == 0) {
+            limits.add("no readers: nobody reads the state, so a state that goes back cannot be seen.");
+        }
+        return limits;
+    }
+
+    @Override
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
-        int candidates = knobs.intIn(minCandidates, maxCandidates);
-        int readers = knobs.intIn(minReaders, maxReaders);
+        int candidates = knobs.named("candidates").intIn(minCandidates, maxCandidates);
+        int readers = knobs.named("readers").intIn(minReaders, maxReaders);
         int terms = knobs.intIn(minTerms, maxTerms);
         long term = knobs.longIn(termMin, termMax);
         return trial(swarm, candidates, readers, terms, term, faultsFor(swarm));

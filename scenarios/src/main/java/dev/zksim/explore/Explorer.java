@@ -265,8 +265,8 @@ public final class Explorer {
         if (scenario.goals().isEmpty()) {
             notes.add("the scenario declares no goals, so nothing says what this exploration exercised.");
         } else if (!missed.isEmpty()) {
-            notes.add(missed.size() + " of " + scenario.goals().size() + " goals were never reached within these bounds;"
-                    + " more faults, deviations or budget, or other knobs, may reach them.");
+            notes.add("goals never reached within these bounds: " + missed.size() + " of " + scenario.goals().size()
+                    + "; more faults, deviations or budget, or other knobs, may reach them.");
         }
         return notes;
     }

@@ -58,6 +58,9 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
     /** The knob stream of the number of clients, explored by the small scope when one client is the smallest. */
     static final String CLIENTS = "knobs/clients";
 
+    /** The knob stream of the longest hold of a seed where waiters give up, explored by the small scope. */
+    static final String HOLD = "knobs/hold";
+
     LockScenario(String id, LockUnderTest.Factory factory) {
         super(id, "Lock " + id + ": clients take turns under random faults");
         this.factory = Objects.requireNonNull(factory, "factory");
@@ -146,10 +149,17 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
         return ShapeGoals.lock(patience.some());
     }
 
-    /** Whether waiters give up, where the scope would otherwise run none; the number of clients, where one is the smallest. */
+    /**
+     * Whether waiters give up, where the scope would otherwise run none, and with them how long
+     * holds may last (at the smallest, holds end long before any patience runs out); the number
+     * of clients, where one is the smallest.
+     */
     @Override
     protected List<String> smallScopeKnobs() {
         List<String> knobs = new ArrayList<>();
+        if (patience.some() && holdMaxHigh > holdMaxLow) {
+            knobs.add(HOLD);
+        }
         if (patience.offInSmallScope()) {
             knobs.add(Patience.GIVE_UPS);
         }
@@ -179,7 +189,8 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
         int clients = knobs.named("clients").intIn(minClients, maxClients);
         long giveUpAfter = patience.draw(knobs);
         int rounds = knobs.intIn(minRounds, maxRounds);
-        long holdMax = knobs.longIn(holdMaxLow, holdMaxHigh);
+        // Named only where waiters give up, so the small scope explores long holds only where they matter.
+        long holdMax = (giveUpAfter > 0 ? knobs.named("hold") : knobs).longIn(holdMaxLow, holdMaxHigh);
         LockWorkload.Plan plan = new LockWorkload.Plan(rounds, startWithin, holdMin, holdMax, thinkMax, giveUpAfter);
         return trial(swarm, clients, plan, faultsFor(swarm));
     }

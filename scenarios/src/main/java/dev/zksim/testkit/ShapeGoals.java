@@ -76,7 +76,8 @@ public final class ShapeGoals {
                 Goal.completed(OpKind.ELECTED, "a candidate was elected"),
                 Goal.completedBy(OpKind.ELECTED, 2, "leadership changed hands"),
                 Goal.noticeWhileHolding(OpKind.ELECTED, OpKind.ABDICATED, OpKind.LOST, "a leader lost its session while leading"),
-                Goal.noticeWhileHolding(OpKind.ELECTED, OpKind.ABDICATED, OpKind.SUSPENDED,
+                // Told by the client library, not by the recipe: a zombie never reports SUSPENDED.
+                Goal.noticeWhileHolding(OpKind.ELECTED, OpKind.ABDICATED, OpKind.DISCONNECTED,
                         "a leader was disconnected while leading"));
     }
 

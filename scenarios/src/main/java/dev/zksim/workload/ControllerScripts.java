@@ -108,7 +108,8 @@ public final class ControllerScripts {
         private void read() {
             session.recordThen(OpKind.STATE_READ, Value.NONE, session.zk().getData(path, false),
                     ControllerScripts::readValue, (read, error) -> {
-                        if (read != null && session.context().choices().intIn(1, renewOneIn) == 1) {
+                        // The last of renewOneIn values renews, so a draw of 0 (the small scope's, the shrinker's) does not.
+                        if (read != null && session.context().choices().intIn(1, renewOneIn) == renewOneIn) {
                             session.zk().close().whenComplete((closed, failure) -> {
                                 session.renew();
                                 next();

@@ -7,7 +7,7 @@ import java.util.function.ToLongFunction;
 /**
  * The exploration report as one HTML page with inline SVG (opens offline, no scripts):
  * distinct states and coverage growth over the runs, the goals reached and never reached,
- * and the first counterexample with its reproduce line.
+ * what the scope could not reach, and the first counterexample with its reproduce line.
  */
 public final class ExploreHtml {
     private static final int WIDTH = 560;
@@ -42,6 +42,11 @@ public final class ExploreHtml {
         report.goalsMissed().forEach(goal -> html.append("<tr><td class=\"miss\">never reached</td><td>")
                 .append(escape(goal)).append("</td></tr>\n"));
         html.append("</table>\n");
+        if (!report.scopeNotes().isEmpty()) {
+            html.append("<h2>Out of this scope</h2>\n<ul>\n");
+            report.scopeNotes().forEach(note -> html.append("<li>").append(escape(note)).append("</li>\n"));
+            html.append("</ul>\n");
+        }
         report.violation().ifPresent(found -> {
             html.append("<h2>First counterexample</h2>\n<p>After ").append(found.run()).append(" runs: ")
                     .append(escape(found.failure().getMessage())).append("</p>\n<p>Fault plan: ")

@@ -19,13 +19,18 @@ import java.util.Optional;
  * @param wallNanos wall time spent, 0 when no clock was given
  * @param deviationsSearched a dfs's deviation bound when it stopped (the one a deepening dfs
  *     found its violation in); 0 for the other strategies
+ * @param scopeNotes what the scope could not reach, one plain sentence each: what the scenario
+ *     judged out of reach before any run ({@link dev.zksim.scenario.Scenario#unreachableInSmallScope}),
+ *     then, after a clean exploration, how many goals it never reached
  */
 public record ExploreReport(String scenario, Explorer.Strategy strategy, String bounds, long runs, long transitions,
                             long distinctStates, int deepestLevel, boolean complete, long truncatedRuns,
                             List<String> goalsReached, List<String> goalsMissed, List<Sample> samples,
-                            Optional<Violation> violation, long wallNanos, int deviationsSearched) {
+                            Optional<Violation> violation, long wallNanos, int deviationsSearched,
+                            List<String> scopeNotes) {
 
     public ExploreReport {
+        scopeNotes = List.copyOf(scopeNotes);
         goalsReached = List.copyOf(goalsReached);
         goalsMissed = List.copyOf(goalsMissed);
         samples = List.copyOf(samples);
@@ -67,6 +72,7 @@ public record ExploreReport(String scenario, Explorer.Strategy strategy, String 
         text.append("goals reached: ").append(goalsReached.isEmpty() ? "none" : String.join("; ", goalsReached)).append('\n');
         text.append("goals never reached: ").append(goalsMissed.isEmpty() ? "none" : String.join("; ", goalsMissed))
                 .append('\n');
+        scopeNotes.forEach(note -> text.append("scope: ").append(note).append('\n'));
         violation.ifPresent(found -> text.append("first violation after ").append(found.run()).append(" runs: ")
                 .append(found.failure().getMessage()).append('\n'));
         return text.toString();

@@ -249,7 +249,26 @@ public final class Explorer {
         }
         return new ExploreReport(scenario.id(), settings.strategy, bounds(scope, progress.deviations), progress.runs, progress.transitions,
                 progress.states.size(), progress.deepest, complete, progress.truncated, reached, missed, progress.samples,
-                progress.violation, progress.elapsed(), progress.deviations);
+                progress.violation, progress.elapsed(), progress.deviations, scopeNotes(missed, progress.violation.isPresent()));
+    }
+
+    /**
+     * What this exploration could not reach, in plain sentences: the scenario's own judgement of
+     * its small scope, made before any run, then, when nothing was found, the goals never
+     * reached, so that a clean exploration never ends without a word on what it missed.
+     */
+    private List<String> scopeNotes(List<String> missed, boolean found) {
+        List<String> notes = new ArrayList<>(scenario.unreachableInSmallScope(settings.faults));
+        if (found) {
+            return notes;
+        }
+        if (scenario.goals().isEmpty()) {
+            notes.add("the scenario declares no goals, so nothing says what this exploration exercised.");
+        } else if (!missed.isEmpty()) {
+            notes.add("goals never reached within these bounds: " + missed.size() + " of " + scenario.goals().size()
+                    + "; more faults, deviations or budget, or other knobs, may reach them.");
+        }
+        return notes;
     }
 
     private String bounds(ExploreScope scope, int searchedDeviations) {

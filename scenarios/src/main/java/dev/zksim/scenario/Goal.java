@@ -109,6 +109,88 @@ public record Goal(String name, Predicate<Evidence> reached) {
         });
     }
 
+    /**
+     * A process gave a wait up: it invoked {@code release} while its {@code acquire} had not
+     * completed (a lock waiter out of patience), or an op of kind {@code acquire} failed with
+     * the note {@link Op#GAVE_UP} (a take or an enter given up).
+     */
+    public static Goal gaveUp(OpKind acquire, OpKind release, String name) {
+        return onHistory(name, history -> {
+            Set<String> waiting = new LinkedHashSet<>();
+            for (Op op : history.ops()) {
+                if (op.f().equals(acquire) && op.type() == OpType.FAIL && op.note().equals(Op.GAVE_UP)) {
+                    return true;
+                }
+                if (op.f().equals(acquire)) {
+                    if (op.type() == OpType.INVOKE) {
+                        waiting.add(op.process());
+                    } else {
+                        waiting.remove(op.process());
+                    }
+                } else if (op.f().equals(release) && op.type() == OpType.INVOKE && waiting.contains(op.process())) {
+                    return true;
+                }
+            }
+            return false;
+        });
+    }
+
+    /** Some value was returned OK by two ops of this kind (a queue item taken twice). */
+    public static Goal repeated(OpKind kind, String name) {
+        return onHistory(name, history -> {
+            Set<Object> seen = new LinkedHashSet<>();
+            return history.ops().stream().filter(op -> op.type() == OpType.OK && op.f().equals(kind))
+                    .anyMatch(op -> !seen.add(op.value()));
+        });
+    }
+
+    /**
+     * At least {@code holders} processes held what {@code acquire} gives at the same time: a
+     * hold starts when the acquire completes OK and ends when the process invokes
+     * {@code release}, is told LOST, or crashes.
+     */
+    public static Goal heldTogether(OpKind acquire, OpKind release, int holders, String name) {
+        return onHistory(name, history -> {
+            Set<String> holding = new LinkedHashSet<>();
+            for (Op op : history.ops()) {
+                if (op.f().equals(acquire) && op.type() == OpType.OK) {
+                    holding.add(op.process());
+                    if (holding.size() >= holders) {
+                        return true;
+                    }
+                } else if ((op.f().equals(release) && op.type() == OpType.INVOKE) || op.f().equals(OpKind.LOST)
+                        || op.f().equals(OpKind.CRASHED)) {
+                    holding.remove(op.process());
+                }
+            }
+            return false;
+        });
+    }
+
+    /**
+     * Two processes had operations in flight at the same time, whatever their kinds: one
+     * invoked an op while another's had not completed (for a program the testkit knows
+     * nothing about, the least sign that its clients ran concurrently).
+     */
+    public static Goal overlapping(String name) {
+        return onHistory(name, history -> {
+            // In flight, by process and kind: a notification (an INFO nobody invoked) completes nothing.
+            Map<List<Object>, Integer> inFlight = new LinkedHashMap<>();
+            for (Op op : history.ops()) {
+                List<Object> key = List.of(op.process(), op.f());
+                if (op.type() == OpType.INVOKE) {
+                    if (inFlight.keySet().stream().anyMatch(other -> !other.get(0).equals(op.process()))) {
+                        return true;
+                    }
+                    inFlight.merge(key, 1, Integer::sum);
+                } else {
+                    inFlight.computeIfPresent(key, (ignored, count) -> count > 1 ? count - 1 : null);
+                }
+            }
+            return false;
+        });
+    }
+
     /** The names of the goals this evidence reached, in declaration order. */
     public static List<String> reachedBy(List<Goal> goals, Evidence evidence) {
         return goals.stream().filter(goal -> goal.reached().test(evidence)).map(Goal::name).toList();

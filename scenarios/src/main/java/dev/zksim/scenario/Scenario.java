@@ -39,6 +39,19 @@ public interface Scenario {
         return List.of();
     }
 
+    /**
+     * What no exploration of this scenario's small scope can reach, judged before any run from
+     * the scenario's shape and the scope: one plain sentence each, naming a goal or a check
+     * that cannot be reached or fail there and why ("with at most 2 clients for 2 permits ...
+     * an over-count cannot be found"). The explorer prints them, so that a clean exploration
+     * that could not have found a bug says so. None by default.
+     *
+     * @param faults the most faults one run of the exploration may inject (0: none)
+     */
+    default List<String> unreachableInSmallScope(int faults) {
+        return List.of();
+    }
+
     /** This scenario with these goals declared (replacing any it had). */
     default Scenario withGoals(List<Goal> goals) {
         return new WithGoals(this, goals);
@@ -68,6 +81,11 @@ public interface Scenario {
         @Override
         public List<String> smallScopeKnobs() {
             return scenario.smallScopeKnobs();
+        }
+
+        @Override
+        public List<String> unreachableInSmallScope(int faults) {
+            return scenario.unreachableInSmallScope(faults);
         }
 
         @Override

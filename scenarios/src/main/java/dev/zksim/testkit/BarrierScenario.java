@@ -6,6 +6,7 @@ import dev.zksim.check.UnlessLost;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.CoordinationScripts;
@@ -65,6 +66,11 @@ public final class BarrierScenario extends ScenarioBuilder<BarrierScenario> {
         this.holdMin = min;
         this.holdMax = max;
         return this;
+    }
+
+    @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.barrier();
     }
 
     @Override

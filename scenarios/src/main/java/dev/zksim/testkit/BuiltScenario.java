@@ -6,6 +6,7 @@ import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.Trial;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * A scenario made by one of the testkit's builders ({@link ScenarioBuilder#build}), and only
@@ -18,9 +19,10 @@ public final class BuiltScenario implements Scenario {
     private final Function<Choices, Trial> preparer;
     private final List<Goal> goals;
     private final List<String> smallScopeKnobs;
+    private final IntFunction<List<String>> limits;
 
     BuiltScenario(String id, String title, Function<Choices, Trial> preparer, List<Goal> goals,
-                  List<String> smallScopeKnobs) {
+                  List<String> smallScopeKnobs, IntFunction<List<String>> limits) {
         if (!id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
             throw new IllegalArgumentException("scenario ids are kebab-case, not '" + id + "'");
         }
@@ -32,6 +34,7 @@ public final class BuiltScenario implements Scenario {
         this.preparer = preparer;
         this.goals = List.copyOf(goals);
         this.smallScopeKnobs = List.copyOf(smallScopeKnobs);
+        this.limits = limits;
     }
 
     @Override
@@ -60,8 +63,13 @@ public final class BuiltScenario implements Scenario {
     }
 
     @Override
+    public List<String> unreachableInSmallScope(int faults) {
+        return List.copyOf(limits.apply(faults));
+    }
+
+    @Override
     public BuiltScenario withGoals(List<Goal> replacement) {
-        return new BuiltScenario(id, title, preparer, replacement, smallScopeKnobs);
+        return new BuiltScenario(id, title, preparer, replacement, smallScopeKnobs, limits);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.ConfigWorkload;
@@ -68,6 +69,11 @@ public final class ConfigScenario extends ScenarioBuilder<ConfigScenario> {
         }
         this.gapMax = max;
         return this;
+    }
+
+    @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.configuration();
     }
 
     @Override

@@ -9,11 +9,13 @@ import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.ControllerScripts;
 import dev.zksim.workload.ScriptClient;
 import dev.zksim.workload.Workloads;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,7 +25,8 @@ import java.util.Objects;
  * {@link ElectionScenario}; a leader writes the state as soon as it is told it leads and then
  * every little while, through {@link ControllerUnderTest#writeState}, until it abdicates or
  * stops believing it leads. Readers read the state without a watch and without sync, and now
- * and then open a new session, which may land on a lagging follower. After {@code Expired} a
+ * and then open a new session, which may land on a lagging follower; they read until 10 s
+ * after the last fault can have healed. After {@code Expired} a
  * candidate opens a new session and enters again with the same controller object.
  *
  * <p>Checked: at no instant do two sessions believe they lead (as in the election scenario,
@@ -36,6 +39,12 @@ import java.util.Objects;
 public final class ControllerScenario extends ScenarioBuilder<ControllerScenario> {
     /** The shared state znode the leaders write. */
     public static final String STATE = "/controller/state";
+
+    /** How long readers go on reading after the last fault healed. */
+    private static final long READ_AFTER_HEAL = Time.seconds(10);
+
+    /** The knob stream of the number of readers, explored by the small scope when none is the smallest. */
+    static final String READERS = "knobs/readers";
 
     private final ControllerUnderTest.Factory factory;
     private int minCandidates = 2;
@@ -104,10 +113,38 @@ public final class ControllerScenario extends ScenarioBuilder<ControllerScenario
     }
 
     @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.controller();
+    }
+
+    /** The number of candidates, where one is the smallest, and of readers, where none is. */
+    @Override
+    protected List<String> smallScopeKnobs() {
+        List<String> knobs = new ArrayList<>();
+        if (minCandidates == 1 && maxCandidates > 1) {
+            knobs.add(ElectionScenario.CANDIDATES);
+        }
+        if (minReaders == 0 && maxReaders > 0) {
+            knobs.add(READERS);
+        }
+        return knobs;
+    }
+
+    @Override
+    protected List<String> shapeLimits(boolean faulty) {
+        List<String> limits = new ArrayList<>(ElectionScenario.candidateLimits(
+                largestInScope(ElectionScenario.CANDIDATES, minCandidates, maxCandidates), false));
+        if (largestInScope(READERS, minReaders, maxReaders) == 0) {
+            limits.add("no readers: nobody reads the state, so a state that goes back cannot be seen.");
+        }
+        return limits;
+    }
+
+    @Override
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
-        int candidates = knobs.intIn(minCandidates, maxCandidates);
-        int readers = knobs.intIn(minReaders, maxReaders);
+        int candidates = knobs.named("candidates").intIn(minCandidates, maxCandidates);
+        int readers = knobs.named("readers").intIn(minReaders, maxReaders);
         int terms = knobs.intIn(minTerms, maxTerms);
         long term = knobs.longIn(termMin, termMax);
         return trial(swarm, candidates, readers, terms, term, faultsFor(swarm));
@@ -115,6 +152,8 @@ public final class ControllerScenario extends ScenarioBuilder<ControllerScenario
 
     private Trial trial(SwarmKnobs swarm, int candidates, int readers, int terms, long term, FaultProfile faults) {
         long bound = Bounds.afterHeal(swarm, Time.seconds(5));
+        // Readers read until well after the last fault healed and the last leader's writes were done.
+        long readUntil = faults.windowEnd() + faults.maxOutage() + READ_AFTER_HEAL;
         RecipeTrial.Installer installer = (ensemble, history) -> {
             for (int i = 0; i < candidates; i++) {
                 Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
@@ -122,7 +161,7 @@ public final class ControllerScenario extends ScenarioBuilder<ControllerScenario
             }
             for (int i = 0; i < readers; i++) {
                 Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
-                        ControllerScripts.reader(STATE, Time.millis(200), 3)));
+                        ControllerScripts.reader(STATE, Time.millis(200), 3, readUntil)));
             }
         };
         RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(ExclusionChecker.leaders(),

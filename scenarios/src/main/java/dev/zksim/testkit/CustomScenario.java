@@ -5,6 +5,7 @@ import dev.zksim.ensemble.EnsembleConfig;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.ScriptClient;
@@ -106,6 +107,11 @@ public final class CustomScenario extends ScenarioBuilder<CustomScenario> {
     public CustomScenario perSeed(PerSeed plan) {
         plans.add(Objects.requireNonNull(plan, "plan"));
         return this;
+    }
+
+    @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.custom();
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.DoubleBarrierWorkload;
@@ -73,6 +74,17 @@ public final class DoubleBarrierScenario extends ScenarioBuilder<DoubleBarrierSc
     public DoubleBarrierScenario noGiveUps() {
         this.patience = Patience.NEVER;
         return this;
+    }
+
+    @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.doubleBarrier(patience.some());
+    }
+
+    /** Whether participants give an enter up, where the scope would otherwise run no give-ups. */
+    @Override
+    protected List<String> smallScopeKnobs() {
+        return patience.offInSmallScope() ? List.of(Patience.GIVE_UPS) : List.of();
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.ElectionScripts;
@@ -42,6 +43,9 @@ public final class ElectionScenario extends ScenarioBuilder<ElectionScenario> {
     private long termMin = Time.millis(50);
     private long termMax = Time.millis(500);
     private boolean herdFree = true;
+
+    /** The knob stream of the number of candidates, explored by the small scope when one is the smallest. */
+    static final String CANDIDATES = "knobs/candidates";
 
     ElectionScenario(String id, ElectionUnderTest.Factory factory) {
         super(id, "Election " + id + ": candidates take turns leading under random faults");
@@ -86,9 +90,37 @@ public final class ElectionScenario extends ScenarioBuilder<ElectionScenario> {
     }
 
     @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.election();
+    }
+
+    /** The number of candidates, where one is the smallest. */
+    @Override
+    protected List<String> smallScopeKnobs() {
+        return minCandidates == 1 && maxCandidates > 1 ? List.of(CANDIDATES) : List.of();
+    }
+
+    @Override
+    protected List<String> shapeLimits(boolean faulty) {
+        return candidateLimits(largestInScope(CANDIDATES, minCandidates, maxCandidates), herdFree);
+    }
+
+    /** What the number of candidates in the small scope rules out, for elections and controllers alike. */
+    static List<String> candidateLimits(int candidates, boolean herdFree) {
+        if (candidates == 1) {
+            return List.of("one candidate: leadership cannot change hands, and two leaders cannot overlap.");
+        }
+        if (candidates == 2 && herdFree) {
+            return List.of("with 2 candidates a departing leader has one successor to wake, so the herd check cannot"
+                    + " fail (it needs 3 candidates or more in the scope's smallest configuration).");
+        }
+        return List.of();
+    }
+
+    @Override
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
-        int candidates = knobs.intIn(minCandidates, maxCandidates);
+        int candidates = knobs.named("candidates").intIn(minCandidates, maxCandidates);
         int terms = knobs.intIn(minTerms, maxTerms);
         long term = knobs.longIn(termMin, termMax);
         return trial(swarm, candidates, terms, term, faultsFor(swarm));

@@ -12,6 +12,7 @@ import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.LockWorkload;
@@ -53,6 +54,12 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
     private Patience patience = Patience.DEFAULT;
     private boolean believedExclusion = true;
     private boolean herdFree = true;
+
+    /** The knob stream of the number of clients, explored by the small scope when one client is the smallest. */
+    static final String CLIENTS = "knobs/clients";
+
+    /** The knob stream of the longest hold of a seed where waiters give up, explored by the small scope. */
+    static final String HOLD = "knobs/hold";
 
     LockScenario(String id, LockUnderTest.Factory factory) {
         super(id, "Lock " + id + ": clients take turns under random faults");
@@ -138,12 +145,52 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
     }
 
     @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.lock(patience.some());
+    }
+
+    /**
+     * Whether waiters give up, where the scope would otherwise run none, and with them how long
+     * holds may last (at the smallest, holds end long before any patience runs out); the number
+     * of clients, where one is the smallest.
+     */
+    @Override
+    protected List<String> smallScopeKnobs() {
+        List<String> knobs = new ArrayList<>();
+        if (patience.some() && holdMaxHigh > holdMaxLow) {
+            knobs.add(HOLD);
+        }
+        if (patience.offInSmallScope()) {
+            knobs.add(Patience.GIVE_UPS);
+        }
+        if (minClients == 1 && maxClients > 1) {
+            knobs.add(CLIENTS);
+        }
+        return knobs;
+    }
+
+    @Override
+    protected List<String> shapeLimits(boolean faulty) {
+        int clients = largestInScope(CLIENTS, minClients, maxClients);
+        if (clients == 1) {
+            return List.of("one client never contends: the lock cannot pass between clients, and exclusion, fencing"
+                    + " and the herd check cannot fail.");
+        }
+        if (clients == 2 && herdFree) {
+            return List.of("with 2 clients a release has at most one waiter to wake, so the herd check cannot fail"
+                    + " (it needs 3 clients or more in the scope's smallest configuration).");
+        }
+        return List.of();
+    }
+
+    @Override
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
-        int clients = knobs.intIn(minClients, maxClients);
+        int clients = knobs.named("clients").intIn(minClients, maxClients);
         long giveUpAfter = patience.draw(knobs);
         int rounds = knobs.intIn(minRounds, maxRounds);
-        long holdMax = knobs.longIn(holdMaxLow, holdMaxHigh);
+        // Named only where waiters give up, so the small scope explores long holds only where they matter.
+        long holdMax = (giveUpAfter > 0 ? knobs.named("hold") : knobs).longIn(holdMaxLow, holdMaxHigh);
         LockWorkload.Plan plan = new LockWorkload.Plan(rounds, startWithin, holdMin, holdMax, thinkMax, giveUpAfter);
         return trial(swarm, clients, plan, faultsFor(swarm));
     }

@@ -8,6 +8,7 @@ import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.MembershipWorkload;
@@ -85,6 +86,11 @@ public final class MembershipScenario extends ScenarioBuilder<MembershipScenario
         }
         this.partitions = count;
         return this;
+    }
+
+    @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.membership();
     }
 
     @Override

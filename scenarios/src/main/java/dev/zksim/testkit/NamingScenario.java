@@ -5,6 +5,7 @@ import dev.zksim.check.UniqueNamesChecker;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.GroupScripts;
@@ -51,6 +52,11 @@ public final class NamingScenario extends ScenarioBuilder<NamingScenario> {
         this.minNames = min;
         this.maxNames = max;
         return this;
+    }
+
+    @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.naming();
     }
 
     @Override

@@ -23,18 +23,42 @@ record Patience(int numerator, int denominator, long min, long max) {
         }
     }
 
-    /** The seed's patience in microseconds, 0 when its callers wait as long as it takes. */
+    /** The knob stream of whether a seed's callers give up, which the small scope explores where {@link #offInSmallScope}. */
+    static final String GIVE_UPS = "knobs/give-ups";
+
+    /**
+     * The seed's patience in microseconds, 0 when its callers wait as long as it takes.
+     * Whether they give up is drawn as the {@link #GIVE_UPS} knob ({@link Choices#named}: the
+     * same value a seed always drew, under a name the small scope can explore).
+     */
     long draw(Choices knobs) {
-        return numerator > 0 && knobs.chance(numerator, denominator) ? knobs.longIn(min, max) : 0;
+        return givesUp(knobs) ? knobs.longIn(min, max) : 0;
+    }
+
+    private boolean givesUp(Choices knobs) {
+        return numerator > 0 && knobs.named("give-ups").chance(numerator, denominator);
+    }
+
+    /** Whether callers give up in some seeds. */
+    boolean some() {
+        return numerator > 0;
+    }
+
+    /**
+     * Whether the small scope, which draws every knob at 0, would run no give-ups although
+     * some seeds have them: a chance below one draws "no" at 0, so the scope must explore it.
+     */
+    boolean offInSmallScope() {
+        return numerator > 0 && numerator < denominator;
     }
 
     /**
      * As {@link #draw}, but the patience's value comes from the knob sub-stream
      * {@code patience}, which a scenario can name among the knobs its small scope explores
-     * (the whether stays on the main knob stream, so the other knobs keep their draws).
+     * (the whether stays a draw of the main knob stream, so the other knobs keep their draws).
      */
     long drawExplorable(Choices knobs) {
-        return numerator > 0 && knobs.chance(numerator, denominator) ? knobs.stream("patience").longIn(min, max) : 0;
+        return givesUp(knobs) ? knobs.stream("patience").longIn(min, max) : 0;
     }
 
     /** A patience for the scenario's description. */

@@ -7,10 +7,12 @@ import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.QueueWorkload;
 import dev.zksim.workload.Workloads;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -32,6 +34,8 @@ import java.util.Objects;
 public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     /** The knob stream of the consumers' patience, explored by the small scope. */
     public static final String PATIENCE = "knobs/patience";
+    /** The knob stream of the number of consumers, explored by the small scope when one is the smallest. */
+    static final String CONSUMERS = "knobs/consumers";
     private final QueueUnderTest.Factory factory;
     private final QueueUnderTest.Order order;
     private QueueUnderTest.Delivery delivery = QueueUnderTest.Delivery.EXACTLY_ONCE;
@@ -113,8 +117,31 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     }
 
     @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.queue(patience.some(), delivery == QueueUnderTest.Delivery.AT_LEAST_ONCE);
+    }
+
+    /**
+     * The consumers' patience; whether they give up, where the scope would otherwise run no
+     * give-ups; and the number of consumers, where one is the smallest.
+     */
+    @Override
     protected List<String> smallScopeKnobs() {
-        return List.of(PATIENCE);
+        List<String> knobs = new ArrayList<>();
+        if (patience.offInSmallScope()) {
+            knobs.add(Patience.GIVE_UPS);
+        }
+        knobs.add(PATIENCE);
+        if (minConsumers == 1 && maxConsumers > 1) {
+            knobs.add(CONSUMERS);
+        }
+        return knobs;
+    }
+
+    @Override
+    protected List<String> shapeLimits(boolean faulty) {
+        return maxConsumers == 1 ? List.of("one consumer: no two consumers take at once, so no item can go to two"
+                + " of them.") : List.of();
     }
 
     private static void checkRange(String what, int min, int max) {
@@ -127,7 +154,7 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
         int producers = knobs.intIn(minProducers, maxProducers);
-        int consumers = knobs.intIn(minConsumers, maxConsumers);
+        int consumers = knobs.named("consumers").intIn(minConsumers, maxConsumers);
         int items = knobs.intIn(minItems, maxItems);
         long giveUpAfter = patience.drawExplorable(knobs);
         return trial(swarm, producers, consumers,

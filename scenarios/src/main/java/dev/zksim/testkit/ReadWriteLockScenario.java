@@ -10,11 +10,13 @@ import dev.zksim.check.WakeUps;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.LockWorkload;
 import dev.zksim.workload.WatchTap;
 import dev.zksim.workload.Workloads;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -25,6 +27,10 @@ import java.util.Objects;
  * read holds may overlap each other; fencing; herd-free wake-ups; and liveness after the heal.
  */
 public final class ReadWriteLockScenario extends ScenarioBuilder<ReadWriteLockScenario> {
+    /** The knob streams of the numbers of readers and writers, explored by the small scope. */
+    static final String READERS = "knobs/readers";
+    static final String WRITERS = "knobs/writers";
+
     private final Factory factory;
     private int maxReaders = 4;
     private int maxWriters = 3;
@@ -68,10 +74,40 @@ public final class ReadWriteLockScenario extends ScenarioBuilder<ReadWriteLockSc
     }
 
     @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.readWriteLock();
+    }
+
+    /** The numbers of readers and of writers: each seed runs at least one of each, and one never shares nor contends. */
+    @Override
+    protected List<String> smallScopeKnobs() {
+        List<String> knobs = new ArrayList<>();
+        if (maxReaders > 1) {
+            knobs.add(READERS);
+        }
+        if (maxWriters > 1) {
+            knobs.add(WRITERS);
+        }
+        return knobs;
+    }
+
+    @Override
+    protected List<String> shapeLimits(boolean faulty) {
+        List<String> limits = new ArrayList<>();
+        if (maxReaders == 1) {
+            limits.add("one reader: readers cannot share the lock.");
+        }
+        if (maxWriters == 1) {
+            limits.add("one writer: writers cannot contend for the lock.");
+        }
+        return limits;
+    }
+
+    @Override
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
-        int readers = knobs.intIn(1, maxReaders);
-        int writers = knobs.intIn(1, maxWriters);
+        int readers = knobs.named("readers").intIn(1, maxReaders);
+        int writers = knobs.named("writers").intIn(1, maxWriters);
         LockWorkload.Plan plan = new LockWorkload.Plan(knobs.intIn(2, 4), Time.millis(200), Time.millis(1),
                 Time.millis(knobs.intIn(5, 100)), Time.millis(50), 0);
         long bound = Bounds.afterHeal(swarm, (readers + writers) * (plan.holdMax() + Time.millis(200)) + Time.seconds(5));

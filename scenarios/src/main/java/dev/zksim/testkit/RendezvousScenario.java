@@ -6,6 +6,7 @@ import dev.zksim.check.UnlessLost;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.GroupScripts;
@@ -64,6 +65,11 @@ public final class RendezvousScenario extends ScenarioBuilder<RendezvousScenario
         this.minWorkers = min;
         this.maxWorkers = max;
         return this;
+    }
+
+    @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.rendezvous();
     }
 
     @Override

@@ -2,13 +2,18 @@ package dev.zksim.testkit;
 
 import dev.zksim.ensemble.EnsembleConfig;
 import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.ChoiceLog;
 import dev.zksim.kernel.choice.Choices;
+import dev.zksim.kernel.choice.ReplayingChoices;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.Trial;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -22,6 +27,10 @@ import java.util.function.Function;
  * believes what it believed; only fencing protects against that, and {@link #faults} can ask
  * for it) in the first four seconds.
  *
+ * <p>Every shape declares its standard goals ({@link ShapeGoals}): what a run of it should
+ * sometimes reach, so that every report says what a sweep or an exploration exercised. Goals
+ * given to {@link #goals} add to them; {@link #onlyGoals} replaces them.
+ *
  * @param <B> the concrete builder, so that every setter returns it
  */
 public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
@@ -31,7 +40,8 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     private Function<EnsembleConfig, FaultProfile> faults =
             config -> Profiles.random(Profiles.withoutPausedClients(), 0, 3, Time.seconds(4));
     private List<String> aimAt = List.of();
-    private List<Goal> goals = List.of();
+    private final List<Goal> goals = new ArrayList<>();
+    private boolean standardGoals = true;
     private SwarmKnobs fixedEnsemble;
     private int containerCheckIntervalMs;
 
@@ -120,11 +130,21 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     }
 
     /**
-     * The scenario's goals: "sometimes" assertions that some run should reach (a holder lost
-     * its session while holding), listed as reached or never reached by every report.
+     * Goals of the user's own: "sometimes" assertions that some run should reach (a holder
+     * lost its session while holding), listed as reached or never reached by every report.
+     * They add to the shape's standard goals ({@link ShapeGoals}), after them; a goal named as
+     * a standard one replaces it.
      */
     public B goals(Goal... goals) {
-        this.goals = List.of(goals);
+        this.goals.addAll(List.of(goals));
+        return self();
+    }
+
+    /** These goals instead of the shape's standard ones (and of any given before). */
+    public B onlyGoals(Goal... goals) {
+        this.goals.clear();
+        this.goals.addAll(List.of(goals));
+        this.standardGoals = false;
         return self();
     }
 
@@ -135,8 +155,27 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
 
     /** The finished scenario. */
     public final Scenario build() {
-        return new BuiltScenario(id, title, this::prepare, goals, smallScopeKnobs());
+        return new BuiltScenario(id, title, this::prepare, declaredGoals(), smallScopeKnobs(), this::smallScopeLimits);
     }
+
+    /**
+     * The shape's standard goals, then the user's, then the ensemble's: a user's goal named as
+     * a standard one takes its place.
+     */
+    private List<Goal> declaredGoals() {
+        Map<String, Goal> byName = new LinkedHashMap<>();
+        if (standardGoals) {
+            standardGoals().forEach(goal -> byName.put(goal.name(), goal));
+        }
+        goals.forEach(goal -> byName.put(goal.name(), goal));
+        if (standardGoals) {
+            ShapeGoals.ensemble().forEach(goal -> byName.putIfAbsent(goal.name(), goal));
+        }
+        return List.copyOf(byName.values());
+    }
+
+    /** This shape's standard goals (see {@link ShapeGoals}), for the builder's settings. */
+    protected abstract List<Goal> standardGoals();
 
     /**
      * The knob streams this shape draws that the explorer's small scope explores instead of
@@ -144,6 +183,43 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
      */
     protected List<String> smallScopeKnobs() {
         return List.of();
+    }
+
+    /**
+     * What an exploration with at most {@code faults} faults cannot reach in this scenario
+     * ({@link Scenario#unreachableInSmallScope}): a scope without faults, then the shape's own
+     * limits.
+     */
+    private List<String> smallScopeLimits(int faults) {
+        List<String> limits = new ArrayList<>();
+        FaultProfile profile = faultsFor(swarm(smallest()));
+        boolean faulty = faults > 0 && profile.maxFaults() > 0 && !profile.kinds().isEmpty();
+        if (!faulty) {
+            limits.add("no fault strikes in this scope (" + (faults == 0 ? "--faults 0" : "the scenario has none")
+                    + "): no client is disconnected and no session is lost, so no holder loses what it holds"
+                    + " and no zombie can be found.");
+        }
+        limits.addAll(shapeLimits(faulty));
+        return limits;
+    }
+
+    /**
+     * The shape's own limits in the small scope, one plain sentence each: a goal or a check
+     * that no run of the scope can reach, given the knobs the scope fixes at their smallest
+     * (see {@link #largestInScope}) and whether faults strike at all.
+     */
+    protected List<String> shapeLimits(boolean faulty) {
+        return List.of();
+    }
+
+    /** The largest value a knob drawn from [min, max] takes in the small scope: max if the scope explores it, else min. */
+    protected final int largestInScope(String knob, int min, int max) {
+        return smallScopeKnobs().contains(knob) ? max : min;
+    }
+
+    /** Choices that draw 0 everywhere: the small scope's knobs, each at its smallest. */
+    private static Choices smallest() {
+        return new ReplayingChoices(new ChoiceLog()).stream("knobs");
     }
 
     /** Draws the ensemble for one seed, then the fault profile for it; subclasses draw their own knobs after. */

@@ -7,11 +7,13 @@ import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.Countdown;
 import dev.zksim.workload.LockWorkload;
 import dev.zksim.workload.Workloads;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -50,6 +52,9 @@ public final class SemaphoreScenario extends ScenarioBuilder<SemaphoreScenario> 
     public interface Factory {
         LockUnderTest create(TestClient client, int permits, HolderEvents events);
     }
+
+    /** The knob stream of the number of workers, explored by the small scope where they might not outnumber the permits. */
+    static final String CLIENTS = "knobs/clients";
 
     SemaphoreScenario(String id, Factory factory) {
         super(id, "Semaphore " + id + ": clients share N leases under random faults");
@@ -109,10 +114,43 @@ public final class SemaphoreScenario extends ScenarioBuilder<SemaphoreScenario> 
     }
 
     @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.semaphore(patience.some());
+    }
+
+    /**
+     * Whether waiters give up, where the scope would otherwise run none; the number of
+     * workers, where the smallest is no more than the smallest number of permits (an
+     * over-count needs more holders than permits).
+     */
+    @Override
+    protected List<String> smallScopeKnobs() {
+        List<String> knobs = new ArrayList<>();
+        if (patience.offInSmallScope()) {
+            knobs.add(Patience.GIVE_UPS);
+        }
+        if (minClients <= minPermits && maxClients > minPermits) {
+            knobs.add(CLIENTS);
+        }
+        return knobs;
+    }
+
+    @Override
+    protected List<String> shapeLimits(boolean faulty) {
+        int clients = largestInScope(CLIENTS, minClients, maxClients);
+        if (clients > minPermits) {
+            return List.of();
+        }
+        return List.of("with at most " + clients + " client" + (clients == 1 ? "" : "s") + " for " + minPermits
+                + " permit" + (minPermits == 1 ? "" : "s") + ", no instant of this scope has more holders than permits,"
+                + " so an over-count cannot be found (it needs more clients than permits).");
+    }
+
+    @Override
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
         int permits = knobs.intIn(minPermits, maxPermits);
-        int clients = knobs.intIn(minClients, maxClients);
+        int clients = knobs.named("clients").intIn(minClients, maxClients);
         long giveUpAfter = patience.draw(knobs);
         int rounds = knobs.intIn(minRounds, maxRounds);
         LockWorkload.Plan plan = new LockWorkload.Plan(rounds, Time.millis(200), holdMin, holdMax, thinkMax, giveUpAfter);

@@ -5,6 +5,7 @@ import dev.zksim.check.TwoPhaseCommitChecker;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
+import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.ScriptClient;
@@ -86,6 +87,11 @@ public final class TwoPhaseCommitScenario extends ScenarioBuilder<TwoPhaseCommit
         this.minTimeout = min;
         this.maxTimeout = max;
         return this;
+    }
+
+    @Override
+    protected List<Goal> standardGoals() {
+        return ShapeGoals.twoPhaseCommit();
     }
 
     @Override

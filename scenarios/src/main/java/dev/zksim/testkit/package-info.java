@@ -21,6 +21,11 @@
  * only while a holder whose session was closed could not have been told, as when it was
  * paused, which only fencing protects against.
  *
+ * <p>Every builder declares its shape's goals ({@link ShapeGoals}), so that every report of a
+ * user's scenario says which interesting cases it reached, and judges what the explorer's
+ * small scope cannot reach in it; where the smallest configuration rules a goal out (no
+ * give-ups, one client), the builder has the small scope explore that knob.
+ *
  * <p>Contracts speak the user's language (acquire, release, leading, lost) and never zksim's
  * internals. A recipe instance gets a {@link TestClient}: a ZooKeeper handle that follows the
  * client's current session, so that the recipe object survives a session expiry and the

@@ -57,9 +57,15 @@ public final class ControllerScripts {
         };
     }
 
-    /** A reader that reads every {@code readEvery} at most and opens a new session after one read in {@code renewOneIn}. */
-    public static ScriptClient.Script reader(String path, long readEvery, int renewOneIn) {
-        return session -> new Reader(session, path, readEvery, renewOneIn).next();
+    /**
+     * A reader that reads every {@code readEvery} at most and opens a new session after one
+     * read in {@code renewOneIn}, until the instant {@code until} (microseconds): a reader that
+     * read to the end of the run made most of its events in the quiet minute after the last
+     * write, and in the small scope (the shortest wait, a new session after every read) a
+     * dfs run of the controller took 25,000 choice points.
+     */
+    public static ScriptClient.Script reader(String path, long readEvery, int renewOneIn, long until) {
+        return session -> new Reader(session, path, readEvery, renewOneIn, until).next();
     }
 
     /**
@@ -91,16 +97,19 @@ public final class ControllerScripts {
     }
 
     /** One incarnation of a reader. */
-    private record Reader(ScriptClient.Session session, String path, long readEvery, int renewOneIn) {
+    private record Reader(ScriptClient.Session session, String path, long readEvery, int renewOneIn, long until) {
 
         void next() {
-            session.after(session.context().choices().longIn(readEvery / 4, readEvery), this::read);
+            if (session.context().now() < until) {
+                session.after(session.context().choices().longIn(readEvery / 4, readEvery), this::read);
+            }
         }
 
         private void read() {
             session.recordThen(OpKind.STATE_READ, Value.NONE, session.zk().getData(path, false),
                     ControllerScripts::readValue, (read, error) -> {
-                        if (read != null && session.context().choices().intIn(1, renewOneIn) == 1) {
+                        // The last of renewOneIn values renews, so a draw of 0 (the small scope's, the shrinker's) does not.
+                        if (read != null && session.context().choices().intIn(1, renewOneIn) == renewOneIn) {
                             session.zk().close().whenComplete((closed, failure) -> {
                                 session.renew();
                                 next();

@@ -96,13 +96,17 @@ class CustomScenarioTest {
         }
     }
 
+    /** A user's goals come after the shape's standard ones and before the ensemble's; onlyGoals keeps the user's alone. */
     @Test
     void goalsDeclaredOnTheBuilderStayWithTheScenario() {
         Goal pinged = Goal.completed(PING, "a client pinged");
         Scenario scenario = Testkit.custom("with-goals").clients(1, CustomScenarioTest::ping).goals(pinged).build();
         assertThat(scenario).isInstanceOf(BuiltScenario.class);
-        assertThat(scenario.goals()).containsExactly(pinged);
+        assertThat(scenario.goals()).extracting(Goal::name).containsExactly("two clients had operations in flight at once",
+                "a client pinged", "a client was disconnected", "a session expired");
         assertThat(scenario.withGoals(java.util.List.of())).isInstanceOf(BuiltScenario.class);
+        Scenario alone = Testkit.custom("only-mine").clients(1, CustomScenarioTest::ping).onlyGoals(pinged).build();
+        assertThat(alone.goals()).containsExactly(pinged);
     }
 
     @Test

@@ -24,6 +24,21 @@ class ExploreCommandTest extends CliTestSupport {
                         + " at most 1 fault", "goals reached:");
     }
 
+    /**
+     * A clean exploration that could not have found what it checks says so, in a sentence per
+     * limit, before it exits 0: here no fault, and two clients for a herd check that needs three.
+     */
+    @Test
+    void aCleanExplorationSaysWhatItsScopeCannotReach() throws IOException {
+        Path report = folder.resolve("scope.html");
+        assertThat(Main.execute("explore", "lock-basic", "--strategy", "pct", "--faults", "0", "--budget", "3",
+                "--html", report.toString())).isZero();
+        assertThat(stdout()).contains("scope: no fault strikes in this scope (--faults 0): no client is disconnected",
+                "scope: with 2 clients a release has at most one waiter to wake, so the herd check cannot fail",
+                "scope: goals never reached within these bounds: ");
+        assertThat(Files.readString(report)).contains("<h2>Out of this scope</h2>", "the herd check cannot fail");
+    }
+
     /** A violation exits like run (3 for safety) with a reproduce line that replay accepts and draws. */
     @Test
     void aViolationPrintsAReproduceLineThatReplays() throws IOException {

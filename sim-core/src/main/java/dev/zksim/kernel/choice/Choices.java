@@ -25,6 +25,18 @@ public interface Choices {
      */
     Choices stream(String label);
 
+    /**
+     * This stream's own draws, but named {@code name} for guides and logs: a seeded stream
+     * draws them from its own generator, in order with its other draws, so a seed keeps every
+     * value it had before a draw was named; a guide, a log and a replay see them under the
+     * label path "label/name", as they would a sub-stream's. This is how a scenario lets an
+     * explorer treat one knob apart from the others ("knobs/clients") without changing what
+     * any seed draws. By default the named draws simply are the sub-stream {@code name}.
+     */
+    default Choices named(String name) {
+        return stream(name);
+    }
+
     /** The label path of this stream, "" for the root and "net/s1" for nested streams. */
     String label();
 

@@ -12,6 +12,7 @@ public final class RecordingChoices implements Choices {
     private final Choices delegate;
     private final ChoiceLog log;
     private final Map<String, RecordingChoices> children = new LinkedHashMap<>();
+    private final Map<String, RecordingChoices> named = new LinkedHashMap<>();
     /** This stream's draws in the log, found on its first draw (most streams never draw). */
     private ChoiceLog.Draws draws;
 
@@ -37,6 +38,12 @@ public final class RecordingChoices implements Choices {
     @Override
     public Choices stream(String label) {
         return children.computeIfAbsent(label, name -> new RecordingChoices(delegate.stream(name), log));
+    }
+
+    /** Records the named draws under their own label path, as the delegate names them. */
+    @Override
+    public Choices named(String name) {
+        return named.computeIfAbsent(name, key -> new RecordingChoices(delegate.named(key), log));
     }
 
     @Override

@@ -58,9 +58,41 @@ public final class SeededChoices implements Choices {
                 name -> new SeededChoices(SplitMix64.childSeed(seed, name), ChoiceLog.join(label, name)));
     }
 
+    /** Draws from this stream's generator under the label path "label/name" (see {@link Choices#named}). */
+    @Override
+    public Choices named(String name) {
+        return new Named(ChoiceLog.join(label, name), name);
+    }
+
     @Override
     public String label() {
         return label;
+    }
+
+    /** This stream's generator under another label; its own sub-streams are those of the sub-stream it names. */
+    private final class Named implements Choices {
+        private final String path;
+        private final String name;
+
+        Named(String path, String name) {
+            this.path = path;
+            this.name = name;
+        }
+
+        @Override
+        public long draw(long bound) {
+            return SeededChoices.this.draw(bound);
+        }
+
+        @Override
+        public Choices stream(String childLabel) {
+            return SeededChoices.this.stream(name).stream(childLabel);
+        }
+
+        @Override
+        public String label() {
+            return path;
+        }
     }
 
     @Override

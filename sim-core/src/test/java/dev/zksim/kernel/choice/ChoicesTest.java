@@ -140,6 +140,29 @@ class ChoicesTest {
         return draws(choices, count, 1_000_000_007L);
     }
 
+    /**
+     * A named draw keeps the seed's value (it comes from the stream's own generator, in order)
+     * while a log records it under its own label, and a replay of that log gives it back.
+     */
+    @Test
+    void namedDrawsKeepTheSeedsValuesUnderALabelOfTheirOwn() {
+        SeededChoices plain = new SeededChoices(9);
+        long first = plain.stream("knobs").draw(100);
+        long second = plain.stream("knobs").draw(100);
+        long third = plain.stream("knobs").draw(100);
+        RecordingChoices recording = new RecordingChoices(new SeededChoices(9));
+        Choices knobs = recording.stream("knobs");
+        assertThat(knobs.draw(100)).isEqualTo(first);
+        assertThat(knobs.named("clients").draw(100)).isEqualTo(second);
+        assertThat(knobs.draw(100)).isEqualTo(third);
+        assertThat(recording.log().values("knobs")).containsExactly(first, third);
+        assertThat(recording.log().values("knobs/clients")).containsExactly(second);
+        assertThat(knobs.named("clients").label()).isEqualTo("knobs/clients");
+        Choices replay = new ReplayingChoices(recording.log()).stream("knobs");
+        assertThat(List.of(replay.draw(100), replay.named("clients").draw(100), replay.draw(100)))
+                .containsExactly(first, second, third);
+    }
+
     private static List<Long> draws(Choices choices, int count, long bound) {
         List<Long> values = new ArrayList<>();
         for (int i = 0; i < count; i++) {

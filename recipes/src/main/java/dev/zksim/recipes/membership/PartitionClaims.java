@@ -28,6 +28,13 @@ import java.util.function.Consumer;
  * owns while the delete's reply is in flight), and on SUSPENDED (its session may be expiring
  * on the servers); back on CONNECTED it re-reads its claims and owns those still its own.
  * Expired (LOST) ends every claim. Nothing here blocks.
+ *
+ * <p>A claim whose create failed with a connection loss stays in doubt until the member sees
+ * the node as its own: the create may still commit long after a read said the node was not
+ * there (the old leader had proposed it, and a new leader commits it on recovery). Such a
+ * node, held by this session but wanted by nobody here, would block its partition for as long
+ * as the session lives, so an in-doubt claim that is no longer wanted is watched until the node
+ * appears and is then given back.
  */
 public final class PartitionClaims {
     private final ZooKeeperClient zk;
@@ -37,6 +44,8 @@ public final class PartitionClaims {
     private final Consumer<SortedSet<Integer>> owned;
     private final SortedSet<Integer> claims = new TreeSet<>();
     private final SortedSet<Integer> releasing = new TreeSet<>();
+    /** Claims whose create failed with a connection loss and may still land. */
+    private final SortedSet<Integer> inDoubt = new TreeSet<>();
     private SortedSet<Integer> target = new TreeSet<>();
     private boolean connected = true;
     private boolean stopped;
@@ -104,8 +113,11 @@ public final class PartitionClaims {
                         claim(p);
                     }
                 });
-            } else if (Stages.is(error, KeeperException.Code.NODEEXISTS) || Stages.isRecoverable(error)) {
-                // Ours if a create whose reply was lost was applied; otherwise someone else's: wait for it to go.
+            } else if (Stages.is(error, KeeperException.Code.NODEEXISTS)) {
+                // Ours if an earlier create whose reply was lost was applied; otherwise someone else's: wait for it to go.
+                checkClaim(p);
+            } else if (Stages.isRecoverable(error)) {
+                inDoubt.add(p);
                 checkClaim(p);
             }
         });
@@ -118,20 +130,43 @@ public final class PartitionClaims {
      */
     private void checkClaim(int p) {
         zk.getData(path(p), event -> {
-            if (event.type() == EventType.NodeDeleted && wants(p)) {
-                claim(p);
+            if (event.type() == EventType.NodeDeleted) {
+                claimOrAwait(p);
             }
         }).whenComplete((data, error) -> {
             if (error == null && data.stat().ephemeralOwner() == zk.sessionId()) {
+                inDoubt.remove(p);
                 if (!releasing.contains(p)) {
                     claimed(p);
                 }
             } else if (error != null && Stages.is(error, KeeperException.Code.NONODE)) {
-                if (wants(p)) {
-                    claim(p);
-                }
+                claimOrAwait(p);
             } else if (error != null && Stages.isRecoverable(error)) {
                 checkClaim(p);
+            }
+        });
+    }
+
+    /** The claim node is not there: claim it if wanted, or else watch for an in-doubt create of ours to land. */
+    private void claimOrAwait(int p) {
+        if (wants(p)) {
+            claim(p);
+        } else if (inDoubt.contains(p)) {
+            awaitLateCreate(p);
+        }
+    }
+
+    /** Watches for the claim node to appear, and then reads whose it is (ours is given back if unwanted). */
+    private void awaitLateCreate(int p) {
+        zk.exists(path(p), event -> {
+            if (event.type() == EventType.NodeCreated) {
+                checkClaim(p);
+            }
+        }).whenComplete((stat, error) -> {
+            if (error == null && stat != null) {
+                checkClaim(p);
+            } else if (error != null && Stages.isRecoverable(error)) {
+                awaitLateCreate(p);
             }
         });
     }
@@ -210,6 +245,7 @@ public final class PartitionClaims {
                 connected = false;
                 claims.clear();
                 releasing.clear();
+                inDoubt.clear();
             }
         }
     }

@@ -54,6 +54,7 @@ public final class Catalog {
                 .add(CoordinationScenarios.startOnceCanary())
                 .add(GroupScenarios.oneShortBarrierCanary())
                 .add(GroupScenarios.hastyCancelBarrierCanary())
+                .add(GroupScenarios.leaveNodeKeptBarrierCanary())
                 .add(CoordinationScenarios.impatientBarrierCanary())
                 .add(GroupScenarios.viewAssignedPartitionsCanary()));
     }

@@ -67,7 +67,8 @@ final class CatalogGoals {
         return switch (id) {
             case "canary-membership-stale-rejoin" -> "membership";
             case "canary-config-start-once" -> "configuration";
-            case "canary-double-barrier-one-short", "canary-double-barrier-hasty-cancel" -> "double-barrier";
+            case "canary-double-barrier-one-short", "canary-double-barrier-hasty-cancel",
+                    "canary-double-barrier-leave-node-kept" -> "double-barrier";
             default -> id;
         };
     }

@@ -41,6 +41,17 @@ public final class GroupScenarios {
                 .participants(2, 4).giveUps(1, 1, Time.millis(5), Time.millis(50)).noFaults().build();
     }
 
+    /**
+     * A participant whose given-up leave keeps its node holds back whoever waits on that node:
+     * a leave that never completes. Only a given-up leave exposes it; without leave give-ups
+     * the same participant passes (DoubleBarrierScenariosTest shows both).
+     */
+    public static Scenario leaveNodeKeptBarrierCanary() {
+        return Testkit.doubleBarrier("canary-double-barrier-leave-node-kept", RecipeBarriers.leaveNodeKeptCanary())
+                .title("Canary: a double barrier participant that gives a leave up without deleting its node")
+                .participants(2, 4).noGiveUps().leaveGiveUps(1, 2, Time.millis(5), Time.millis(100)).noFaults().build();
+    }
+
     public static Scenario membership() {
         return Testkit.membership("membership", RecipeGroups.members())
                 .title("Membership: members join, leave and rejoin, and every live member's view converges after the heal")

@@ -51,6 +51,7 @@ public final class Catalog {
                 .add(SemaphoreScenarios.leakyCanary())
                 .add(SemaphoreScenarios.overCountingCanary())
                 .add(GroupScenarios.staleRejoinCanary())
+                .add(GroupScenarios.rejoinKeepsViewCanary())
                 .add(CoordinationScenarios.startOnceCanary())
                 .add(GroupScenarios.oneShortBarrierCanary())
                 .add(GroupScenarios.hastyCancelBarrierCanary())

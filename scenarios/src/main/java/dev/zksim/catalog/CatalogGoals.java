@@ -65,7 +65,7 @@ final class CatalogGoals {
     /** A canary of a recipe shape has the goals of that shape's correct scenario. */
     private static String shape(String id) {
         return switch (id) {
-            case "canary-membership-stale-rejoin" -> "membership";
+            case "canary-membership-stale-rejoin", "canary-membership-rejoin-keeps-view" -> "membership";
             case "canary-config-start-once" -> "configuration";
             case "canary-double-barrier-one-short", "canary-double-barrier-hasty-cancel",
                     "canary-double-barrier-leave-node-kept" -> "double-barrier";

@@ -78,6 +78,20 @@ public final class GroupScenarios {
     }
 
     /** A member that does not rejoin for real after a new session: caught only when a session expires. */
+    /**
+     * Members that rejoin on their own after a lost session but keep the view of the session
+     * they lost, whose watches died with it. Only a workload that leaves the rejoin to the
+     * member exposes it: when the caller joins again, its join restarts the view
+     * (MembershipScenariosTest shows both).
+     */
+    public static Scenario rejoinKeepsViewCanary() {
+        return Testkit.membership("canary-membership-rejoin-keeps-view", RecipeGroups.rejoinKeepsViewCanary(true))
+                .title("Canary: a member that rejoins on its own after a lost session but keeps the view it had")
+                .servers(1, 3).members(2, 4)
+                .faults(1, 2, Time.seconds(2), List.of(FaultKind.EXPIRE_SESSION))
+                .build();
+    }
+
     public static Scenario staleRejoinCanary() {
         return Testkit.membership("canary-membership-stale-rejoin", RecipeGroups.staleRejoinCanary())
                 .title("Canary: a member that thinks it is still joined after a new session is in no one else's view")

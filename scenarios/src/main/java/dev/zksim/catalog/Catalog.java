@@ -32,6 +32,7 @@ public final class Catalog {
                 .add(ElectionScenarios.election())
                 .add(ElectionScenarios.seedArticleCanary())
                 .add(ElectionScenarios.zombieLeaderCanary())
+                .add(ElectionScenarios.forgetsCandidacyCanary())
                 .add(ControllerScenarios.fenced())
                 .add(ControllerScenarios.unfencedCanary())
                 .add(SharedLockScenarios.readWrite())

@@ -29,6 +29,8 @@ public final class Catalog {
                 .add(QueueScenarios.priority())
                 .add(QueueScenarios.uncheckedConsumerCanary())
                 .add(QueueScenarios.hastyCancelCanary())
+                .add(QueueScenarios.locking())
+                .add(QueueScenarios.removesAtTakeCanary())
                 .add(ElectionScenarios.election())
                 .add(ElectionScenarios.seedArticleCanary())
                 .add(ElectionScenarios.zombieLeaderCanary())

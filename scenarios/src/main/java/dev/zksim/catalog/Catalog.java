@@ -38,6 +38,7 @@ public final class Catalog {
                 .add(ControllerScenarios.fenced())
                 .add(ControllerScenarios.unfencedCanary())
                 .add(SharedLockScenarios.readWrite())
+                .add(SharedLockScenarios.reentrantUncountedCanary())
                 .add(SharedLockScenarios.revocable())
                 .add(CoordinationScenarios.barrier())
                 .add(CoordinationScenarios.twoPhaseCommit())

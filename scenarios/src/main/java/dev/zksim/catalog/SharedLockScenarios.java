@@ -42,13 +42,28 @@ public final class SharedLockScenarios {
     private SharedLockScenarios() {
     }
 
+    /** zksim's read/write lock's read side. */
+    static final LockUnderTest.Factory READ = RecipeLocks.of((zk, states, guid, l) ->
+            new ReadWriteLock(zk, states, RW_DIR, guid).readLock(l));
+    /** zksim's read/write lock's write side. */
+    static final LockUnderTest.Factory WRITE = RecipeLocks.of((zk, states, guid, l) ->
+            new ReadWriteLock(zk, states, RW_DIR, guid).writeLock(l));
+
+    /** zksim's read/write lock, both sides re-entrant through a hold count, so the workload nests acquires. */
     public static Scenario readWrite() {
-        LockUnderTest.Factory read = RecipeLocks.of((zk, states, guid, l) ->
-                new ReadWriteLock(zk, states, RW_DIR, guid).readLock(l));
-        LockUnderTest.Factory write = RecipeLocks.of((zk, states, guid, l) ->
-                new ReadWriteLock(zk, states, RW_DIR, guid).writeLock(l));
-        return Testkit.readWriteLock("rwlock", ReadWriteLockScenario.Factory.of(read, write))
+        return Testkit.readWriteLock("rwlock", ReadWriteLockScenario.Factory.of(RecipeLocks.reentrant(READ),
+                        RecipeLocks.reentrant(WRITE)))
                 .title("Read/write lock: readers share, writers exclude everyone, under random faults").build();
+    }
+
+    /**
+     * Both sides declared re-entrant, but without a hold count: a nested release lets the lock
+     * go while its holder still holds it. Only the nested acquires expose it.
+     */
+    public static Scenario reentrantUncountedCanary() {
+        return Testkit.readWriteLock("canary-rwlock-reentrant-uncounted", ReadWriteLockScenario.Factory.of(
+                        RecipeLocks.reentrantUncountedCanary(READ, true), RecipeLocks.reentrantUncountedCanary(WRITE, true)))
+                .title("Canary: a re-entrant read/write lock whose nested release lets the lock go").build();
     }
 
     public static Scenario revocable() {

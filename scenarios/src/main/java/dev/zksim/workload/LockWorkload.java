@@ -7,6 +7,7 @@ import dev.zksim.history.Value;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
+import java.util.concurrent.CompletionStage;
 
 /**
  * A lock client: acquire, write to the protected resource under the fencing token, hold for
@@ -18,6 +19,11 @@ import dev.zksim.testkit.LockUnderTest;
  * <p>When its session expires the client opens a new session in the same process and goes
  * on with the same lock object, as an application does; a crash starts a new lock object
  * with the new process incarnation.
+ *
+ * <p>If the lock is re-entrant ({@link LockUnderTest#reentrant}), about half of the holds
+ * acquire it again half-way (REENTER, OK with the token), hold both a little, release the
+ * nested one (REEXIT) and go on holding until the outer release, writing to the resource
+ * once more under the outer token if they still hold.
  */
 public final class LockWorkload extends SessionWorkload {
 
@@ -37,6 +43,11 @@ public final class LockWorkload extends SessionWorkload {
         public static final Role EXCLUSIVE = new Role(OpKind.ACQUIRE, true);
     }
 
+    /** A nested acquire of a re-entrant lock its holder holds. */
+    public static final OpKind REENTER = OpKind.of("REENTER");
+    /** The release that matches a nested acquire: the holder still holds the lock afterwards. */
+    public static final OpKind REEXIT = OpKind.of("REEXIT");
+
     private final LockUnderTest.Factory factory;
     private final Role role;
     private final Plan plan;
@@ -45,6 +56,7 @@ public final class LockWorkload extends SessionWorkload {
     private ClientLog.Call acquiring;
     private boolean holding;
     private boolean releasing;
+    private boolean leavingNested;
     private boolean waitingForSession;
     private int finished;
     private Runnable whenDone = () -> { };
@@ -158,6 +170,9 @@ public final class LockWorkload extends SessionWorkload {
     private void hold(LockUnderTest mine, long token) {
         write(token);
         long duration = context.choices().longIn(plan.holdMin(), plan.holdMax());
+        if (mine.reentrant() && context.choices().chance(1, 2)) {
+            context.schedule(duration / 3, () -> reenter(mine, duration / 3));
+        }
         context.schedule(duration, () -> {
             if (holding) {
                 write(token);
@@ -168,6 +183,39 @@ public final class LockWorkload extends SessionWorkload {
                 whenDone.run();
             }
             context.schedule(think(), this::next);
+        });
+    }
+
+    /**
+     * Acquires the held lock again on the same instance, holds both a little, then releases
+     * the nested acquire; the outer hold goes on. Skipped if the outer hold already ended.
+     */
+    private void reenter(LockUnderTest mine, long nestedHoldMax) {
+        if (!holding || mine != lock) {
+            return;
+        }
+        ClientLog.Call nested = log.invoke(REENTER);
+        mine.acquire().whenComplete((again, error) -> {
+            if (error != null) {
+                nested.fail(Workloads.describe(error));
+                return;
+            }
+            nested.ok(Value.of(again));
+            context.schedule(holding ? context.choices().longIn(0, nestedHoldMax) : 0, () -> leaveNested(mine));
+        });
+    }
+
+    private void leaveNested(LockUnderTest mine) {
+        ClientLog.Call exit = log.invoke(REEXIT);
+        leavingNested = true;
+        CompletionStage<Void> released = mine.release();
+        leavingNested = false;
+        released.whenComplete((ok, error) -> {
+            if (error == null) {
+                exit.ok();
+            } else {
+                exit.info(Workloads.describe(error));
+            }
         });
     }
 
@@ -237,8 +285,9 @@ public final class LockWorkload extends SessionWorkload {
 
         @Override
         public void released() {
-            // Released without being asked to: a revocation. The hold ends here.
-            if (current() && !releasing) {
+            // Released without being asked to: a revocation. The hold ends here. A nested
+            // release's report is part of that release: the caller still holds.
+            if (current() && !releasing && !leavingNested) {
                 holding = false;
                 log.notify(OpKind.RELEASE);
             }

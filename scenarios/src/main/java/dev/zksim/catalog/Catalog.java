@@ -39,6 +39,7 @@ public final class Catalog {
                 .add(ControllerScenarios.unfencedCanary())
                 .add(SharedLockScenarios.readWrite())
                 .add(SharedLockScenarios.reentrantUncountedCanary())
+                .add(SharedLockScenarios.downgradeUnorderedCanary())
                 .add(SharedLockScenarios.revocable())
                 .add(CoordinationScenarios.barrier())
                 .add(CoordinationScenarios.twoPhaseCommit())

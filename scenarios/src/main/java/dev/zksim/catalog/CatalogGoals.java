@@ -67,7 +67,7 @@ final class CatalogGoals {
         return switch (id) {
             case "canary-membership-stale-rejoin", "canary-membership-rejoin-keeps-view" -> "membership";
             case "canary-config-start-once" -> "configuration";
-            case "canary-rwlock-reentrant-uncounted" -> "rwlock";
+            case "canary-rwlock-reentrant-uncounted", "canary-rwlock-downgrade-unordered" -> "rwlock";
             case "canary-locking-queue-removes-at-take" -> "locking-queue";
             case "canary-double-barrier-one-short", "canary-double-barrier-hasty-cancel",
                     "canary-double-barrier-leave-node-kept" -> "double-barrier";

@@ -7,6 +7,7 @@ import dev.zksim.recipes.lock.LockListener;
 import dev.zksim.recipes.support.ConnectionStates;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -48,6 +49,15 @@ public final class RecipeLocks {
      */
     public static LockUnderTest.Factory reentrantUncountedCanary(LockUnderTest.Factory inner, boolean declared) {
         return (client, events) -> new Reentrant(inner.create(client, events), false, declared);
+    }
+
+    /** The grant a lock of this repository holds now, through a hold count if it has one; empty for any other lock. */
+    public static Optional<Grant> grantOf(LockUnderTest lock) {
+        return switch (lock) {
+            case Reentrant counted -> grantOf(counted.lock);
+            case Adapter adapter -> adapter.lock.grant();
+            default -> Optional.empty();
+        };
     }
 
     /** A hold count over a lock; without {@code counts}, the canary's: every release lets go. */

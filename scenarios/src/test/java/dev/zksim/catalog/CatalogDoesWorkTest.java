@@ -76,6 +76,7 @@ class CatalogDoesWorkTest {
         MAIN.put("canary-membership-rejoin-keeps-view", Map.of(OpKind.JOIN, 2, OpKind.VIEW, 2));
         // Its closed candidacies lead unseen from the start in seed 1; the closes show the workload going.
         MAIN.put("canary-election-forgets-candidacy", Map.of(OpKind.ABDICATED, 1));
+        MAIN.put("canary-rwlock-downgrade-unordered", Map.of(OpKind.READ_LOCK, 1, OpKind.WRITE_LOCK, 1));
         MAIN.put("canary-rwlock-reentrant-uncounted", Map.of(OpKind.READ_LOCK, 1, OpKind.WRITE_LOCK, 1));
         MAIN.put("locking-queue", Map.of(OpKind.ENQUEUE, 3, OpKind.DEQUEUE, 3));
         MAIN.put("canary-locking-queue-removes-at-take", Map.of(OpKind.ENQUEUE, 3, OpKind.DEQUEUE, 3));

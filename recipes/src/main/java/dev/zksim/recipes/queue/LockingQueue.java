@@ -51,6 +51,10 @@ public final class LockingQueue {
     /** A watch fired since the last listing was asked for. */
     private boolean changed;
 
+    /**
+     * @param path the queue node, shared with the producers' {@link DistributedQueue}
+     * @param clientId unique per session: the locks carry it, for whoever reads them
+     */
     public LockingQueue(ZooKeeperClient zk, String path, String clientId) {
         this.zk = zk;
         this.path = path;

@@ -55,6 +55,47 @@ public final class ElectionScenarios {
         return candidate(election::start, election::stop);
     };
 
+    /**
+     * CANARY, BROKEN ON PURPOSE: zksim's election, closed before its node exists, forgets the
+     * candidacy instead of cancelling it: it drops the election object and enters the next
+     * time with a fresh one. The dropped object's create still lands, and it goes on competing
+     * unseen (its reports go nowhere): once its node is the lowest it leads silently and never
+     * withdraws, and no candidate anyone hears from leads again. That is the orphaned node of a
+     * leader latch closed while its create is in flight. Only a close during the create shows it.
+     */
+    public static final ElectionUnderTest.Factory FORGETS_CANDIDACY_IN_FLIGHT = (client, events) ->
+            new ElectionUnderTest() {
+                private int made;
+                private LeaderElection current = fresh();
+
+                /** A new election object whose reports count only while it is the current one. */
+                private LeaderElection fresh() {
+                    LeaderElection[] built = new LeaderElection[1];
+                    ElectionListener reports = listener(events);
+                    built[0] = new LeaderElection(client.zk(), client.connection(), DIR,
+                            client.uniqueName() + "f" + ++made, state -> {
+                                if (built[0] == current) {
+                                    reports.stateChanged(state);
+                                }
+                            });
+                    return built[0];
+                }
+
+                @Override
+                public void start() {
+                    current.start();
+                }
+
+                @Override
+                public CompletionStage<Void> stop() {
+                    if (current.node().isPresent()) {
+                        return current.stop();
+                    }
+                    current = fresh();
+                    return CompletableFuture.completedFuture(null);
+                }
+            };
+
     private ElectionScenarios() {
     }
 
@@ -85,6 +126,13 @@ public final class ElectionScenarios {
                 }
             }
         };
+    }
+
+    /** A candidate closed while its create is in flight leaves a silent leader behind: only rejoins expose it. */
+    public static Scenario forgetsCandidacyCanary() {
+        return Testkit.election("canary-election-forgets-candidacy", FORGETS_CANDIDACY_IN_FLIGHT)
+                .title("Canary: an election closed while its create is in flight forgets the candidacy, which leads unseen")
+                .rejoins(1, 1, Time.millis(1), Time.millis(20)).build();
     }
 
     public static Scenario election() {

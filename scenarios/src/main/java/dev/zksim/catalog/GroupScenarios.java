@@ -41,6 +41,17 @@ public final class GroupScenarios {
                 .participants(2, 4).giveUps(1, 1, Time.millis(5), Time.millis(50)).noFaults().build();
     }
 
+    /**
+     * A participant whose given-up leave keeps its node holds back whoever waits on that node:
+     * a leave that never completes. Only a given-up leave exposes it; without leave give-ups
+     * the same participant passes (DoubleBarrierScenariosTest shows both).
+     */
+    public static Scenario leaveNodeKeptBarrierCanary() {
+        return Testkit.doubleBarrier("canary-double-barrier-leave-node-kept", RecipeBarriers.leaveNodeKeptCanary())
+                .title("Canary: a double barrier participant that gives a leave up without deleting its node")
+                .participants(2, 4).noGiveUps().leaveGiveUps(1, 2, Time.millis(5), Time.millis(100)).noFaults().build();
+    }
+
     public static Scenario membership() {
         return Testkit.membership("membership", RecipeGroups.members())
                 .title("Membership: members join, leave and rejoin, and every live member's view converges after the heal")
@@ -67,6 +78,20 @@ public final class GroupScenarios {
     }
 
     /** A member that does not rejoin for real after a new session: caught only when a session expires. */
+    /**
+     * Members that rejoin on their own after a lost session but keep the view of the session
+     * they lost, whose watches died with it. Only a workload that leaves the rejoin to the
+     * member exposes it: when the caller joins again, its join restarts the view
+     * (MembershipScenariosTest shows both).
+     */
+    public static Scenario rejoinKeepsViewCanary() {
+        return Testkit.membership("canary-membership-rejoin-keeps-view", RecipeGroups.rejoinKeepsViewCanary(true))
+                .title("Canary: a member that rejoins on its own after a lost session but keeps the view it had")
+                .servers(1, 3).members(2, 4)
+                .faults(1, 2, Time.seconds(2), List.of(FaultKind.EXPIRE_SESSION))
+                .build();
+    }
+
     public static Scenario staleRejoinCanary() {
         return Testkit.membership("canary-membership-stale-rejoin", RecipeGroups.staleRejoinCanary())
                 .title("Canary: a member that thinks it is still joined after a new session is in no one else's view")

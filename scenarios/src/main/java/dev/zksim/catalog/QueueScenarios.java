@@ -8,8 +8,11 @@ import dev.zksim.check.QueueChecker;
 import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
+import dev.zksim.nemesis.FaultKind;
 import dev.zksim.scenario.Scenario;
+import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.Testkit;
+import java.util.List;
 import java.util.TreeSet;
 
 /** The FIFO and priority queues' scenarios, and a broken consumer as a canary. */
@@ -26,6 +29,25 @@ public final class QueueScenarios {
     public static Scenario priority() {
         return Testkit.priorityQueue("priority-queue", RecipeQueues.priority())
                 .title("Priority queue: urgent items overtake, equal ones stay in order, under random faults").build();
+    }
+
+    /**
+     * zksim's queue whose consumers lock each item while they process it: at least once, in
+     * best-effort FIFO order (an item locked by a consumer cut off is skipped).
+     */
+    public static Scenario locking() {
+        return Testkit.fifoQueue("locking-queue", RecipeQueues.locking())
+                .title("Queue: consumers lock each item while processing it; at least once, best-effort order")
+                .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).bestEffortOrder().build();
+    }
+
+    /** Items removed at take, before processing, are lost when their consumer's session is. */
+    public static Scenario removesAtTakeCanary() {
+        return Testkit.fifoQueue("canary-locking-queue-removes-at-take", RecipeQueues.removesAtTakeCanary())
+                .title("Canary: a locking queue that removes each item when taken, before it was processed")
+                .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).bestEffortOrder().consumers(2, 3)
+                .processing(Time.millis(100), Time.seconds(1))
+                .faults(1, 3, Time.seconds(2), List.of(FaultKind.EXPIRE_SESSION)).build();
     }
 
     public static Scenario uncheckedConsumerCanary() {

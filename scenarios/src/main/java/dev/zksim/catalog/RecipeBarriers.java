@@ -16,7 +16,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * zksim's simple and double barriers as the testkit's {@link BarrierUnderTest} and
  * {@link DoubleBarrierUnderTest}, and their canaries: a waiter whose timeout lets it
- * through, a participant that counts one too few, and one whose give-up leaves its node.
+ * through, a participant that counts one too few, one whose given-up enter leaves its node,
+ * and one whose given-up leave does.
  */
 public final class RecipeBarriers {
     private static final String PATH = "/dbarrier";
@@ -39,7 +40,7 @@ public final class RecipeBarriers {
 
     /** zksim's double barrier. */
     public static DoubleBarrierUnderTest.Factory doubleBarrier() {
-        return (client, participants) -> new Participant(client, participants, false);
+        return (client, participants) -> new Participant(client, participants, Flaw.NONE);
     }
 
     /**
@@ -47,7 +48,7 @@ public final class RecipeBarriers {
      * for, so with N participants it goes in once N - 1 have arrived, before the last one has.
      */
     public static DoubleBarrierUnderTest.Factory oneShortCanary() {
-        return (client, participants) -> new Participant(client, Math.max(1, participants - 1), false);
+        return (client, participants) -> new Participant(client, Math.max(1, participants - 1), Flaw.NONE);
     }
 
     /**
@@ -57,7 +58,28 @@ public final class RecipeBarriers {
      * every participant is there. Only give-ups expose it.
      */
     public static DoubleBarrierUnderTest.Factory hastyCancelCanary() {
-        return (client, participants) -> new Participant(client, participants, true);
+        return (client, participants) -> new Participant(client, participants, Flaw.HASTY_ENTER_CANCEL);
+    }
+
+    /**
+     * CANARY, BROKEN ON PURPOSE: a participant whose timed leave, once out of time, stops the
+     * leave ({@link DoubleBarrier#stopLeaving}), reports it cancelled and walks away without
+     * deleting its node. The lowest participant waits
+     * for the highest and the others for the lowest, so whoever waits on that node waits until
+     * its session ends, and a process that walked away keeps its session. Only a given-up
+     * leave exposes it.
+     */
+    public static DoubleBarrierUnderTest.Factory leaveNodeKeptCanary() {
+        return (client, participants) -> new Participant(client, participants, Flaw.LEAVE_NODE_KEPT);
+    }
+
+    /** What a participant gets wrong on purpose, if anything. */
+    private enum Flaw {
+        NONE,
+        /** A given-up enter is reported at once and its node deleted only when the participant leaves. */
+        HASTY_ENTER_CANCEL,
+        /** A given-up leave is reported at once and its node stays. */
+        LEAVE_NODE_KEPT
     }
 
     /**
@@ -67,16 +89,17 @@ public final class RecipeBarriers {
     private static final class Participant implements DoubleBarrierUnderTest {
         private final TestClient client;
         private final int threshold;
-        private final boolean hasty;
+        private final Flaw flaw;
+        private CompletableFuture<Void> leaving;
         private DoubleBarrier barrier;
         private CompletableFuture<Void> entering;
         private int names;
         private final List<String> leftBehind = new ArrayList<>();
 
-        Participant(TestClient client, int threshold, boolean hasty) {
+        Participant(TestClient client, int threshold, Flaw flaw) {
             this.client = client;
             this.threshold = threshold;
-            this.hasty = hasty;
+            this.flaw = flaw;
             client.connection().subscribe(state -> {
                 if (state == ConnectionState.LOST) {
                     barrier = null;
@@ -119,7 +142,7 @@ public final class RecipeBarriers {
             if (barrier == null) {
                 return;
             }
-            if (hasty) {
+            if (flaw == Flaw.HASTY_ENTER_CANCEL) {
                 barrier = null;
                 leftBehind.add(PATH + "/" + name(names));
                 entering.completeExceptionally(new CancellationException("gave up, node left behind"));
@@ -135,7 +158,31 @@ public final class RecipeBarriers {
                 cleaned = cleaned.thenCompose(done -> client.zk().delete(node, -1).handle((ok, error) -> null));
             }
             leftBehind.clear();
-            return cleaned.thenCompose(done -> barrier().leave());
+            CompletableFuture<Void> outcome = new CompletableFuture<>();
+            leaving = outcome;
+            cleaned.thenCompose(done -> barrier().leave()).whenComplete((ok, error) -> {
+                if (error != null) {
+                    outcome.completeExceptionally(error);
+                } else {
+                    outcome.complete(null);
+                }
+            });
+            return outcome;
+        }
+
+        @Override
+        public void cancelLeave() {
+            if (leaving == null || leaving.isDone()) {
+                return;
+            }
+            if (flaw == Flaw.LEAVE_NODE_KEPT) {
+                if (barrier != null) {
+                    barrier.stopLeaving();
+                }
+                leaving.completeExceptionally(new CancellationException("gave up leaving, node kept"));
+            } else if (barrier != null) {
+                barrier.cancelLeave();
+            }
         }
     }
 

@@ -28,15 +28,58 @@ public final class RecipeGroups {
     private RecipeGroups() {
     }
 
-    /** zksim's membership recipe. */
+    /**
+     * zksim's membership recipe. Each member, by a draw of its client's choices, either leaves
+     * the rejoin after a lost session to its caller or rejoins on its own and says so
+     * ({@link MembershipUnderTest#rejoinsOnItsOwn}), so that one scenario runs both steps.
+     */
     public static MembershipUnderTest.Factory members() {
-        return (client, name, events) -> new Member(client, name, events, false, Ownership.NONE);
+        return (client, name, events) -> new Member(client, name, events, false, Ownership.NONE,
+                client.choices().chance(1, 2) ? Rejoin.ON_ITS_OWN : Rejoin.BY_CALLER);
+    }
+
+    /**
+     * CANARY, BROKEN ON PURPOSE: a member that rejoins on its own after it lost its session,
+     * creating its node again on the new session, but keeps the view it had: that view's
+     * watches died with the old session, so it never sees another change. Declared as
+     * rejoining on its own ({@code declared}), the workload leaves the rejoin to it and the
+     * stale view shows; declared otherwise, the workload's own join restarts the view, and
+     * the same member passes.
+     */
+    public static MembershipUnderTest.Factory rejoinKeepsViewCanary(boolean declared) {
+        return (client, name, events) -> new Member(client, name, events, false, Ownership.NONE,
+                declared ? Rejoin.ON_ITS_OWN_KEEPING_VIEW : Rejoin.BY_CALLER_OR_ON_ITS_OWN_KEEPING_VIEW);
+    }
+
+    /** Who rejoins a member after its session was lost, and (the canary) whether the view is restarted. */
+    private enum Rejoin {
+        /** The caller calls join again. */
+        BY_CALLER,
+        /** The member rejoins on its own once the new session is connected, and says so. */
+        ON_ITS_OWN,
+        /** As ON_ITS_OWN, but keeps the lost session's view (the canary). */
+        ON_ITS_OWN_KEEPING_VIEW,
+        /** The canary's flaw, declared as BY_CALLER: a join from the caller comes first and restarts the view. */
+        BY_CALLER_OR_ON_ITS_OWN_KEEPING_VIEW;
+
+        boolean declaredOnItsOwn() {
+            return this == ON_ITS_OWN || this == ON_ITS_OWN_KEEPING_VIEW;
+        }
+
+        boolean rejoinsItself() {
+            return this != BY_CALLER;
+        }
+
+        boolean keepsView() {
+            return this == ON_ITS_OWN_KEEPING_VIEW || this == BY_CALLER_OR_ON_ITS_OWN_KEEPING_VIEW;
+        }
     }
 
     /** zksim's membership recipe whose members share {@code partitions} through claim nodes ({@link PartitionClaims}). */
     public static MembershipUnderTest.Factory partitioned(int partitions) {
         return (client, name, events) -> new Member(client, name, events, false, new Claims(
-                new PartitionClaims(client.zk(), client.connection(), PARTITIONS, name, partitions, events::owned)));
+                new PartitionClaims(client.zk(), client.connection(), PARTITIONS, name, partitions, events::owned)),
+                Rejoin.BY_CALLER);
     }
 
     /**
@@ -45,7 +88,8 @@ public final class RecipeGroups {
      * two members then both own a partition.
      */
     public static MembershipUnderTest.Factory viewAssignedCanary(int partitions) {
-        return (client, name, events) -> new Member(client, name, events, false, new ViewAssigned(name, partitions, events));
+        return (client, name, events) -> new Member(client, name, events, false, new ViewAssigned(name, partitions, events),
+                Rejoin.BY_CALLER);
     }
 
     /** How a member owns partitions: not at all, through claims, or (the canary) by its view alone. */
@@ -118,7 +162,7 @@ public final class RecipeGroups {
      * shows the bug.
      */
     public static MembershipUnderTest.Factory staleRejoinCanary() {
-        return (client, name, events) -> new Member(client, name, events, true, Ownership.NONE);
+        return (client, name, events) -> new Member(client, name, events, true, Ownership.NONE, Rejoin.BY_CALLER);
     }
 
     /**
@@ -136,30 +180,69 @@ public final class RecipeGroups {
         private boolean viewStopped = true;
         private boolean joined;
         private GroupMember member;
+        private final Rejoin rejoin;
+        /** Asked to join and not asked to leave since: a member that rejoins on its own does so only then. */
+        private boolean wanted;
+        private boolean rejoinDue;
 
-        Member(TestClient client, String name, Events events, boolean staleRejoin, Ownership ownership) {
+        Member(TestClient client, String name, Events events, boolean staleRejoin, Ownership ownership, Rejoin rejoin) {
             this.ownership = ownership;
             this.client = client;
             this.name = name;
             this.events = events;
             this.staleRejoin = staleRejoin;
+            this.rejoin = rejoin;
             client.connection().subscribe(state -> {
                 if (state == ConnectionState.LOST) {
                     viewStopped = true;
+                    rejoinDue = wanted && rejoin.rejoinsItself();
                     if (!staleRejoin) {
                         joined = false;
                     }
+                } else if (state == ConnectionState.CONNECTED) {
+                    rejoinIfDue();
+                }
+            });
+        }
+
+        @Override
+        public boolean rejoinsOnItsOwn() {
+            return rejoin.declaredOnItsOwn();
+        }
+
+        /**
+         * Rejoins on the new session, once, if the member lost its node while it wanted to be
+         * in the group; tries again a little later if that join fails on a live session.
+         */
+        private void rejoinIfDue() {
+            if (!rejoinDue || client.connection().current() != ConnectionState.CONNECTED) {
+                return;
+            }
+            rejoinDue = false;
+            join(!rejoin.keepsView()).whenComplete((ok, error) -> {
+                if (error == null) {
+                    events.rejoined();
+                } else if (wanted) {
+                    rejoinDue = true;
+                    client.schedule(300_000, this::rejoinIfDue);
                 }
             });
         }
 
         @Override
         public CompletionStage<Void> join() {
+            return join(true);
+        }
+
+        /** Joins; restarts the view if it stopped with a lost session, unless told not to (the canary). */
+        private CompletionStage<Void> join(boolean restartView) {
+            wanted = true;
+            rejoinDue = false;
             if (joined) {
                 return CompletableFuture.completedFuture(null);
             }
             return EnsurePath.ensure(client.zk(), GROUP).thenCompose(ok -> {
-                if (viewStopped) {
+                if (viewStopped && restartView) {
                     viewStopped = false;
                     if (view != null) {
                         view.stop();
@@ -193,6 +276,8 @@ public final class RecipeGroups {
 
         @Override
         public CompletionStage<Void> leave() {
+            wanted = false;
+            rejoinDue = false;
             joined = false;
             ownership.stop();
             return member == null ? CompletableFuture.completedFuture(null) : member.leave();

@@ -3,10 +3,13 @@ package dev.zksim.catalog;
 import dev.zksim.api.KeeperException;
 import dev.zksim.recipes.priorityqueue.DistributedPriorityQueue;
 import dev.zksim.recipes.queue.DistributedQueue;
+import dev.zksim.recipes.queue.LockingQueue;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.TestClient;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -39,6 +42,105 @@ public final class RecipeQueues {
      */
     public static QueueUnderTest.Factory hastyCancelCanary() {
         return client -> new Handle(client, false, true);
+    }
+
+    /**
+     * zksim's queue whose consumers lock each item while they process it ({@link LockingQueue}):
+     * at least once, best-effort FIFO order.
+     */
+    public static QueueUnderTest.Factory locking() {
+        return client -> new LockingHandle(client, false);
+    }
+
+    /**
+     * CANARY, BROKEN ON PURPOSE: the locking queue behind a handle that removes each item as
+     * soon as it is taken, before its consumer processed it, to spare the later delete. A
+     * consumer that loses its session while processing then loses the item: nobody ever
+     * processes it. When items are handed back as processed at once, nothing is lost.
+     */
+    public static QueueUnderTest.Factory removesAtTakeCanary() {
+        return client -> new LockingHandle(client, true);
+    }
+
+    /**
+     * One client's handle on the locking queue: per session, a {@link DistributedQueue} to
+     * offer (exactly once) and a {@link LockingQueue} to take, with an id unique to the
+     * session. It remembers which node each taken item's text came from, for {@code processed}.
+     */
+    private static final class LockingHandle implements QueueUnderTest {
+        private final TestClient client;
+        private final boolean removesAtTake;
+        private final Map<String, String> nodes = new LinkedHashMap<>();
+        private DistributedQueue producer;
+        private LockingQueue consumer;
+        private CompletableFuture<String> waiting;
+        private int sessions;
+
+        LockingHandle(TestClient client, boolean removesAtTake) {
+            this.client = client;
+            this.removesAtTake = removesAtTake;
+            client.connection().subscribe(state -> {
+                if (state == ConnectionState.LOST) {
+                    producer = null;
+                    consumer = null;
+                    nodes.clear();
+                    if (waiting != null) {
+                        waiting.completeExceptionally(KeeperException.create(KeeperException.Code.SESSIONEXPIRED, PATH));
+                    }
+                }
+            });
+        }
+
+        /** The session's recipe objects, made (and the nodes ensured) on first use in a session. */
+        private CompletionStage<Void> session() {
+            if (consumer != null) {
+                return CompletableFuture.completedFuture(null);
+            }
+            String id = client.uniqueName() + "s" + ++sessions;
+            DistributedQueue offers = new DistributedQueue(client.zk(), PATH, id);
+            LockingQueue takes = new LockingQueue(client.zk(), PATH, id);
+            producer = offers;
+            consumer = takes;
+            return offers.ensure().thenCompose(ok -> takes.ensure());
+        }
+
+        @Override
+        public CompletionStage<Void> offer(String item, int priority) {
+            return session().thenCompose(ok -> producer.offer(item.getBytes(StandardCharsets.UTF_8)));
+        }
+
+        @Override
+        public CompletionStage<String> take() {
+            CompletableFuture<String> result = new CompletableFuture<>();
+            waiting = result;
+            session().thenCompose(ok -> consumer.take()).whenComplete((item, error) -> {
+                if (error != null) {
+                    result.completeExceptionally(error);
+                    return;
+                }
+                String text = new String(item.data(), StandardCharsets.UTF_8);
+                nodes.put(text, item.name());
+                if (removesAtTake) {
+                    consumer.processed(item.name());
+                }
+                result.complete(text);
+            });
+            return result;
+        }
+
+        @Override
+        public boolean locksWhileProcessing() {
+            return true;
+        }
+
+        @Override
+        public CompletionStage<Void> processed(String item) {
+            String node = nodes.remove(item);
+            if (node == null || consumer == null || removesAtTake) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return consumer.processed(node);
+        }
     }
 
     /** The queue operations of either recipe. */

@@ -14,7 +14,12 @@ import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.recipes.revocable.RevocableLock;
 import dev.zksim.recipes.revocable.Revoker;
+import dev.zksim.recipes.lock.LockDecision;
+import dev.zksim.recipes.lock.SequentialLock;
 import dev.zksim.recipes.rwlock.ReadWriteLock;
+import dev.zksim.recipes.rwlock.ReadWriteRules;
+import dev.zksim.recipes.support.SequentialName;
+import dev.zksim.testkit.HolderEvents;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.workload.ClientLog;
@@ -42,13 +47,80 @@ public final class SharedLockScenarios {
     private SharedLockScenarios() {
     }
 
+    /** zksim's read/write lock's read side. */
+    static final LockUnderTest.Factory READ = RecipeLocks.of((zk, states, guid, l) ->
+            new ReadWriteLock(zk, states, RW_DIR, guid).readLock(l));
+    /** zksim's read/write lock's write side. */
+    static final LockUnderTest.Factory WRITE = RecipeLocks.of((zk, states, guid, l) ->
+            new ReadWriteLock(zk, states, RW_DIR, guid).writeLock(l));
+
+    /**
+     * zksim's read/write lock, both sides re-entrant through a hold count (the workload nests
+     * acquires), and writers downgrade to a read node that stands where their write node
+     * stood ({@link ReadWriteLock#downgradeLock}).
+     */
     public static Scenario readWrite() {
-        LockUnderTest.Factory read = RecipeLocks.of((zk, states, guid, l) ->
-                new ReadWriteLock(zk, states, RW_DIR, guid).readLock(l));
-        LockUnderTest.Factory write = RecipeLocks.of((zk, states, guid, l) ->
-                new ReadWriteLock(zk, states, RW_DIR, guid).writeLock(l));
-        return Testkit.readWriteLock("rwlock", ReadWriteLockScenario.Factory.of(read, write))
+        return Testkit.readWriteLock("rwlock", downgrading(true, true))
                 .title("Read/write lock: readers share, writers exclude everyone, under random faults").build();
+    }
+
+    /**
+     * CANARY, BROKEN ON PURPOSE: a downgrade as Curator's InterProcessReadWriteLock does it:
+     * the read side taken while the client holds the write side is granted at once, but its
+     * node queues behind every writer that queued meanwhile, so the first of them takes the
+     * write lock as soon as the downgrading writer lets it go, while that one still reads.
+     * Only a downgrade exposes it.
+     */
+    public static Scenario downgradeUnorderedCanary() {
+        return Testkit.readWriteLock("canary-rwlock-downgrade-unordered", downgrading(false, true))
+                .title("Canary: a read/write lock whose downgraded reader queues behind waiting writers").build();
+    }
+
+    /**
+     * zksim's read/write lock with downgrades: {@code ordered}, the downgraded read node stands
+     * where its write node stood; otherwise (the canary) it is granted at once wherever it
+     * queues. Downgrades are {@code declared}, or the workload never takes them.
+     */
+    static ReadWriteLockScenario.Factory downgrading(boolean ordered, boolean declared) {
+        return new ReadWriteLockScenario.Factory() {
+            @Override
+            public LockUnderTest readLock(TestClient client, HolderEvents events) {
+                return RecipeLocks.reentrant(READ).create(client, events);
+            }
+
+            @Override
+            public LockUnderTest writeLock(TestClient client, HolderEvents events) {
+                return RecipeLocks.reentrant(WRITE).create(client, events);
+            }
+
+            @Override
+            public boolean downgrades() {
+                return declared;
+            }
+
+            @Override
+            public LockUnderTest readLockWhileWriting(LockUnderTest writeLock, TestClient client, HolderEvents events) {
+                long origin = RecipeLocks.grantOf(writeLock).map(grant -> SequentialName.counterOf(grant.node())).orElse(-1L);
+                if (origin < 0) {
+                    return readLock(client, events);
+                }
+                LockUnderTest.Factory side = ordered
+                        ? RecipeLocks.of((zk, states, guid, l) -> new ReadWriteLock(zk, states, RW_DIR, guid).downgradeLock(origin, l))
+                        : RecipeLocks.of((zk, states, guid, l) -> new SequentialLock(zk, states, RW_DIR, guid + "d",
+                                ReadWriteRules.READ, (children, me) -> new LockDecision.Acquired(), true, l));
+                return RecipeLocks.reentrant(side).create(client, events);
+            }
+        };
+    }
+
+    /**
+     * Both sides declared re-entrant, but without a hold count: a nested release lets the lock
+     * go while its holder still holds it. Only the nested acquires expose it.
+     */
+    public static Scenario reentrantUncountedCanary() {
+        return Testkit.readWriteLock("canary-rwlock-reentrant-uncounted", ReadWriteLockScenario.Factory.of(
+                        RecipeLocks.reentrantUncountedCanary(READ, true), RecipeLocks.reentrantUncountedCanary(WRITE, true)))
+                .title("Canary: a re-entrant read/write lock whose nested release lets the lock go").build();
     }
 
     public static Scenario revocable() {

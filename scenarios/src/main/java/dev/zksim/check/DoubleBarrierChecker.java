@@ -28,6 +28,11 @@ import java.util.TreeSet;
  *       session died (LOST or CRASHED anywhere in the history), which removes its node. A
  *       participant that gave an enter up and came back is a late joiner and holds nobody
  *       back: the barrier may have opened on its first arrival.</li>
+ *   <li>A LEAVE that failed with the note {@code gave up} is a timed leave that ran out: the
+ *       participant walked away without learning whether the others were done. That is no
+ *       early leave (only LEAVE OK claims the others are done), and it holds nobody back,
+ *       since it finished computing when it invoked LEAVE. Whether its node still holds the
+ *       others back is the liveness check's to say.</li>
  * </ul>
  * With more processes than participants, late arrivals may legitimately enter after others
  * left, so give the checker the history of one round of exactly that many processes.

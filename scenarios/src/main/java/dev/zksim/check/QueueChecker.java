@@ -27,6 +27,15 @@ import java.util.Map;
  *       zxid than B's, so every replica that shows B to a consumer also shows A, even a
  *       lagging follower; an item enqueued merely before the dequeue started may be invisible
  *       to that consumer and is not held against it. Overlapping dequeues are not ordered.</li>
+ *   <li>Best-effort order ({@link #withBestEffortOrder}), for a queue whose consumers lock
+ *       an item while they process it and skip items others hold: B may overtake A only while
+ *       A could have been locked by a take that came to nothing, i.e. some other DEQUEUE was
+ *       invoked before B's dequeue completed and did not deliver an item (it failed, its
+ *       outcome is unknown, or it is still pending), and its session was still open after A's
+ *       enqueue completed, so it could have locked A (a lock is ephemeral: it lasts until its
+ *       session's closeSession commits, also after its process crashed, and a consumer that
+ *       skipped A may go on through the rest of its listing after that). With no such take,
+ *       order is FIFO (or by priority) as above.</li>
  *   <li>Drained (optional, for runs that healed and let consumers finish): every item whose
  *       enqueue was acknowledged was dequeued. A dequeue with an unknown outcome (INFO or
  *       pending) may have removed an item silently, so that many missing items are forgiven.</li>
@@ -36,15 +45,20 @@ public final class QueueChecker implements Checker {
     private final boolean mustDrain;
     private final boolean duplicatesAllowed;
     private final boolean ordered;
+    private final boolean bestEffort;
+    private final boolean takesRemoveNothing;
 
     private QueueChecker(boolean mustDrain, boolean duplicatesAllowed) {
-        this(mustDrain, duplicatesAllowed, true);
+        this(mustDrain, duplicatesAllowed, true, false, false);
     }
 
-    private QueueChecker(boolean mustDrain, boolean duplicatesAllowed, boolean ordered) {
+    private QueueChecker(boolean mustDrain, boolean duplicatesAllowed, boolean ordered, boolean bestEffort,
+            boolean takesRemoveNothing) {
         this.mustDrain = mustDrain;
         this.duplicatesAllowed = duplicatesAllowed;
         this.ordered = ordered;
+        this.bestEffort = bestEffort;
+        this.takesRemoveNothing = takesRemoveNothing;
     }
 
     /** Duplicates, phantoms and order; for runs that may end with items still queued. */
@@ -70,12 +84,32 @@ public final class QueueChecker implements Checker {
      * in it, such as Curator's DistributedQueue, which promises FIFO only to a single consumer.
      */
     public QueueChecker withoutOrder() {
-        return new QueueChecker(mustDrain, duplicatesAllowed, false);
+        return new QueueChecker(mustDrain, duplicatesAllowed, false, false, takesRemoveNothing);
+    }
+
+    /**
+     * The same delivery checks with best-effort order: an item may be overtaken while a take
+     * of another consumer that came to nothing could have held it locked (see the class
+     * comment), as a queue that locks items while they are processed and skips locked ones
+     * promises.
+     */
+    public QueueChecker withBestEffortOrder() {
+        return new QueueChecker(mustDrain, duplicatesAllowed, true, true, takesRemoveNothing);
+    }
+
+    /**
+     * For a queue that removes an item only once its consumer said it was processed (one that
+     * locks items while they are processed): a DEQUEUE that delivered nothing, pending or with
+     * an unknown outcome included, removed nothing, so the drained check forgives no missing
+     * item.
+     */
+    public QueueChecker removedOnlyWhenProcessed() {
+        return new QueueChecker(mustDrain, duplicatesAllowed, ordered, bestEffort, true);
     }
 
     @Override
     public String name() {
-        String order = ordered ? "ordered" : "unordered";
+        String order = !ordered ? "unordered" : bestEffort ? "best-effort order" : "ordered";
         return (duplicatesAllowed ? "queue (at least once, " : "queue (") + (mustDrain ? order + ", drained)" : order + ")");
     }
 
@@ -106,7 +140,20 @@ public final class QueueChecker implements Checker {
                 return problem;
             }
         }
-        CheckResult order = ordered ? checkOrder(new ArrayList<>(items.values())) : null;
+        List<OpPair> cameToNothing = new ArrayList<>();
+        for (OpPair dequeue : history.ofKinds(OpKind.DEQUEUE).pairs()) {
+            if (!dequeue.succeeded() || dequeue.completion().orElseThrow().value() instanceof Value.Nil) {
+                cameToNothing.add(dequeue);
+            }
+        }
+        Map<Long, Long> sessionClosedAt = new LinkedHashMap<>();
+        for (Op op : history) {
+            if (op.f().equals(OpKind.SESSION_CLOSED)) {
+                sessionClosedAt.putIfAbsent(op.session(), op.index());
+            }
+        }
+        CheckResult order = ordered
+                ? checkOrder(new ArrayList<>(items.values()), new Takes(cameToNothing, sessionClosedAt)) : null;
         if (order != null) {
             return order;
         }
@@ -148,12 +195,17 @@ public final class QueueChecker implements Checker {
     }
 
     /** The earliest dequeue that overtook an item it had to wait for, or null. */
-    private CheckResult checkOrder(List<Item> items) {
+    /** The takes that delivered nothing, and where each session's close committed (op index). */
+    private record Takes(List<OpPair> cameToNothing, Map<Long, Long> sessionClosedAt) {
+    }
+
+    private CheckResult checkOrder(List<Item> items, Takes takes) {
         Item overtaker = null;
         Item overtaken = null;
         for (Item later : items) {
             for (Item earlier : items) {
                 if (mustComeFirst(earlier, later) && overtook(later, earlier)
+                        && !(bestEffort && mayHaveBeenLocked(earlier, later, takes))
                         && (overtaker == null || later.dequeued().index() < overtaker.dequeued().index())) {
                     overtaker = later;
                     overtaken = earlier;
@@ -161,6 +213,26 @@ public final class QueueChecker implements Checker {
             }
         }
         return overtaker == null ? null : orderViolation(overtaken, overtaker);
+    }
+
+    /**
+     * Whether a take that delivered nothing could have held the overtaken item locked when the
+     * overtaker's consumer passed it by: it started before the overtaking dequeue completed,
+     * and its session was still open once the overtaken item was in the queue. A best-effort
+     * queue skips such an item.
+     */
+    private static boolean mayHaveBeenLocked(Item overtaken, Item overtaker, Takes takes) {
+        long completed = overtaker.dequeued().index();
+        long enqueued = overtaken.enqueue().completion().orElseThrow().index();
+        for (OpPair take : takes.cameToNothing()) {
+            long session = take.invocation().session();
+            boolean startedBefore = take.invocation().index() < completed;
+            boolean lockMayLast = session == 0 || takes.sessionClosedAt().getOrDefault(session, Long.MAX_VALUE) > enqueued;
+            if (take != overtaker.dequeue() && startedBefore && lockMayLast) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean mustComeFirst(Item earlier, Item later) {
@@ -191,12 +263,13 @@ public final class QueueChecker implements Checker {
         for (Item item : items) {
             item.enqueue().completion().filter(op -> op.isOk() && item.dequeue() == null).ifPresent(lost::add);
         }
-        if (lost.size() <= unknownDequeues.size()) {
+        int forgiven = takesRemoveNothing ? 0 : unknownDequeues.size();
+        if (lost.size() <= forgiven) {
             return CheckResult.valid(name());
         }
         List<String> names = lost.stream().map(op -> idOf(op.value()).toString()).toList();
         return CheckResult.safety(name(), history.endTime(), lost.size() + " acknowledged items were never dequeued "
-                + names + " and only " + unknownDequeues.size() + " dequeues had an unknown outcome; first lost: "
+                + names + " and only " + forgiven + " dequeues had an unknown outcome that may have removed one; first lost: "
                 + lost.get(0).describe(), lost);
     }
 

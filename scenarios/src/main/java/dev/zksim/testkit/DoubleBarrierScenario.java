@@ -11,6 +11,7 @@ import dev.zksim.scenario.Trial;
 import dev.zksim.workload.ClientLog;
 import dev.zksim.workload.DoubleBarrierWorkload;
 import dev.zksim.workload.Workloads;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,12 +19,14 @@ import java.util.Objects;
  * A double barrier under test: N participants each enter, compute for a while and leave,
  * once; after {@code Expired} a participant that had not left opens a new session and enters
  * again with the same object. In some seeds participants give an enter up ({@link #giveUps})
- * and enter again a little later; a withdrawn arrival must not let anyone in.
+ * and enter again a little later; a withdrawn arrival must not let anyone in. In some seeds
+ * participants give a leave up ({@link #leaveGiveUps}), as a timed leave does, and are done;
+ * a participant that walked away must not hold the others back.
  *
  * <p>Checked, as safety: no one starts computing or leaves before all N arrived, and no one
  * leaves while another participant that entered is still computing (unless that one's
- * session died, which removes its node); and every enter and leave completes within a bound
- * after the heal.
+ * session died, which removes its node, or it gave its leave up, which says it finished); and
+ * every enter and leave completes (or is given up) within a bound after the heal.
  */
 public final class DoubleBarrierScenario extends ScenarioBuilder<DoubleBarrierScenario> {
     private final DoubleBarrierUnderTest.Factory factory;
@@ -32,6 +35,7 @@ public final class DoubleBarrierScenario extends ScenarioBuilder<DoubleBarrierSc
     private long computeMin = Time.millis(10);
     private long computeMax = Time.millis(1000);
     private Patience patience = new Patience(1, 3, Time.millis(50), Time.seconds(1));
+    private Patience leavePatience = new Patience(1, 3, Time.millis(20), Time.millis(600));
 
     DoubleBarrierScenario(String id, DoubleBarrierUnderTest.Factory factory) {
         super(id, "Double barrier " + id + ": nobody computes before all arrive or leaves while another computes");
@@ -76,6 +80,26 @@ public final class DoubleBarrierScenario extends ScenarioBuilder<DoubleBarrierSc
         return this;
     }
 
+    /**
+     * Each participant, with chance {@code numerator} in {@code denominator}, gives its leave
+     * up ({@link DoubleBarrierUnderTest#cancelLeave}) after waiting a time drawn for it from
+     * [min, max] microseconds, and is done with the round; by default one participant in
+     * three, after 20 ms to 0.6 s (a leave waits for the slowest participant's computation, so
+     * most give-ups hit a wait). The chance is per participant, not per seed, because a
+     * participant that walks away and holds the others back shows only while some of them
+     * still wait to leave.
+     */
+    public DoubleBarrierScenario leaveGiveUps(int numerator, int denominator, long min, long max) {
+        this.leavePatience = new Patience(numerator, denominator, min, max);
+        return this;
+    }
+
+    /** Participants never give a leave up. */
+    public DoubleBarrierScenario noLeaveGiveUps() {
+        this.leavePatience = Patience.NEVER;
+        return this;
+    }
+
     @Override
     protected List<Goal> standardGoals() {
         return ShapeGoals.doubleBarrier(patience.some());
@@ -95,21 +119,39 @@ public final class DoubleBarrierScenario extends ScenarioBuilder<DoubleBarrierSc
         FaultProfile faults = faultsFor(swarm);
         // Drawn last, so the seeds' other knobs and faults stay what they were before give-ups.
         long giveUpAfter = patience.draw(knobs);
-        return trial(swarm, participants, compute, giveUpAfter, faults);
+        // Drawn after that, so seeds keep the draws they had before leaves could be given up.
+        long[] leaveGiveUpAfter = new long[participants];
+        for (int i = 0; i < participants; i++) {
+            leaveGiveUpAfter[i] = leavePatience.draw(knobs);
+        }
+        return trial(swarm, participants, compute, new Patiences(giveUpAfter, leaveGiveUpAfter), faults);
     }
 
-    private Trial trial(SwarmKnobs swarm, int participants, long compute, long giveUpAfter, FaultProfile faults) {
+    /**
+     * A seed's patience to enter, and each participant's to leave, in microseconds (0: as long
+     * as it takes).
+     */
+    private record Patiences(long enter, long[] leave) {
+        String describeLeave() {
+            return Arrays.stream(leave).mapToObj(Patience::describe).toList().toString();
+        }
+    }
+
+    private Trial trial(SwarmKnobs swarm, int participants, long compute, Patiences patience, FaultProfile faults) {
+        long giveUpAfter = patience.enter();
         long bound = Bounds.afterHeal(swarm, compute + Time.seconds(5));
         RecipeTrial.Installer installer = (ensemble, history) -> {
             for (int i = 0; i < participants; i++) {
                 Workloads.add(ensemble,
-                        new DoubleBarrierWorkload(factory, participants, compute, giveUpAfter, new ClientLog(history)));
+                        new DoubleBarrierWorkload(factory, participants, compute, giveUpAfter, patience.leave()[i],
+                                new ClientLog(history)));
             }
         };
         RecipeTrial.Checks checks = (heal, end) -> List.of(new DoubleBarrierChecker(participants),
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENTER, OpKind.LEAVE));
         List<String> described = List.of("participants: " + participants, "compute: up to " + Time.formatSeconds(compute),
-                "patience: " + Patience.describe(giveUpAfter), "liveness bound: " + Time.formatSeconds(bound));
+                "patience: " + Patience.describe(giveUpAfter),
+                "leave patience: " + patience.describeLeave(), "liveness bound: " + Time.formatSeconds(bound));
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described);
     }
 }

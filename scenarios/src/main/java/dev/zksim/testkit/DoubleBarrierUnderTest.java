@@ -9,6 +9,14 @@ import java.util.concurrent.CompletionStage;
  * instance (the round's participants may all have arrived by then, so it must let it in).
  * On some seeds a participant gives an enter up ({@link #cancelEnter}) and, a little later,
  * calls {@link #enter} again on the same instance, as a caller whose wait timed out retries.
+ * On some seeds a participant gives a leave up ({@link #cancelLeave}), as a caller of a
+ * timed leave whose time ran out, and is done with the round.
+ *
+ * <p>That new {@link #enter} after a lost session does not wait for the lost session's calls:
+ * the enter (or leave) the participant was in when its session was lost may still be pending,
+ * because a recipe need not answer a call whose session is gone. Two enters on one instance
+ * can therefore be under way at once; the later one must start over on the new session, and
+ * the workload ignores whatever the older one does from then on.
  */
 public interface DoubleBarrierUnderTest {
 
@@ -28,6 +36,19 @@ public interface DoubleBarrierUnderTest {
      * so. The default does nothing, and the enter goes on until the barrier opens.
      */
     default void cancelEnter() {
+    }
+
+    /**
+     * Gives up the leave under way, as a caller of a timed leave whose time ran out does. The
+     * leave's stage must then complete: with a {@link java.util.concurrent.CancellationException}
+     * once this participant holds nobody back any more (its node is gone, so no one waits for
+     * it), or normally if it had left before the give-up took effect. The participant is done
+     * with the round either way: it computed, and it no longer waits to learn whether the
+     * others have. A participant that walks away and leaves its node behind keeps the others
+     * waiting for it, and the liveness check says so. The default does nothing, and the leave
+     * goes on until every participant has left.
+     */
+    default void cancelLeave() {
     }
 
     /** Builds one participant of a barrier for {@code participants} processes. */

@@ -25,7 +25,9 @@ import java.util.Objects;
  * A leader election under test. Candidates enter the election; a leader serves a term and
  * withdraws, then runs again, until its terms are used up: then it leads for good, so a
  * leader must exist at the end of every run. After {@code Expired} a candidate opens a new
- * session and enters again with the same election object.
+ * session and enters again with the same election object. In some seeds candidates close a
+ * candidacy right after entering, while its node's create may be in flight, and enter again
+ * at once ({@link #rejoins}).
  *
  * <p>Checked: at no instant do two sessions believe they lead (a belief ends when the recipe
  * reports SUSPENDED, LOST or that it withdrew, or its process crashes; an overlap is excused
@@ -43,6 +45,7 @@ public final class ElectionScenario extends ScenarioBuilder<ElectionScenario> {
     private long termMin = Time.millis(50);
     private long termMax = Time.millis(500);
     private boolean herdFree = true;
+    private Patience rejoins = new Patience(1, 3, Time.millis(1), Time.millis(20));
 
     /** The knob stream of the number of candidates, explored by the small scope when one is the smallest. */
     static final String CANDIDATES = "knobs/candidates";
@@ -80,6 +83,25 @@ public final class ElectionScenario extends ScenarioBuilder<ElectionScenario> {
         }
         this.termMin = min;
         this.termMax = max;
+        return this;
+    }
+
+    /**
+     * In {@code numerator} of every {@code denominator} seeds, a candidate that has just
+     * entered closes its candidacy ({@link ElectionUnderTest#stop}) within a delay drawn from
+     * [min, max] microseconds, while its node's create may be in flight, and enters again at
+     * once on the same object, up to three times per process; by default a third of the
+     * seeds, within 1 to 20 ms. A node created for a closed candidacy must not stay, nor that
+     * candidacy go on competing: either leaves the election without a leader.
+     */
+    public ElectionScenario rejoins(int numerator, int denominator, long min, long max) {
+        this.rejoins = new Patience(numerator, denominator, min, max);
+        return this;
+    }
+
+    /** Candidates never close and enter again right after entering. */
+    public ElectionScenario noRejoins() {
+        this.rejoins = Patience.NEVER;
         return this;
     }
 
@@ -123,15 +145,25 @@ public final class ElectionScenario extends ScenarioBuilder<ElectionScenario> {
         int candidates = knobs.named("candidates").intIn(minCandidates, maxCandidates);
         int terms = knobs.intIn(minTerms, maxTerms);
         long term = knobs.longIn(termMin, termMax);
-        return trial(swarm, candidates, terms, term, faultsFor(swarm));
+        FaultProfile faults = faultsFor(swarm);
+        // Drawn last, so that seeds keep the draws they had before candidates could rejoin.
+        long rejoinWithin = rejoins.draw(knobs);
+        return trial(swarm, candidates, new Plan(terms, term, rejoinWithin), faults);
     }
 
-    private Trial trial(SwarmKnobs swarm, int candidates, int terms, long term, FaultProfile faults) {
+    /** The terms each candidate serves, a term's length, and the bound of the rejoin delay (0: no rejoins). */
+    private record Plan(int terms, long term, long rejoinWithin) {
+    }
+
+    private Trial trial(SwarmKnobs swarm, int candidates, Plan plan, FaultProfile faults) {
+        int terms = plan.terms();
+        long term = plan.term();
+        long rejoinWithin = plan.rejoinWithin();
         long bound = Bounds.afterHeal(swarm, Time.seconds(5));
         RecipeTrial.Installer installer = (ensemble, history) -> {
             for (int i = 0; i < candidates; i++) {
                 Workloads.add(ensemble, new ScriptClient(new ClientLog(history),
-                        ElectionScripts.candidate(factory, terms, term)));
+                        ElectionScripts.candidate(factory, terms, term, rejoinWithin)));
             }
         };
         RecipeTrial.Checks checks = (heal, end) -> {
@@ -146,6 +178,7 @@ public final class ElectionScenario extends ScenarioBuilder<ElectionScenario> {
         };
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, List.of(
                 "candidates: " + candidates, "terms each: " + terms, "term: " + Time.formatSeconds(term),
+                "close and enter again: " + (rejoinWithin > 0 ? "within " + Time.formatSeconds(rejoinWithin) : "never"),
                 "liveness bound: " + Time.formatSeconds(bound)));
     }
 }

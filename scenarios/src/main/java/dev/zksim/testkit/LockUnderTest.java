@@ -25,6 +25,21 @@ public interface LockUnderTest {
      */
     CompletionStage<Void> release();
 
+    /**
+     * Whether the lock is re-entrant, as Curator's InterProcessMutex and either side of its
+     * InterProcessReadWriteLock are: its holder may acquire it again on the same instance, the
+     * nested acquire completes with the token of the grant it holds, and every acquire needs a
+     * release of its own; only the release that matches the first acquire lets the lock go.
+     * The workload then nests an acquire and a release in some holds (REENTER and REEXIT in
+     * the history) and goes on believing it holds the lock until its outer release, so a lock
+     * that lets go at the nested release is seen granting it to another holder meanwhile. A
+     * {@code released} event during the nested release is taken as part of it. The default is
+     * false: the workload never acquires a lock it holds.
+     */
+    default boolean reentrant() {
+        return false;
+    }
+
     /** Builds one caller's lock on a client; the events are how the lock reports unasked. */
     @FunctionalInterface
     interface Factory {

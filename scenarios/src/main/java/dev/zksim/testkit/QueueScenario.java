@@ -30,6 +30,12 @@ import java.util.Objects;
  * exactly-once and at-least-once, every acknowledged item is taken by the end (forgiving as
  * many as there were takes with an unknown outcome); every offer completes within a bound
  * after the heal.
+ *
+ * <p>A queue whose consumers lock each item while they process it
+ * ({@link QueueUnderTest#locksWhileProcessing}) has each taken item processed for a while
+ * ({@link #processing}) before it counts as delivered; such a queue usually promises its
+ * order only on a best-effort basis ({@link #bestEffortOrder}), since it skips items that
+ * consumers cut off still hold.
  */
 public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     /** The knob stream of the consumers' patience, explored by the small scope. */
@@ -47,6 +53,9 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     private int maxItems = 10;
     private Patience patience = Patience.DEFAULT;
     private boolean orderOnlyForOneConsumer;
+    private boolean bestEffortOrder;
+    private long processingMin = Time.millis(10);
+    private long processingMax = Time.millis(300);
 
     QueueScenario(String id, QueueUnderTest.Order order, QueueUnderTest.Factory factory) {
         super(id, "Queue " + id + ": producers and consumers keep " + order + " order under random faults");
@@ -69,6 +78,35 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     public QueueScenario orderOnlyForOneConsumer() {
         this.orderOnlyForOneConsumer = true;
         return this;
+    }
+
+    /**
+     * The queue promises its order only on a best-effort basis: an item may be overtaken while
+     * a take of another consumer that came to nothing could have held it (a consumer cut off
+     * while it held the item's lock), as a queue that locks items while they are processed and
+     * skips locked ones does. Delivery is still checked as declared.
+     */
+    public QueueScenario bestEffortOrder() {
+        this.bestEffortOrder = true;
+        return this;
+    }
+
+    /**
+     * Consumers of a queue that {@link QueueUnderTest#locksWhileProcessing} process each item
+     * for up to a time each seed draws from [min, max] microseconds (by default 10 to 300 ms).
+     */
+    public QueueScenario processing(long min, long max) {
+        if (min < 0 || max < min) {
+            throw new IllegalArgumentException("processing: need 0 <= min <= max");
+        }
+        this.processingMin = min;
+        this.processingMax = max;
+        return this;
+    }
+
+    /** Consumers hand each item back as processed as soon as they took it. */
+    public QueueScenario noProcessing() {
+        return processing(0, 0);
     }
 
     /** How many producers a seed runs, inclusive range. */
@@ -157,27 +195,36 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
         int consumers = knobs.named("consumers").intIn(minConsumers, maxConsumers);
         int items = knobs.intIn(minItems, maxItems);
         long giveUpAfter = patience.drawExplorable(knobs);
+        FaultProfile faults = faultsFor(swarm);
+        // Drawn last, so that seeds keep the draws they had before items could be processed.
+        long processing = processingMax == 0 ? 0 : knobs.longIn(processingMin, processingMax);
         return trial(swarm, producers, consumers,
-                new QueueWorkload.Plan(items, order == QueueUnderTest.Order.PRIORITY, giveUpAfter), faultsFor(swarm));
+                new QueueWorkload.Plan(items, order == QueueUnderTest.Order.PRIORITY, giveUpAfter, processing), faults);
     }
 
     private Trial trial(SwarmKnobs swarm, int producers, int consumers, QueueWorkload.Plan plan, FaultProfile faults) {
         long bound = Bounds.afterHeal(swarm, Time.seconds(5));
+        List<QueueWorkload> made = new ArrayList<>();
         RecipeTrial.Installer installer = (ensemble, history) -> {
-            for (int i = 0; i < producers; i++) {
-                Workloads.add(ensemble, new QueueWorkload(factory, true, plan, new ClientLog(history)));
-            }
-            for (int i = 0; i < consumers; i++) {
-                Workloads.add(ensemble, new QueueWorkload(factory, false, plan, new ClientLog(history)));
+            for (int i = 0; i < producers + consumers; i++) {
+                QueueWorkload client = new QueueWorkload(factory, i < producers, plan, new ClientLog(history));
+                made.add(client);
+                Workloads.add(ensemble, client);
             }
         };
         boolean orderChecked = !orderOnlyForOneConsumer || consumers == 1;
-        QueueChecker checker = orderChecked ? checker() : checker().withoutOrder();
-        RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(checker,
+        QueueChecker declared = !orderChecked ? checker().withoutOrder()
+                : bestEffortOrder ? checker().withBestEffortOrder() : checker();
+        // Known once the clients have built their queues: a queue that removes items only when
+        // processed makes every take that delivered nothing a take that removed nothing.
+        RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(
+                made.stream().anyMatch(QueueWorkload::locksWhileProcessing) ? declared.removedOnlyWhenProcessed() : declared,
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENQUEUE));
         List<String> described = List.of("producers: " + producers, "consumers: " + consumers,
                 "items per producer: " + plan.items(),
-                "delivery: " + delivery + ", order: " + (orderChecked ? order : "not promised to several consumers"),
+                "delivery: " + delivery + ", order: " + (!orderChecked ? "not promised to several consumers"
+                        : bestEffortOrder ? order + " (best effort)" : order),
+                "processing (if the queue locks items): up to " + Time.formatSeconds(plan.processing()),
                 "patience: " + Patience.describe(plan.patience()),
                 "liveness bound: " + Time.formatSeconds(bound));
         return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described);

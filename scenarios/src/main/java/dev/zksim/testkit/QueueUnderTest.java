@@ -1,5 +1,6 @@
 package dev.zksim.testkit;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -43,6 +44,27 @@ public interface QueueUnderTest {
      * says so. The default does nothing, and the take goes on until it has an item.
      */
     default void cancelTake() {
+    }
+
+    /**
+     * Whether a consumer holds each item it took locked while it processes it, and the item
+     * leaves the queue only once {@link #processed} says so: at-least-once delivery that
+     * survives a consumer dying half-way (Curator's DistributedQueue with a lock path). The
+     * workload then processes each taken item for a while and calls {@link #processed}; an
+     * item counts as delivered only once processed, and a consumer whose session is lost while
+     * it processes gives the item up unprocessed, for another consumer to take. The default is
+     * false: an item is delivered when {@link #take} returns it.
+     */
+    default boolean locksWhileProcessing() {
+        return false;
+    }
+
+    /**
+     * The caller processed the item {@link #take} returned (its text): a queue that
+     * {@link #locksWhileProcessing} removes it now, with its lock. The default does nothing.
+     */
+    default CompletionStage<Void> processed(String item) {
+        return CompletableFuture.completedFuture(null);
     }
 
     /** Builds one client's handle on the queue. */

@@ -23,8 +23,10 @@ import java.util.Objects;
 /**
  * A shared read/write lock under test: readers and writers take their side of the lock a
  * number of rounds, as in {@link LockScenario}; writers write to a protected resource under
- * their fencing token. Checked: a write hold overlaps no other hold of another session while
- * read holds may overlap each other; fencing; herd-free wake-ups; and liveness after the heal.
+ * their fencing token; writers of a lock that allows downgrades take the read lock while they
+ * write and then let the write lock go, in about half of their holds. Checked: a write hold
+ * overlaps no other hold of another session while read holds may overlap each other;
+ * fencing; herd-free wake-ups; and liveness after the heal.
  */
 public final class ReadWriteLockScenario extends ScenarioBuilder<ReadWriteLockScenario> {
     /** The knob streams of the numbers of readers and writers, explored by the small scope. */
@@ -40,6 +42,25 @@ public final class ReadWriteLockScenario extends ScenarioBuilder<ReadWriteLockSc
         LockUnderTest readLock(TestClient client, HolderEvents events);
 
         LockUnderTest writeLock(TestClient client, HolderEvents events);
+
+        /**
+         * Whether a holder of the write lock may take the read lock on the same client and
+         * then let the write lock go, reading on with no writer in between (a downgrade, as
+         * Curator's InterProcessReadWriteLock documents). The workload then downgrades about
+         * half of a writer's holds through {@link #readLockWhileWriting}. The default is false.
+         */
+        default boolean downgrades() {
+            return false;
+        }
+
+        /**
+         * The read side a writer takes to downgrade, on its client, while it holds
+         * {@code writeLock} (made by {@link #writeLock} on the same client, and maybe wrapped
+         * by the recipe's adapter). The default is an ordinary read side.
+         */
+        default LockUnderTest readLockWhileWriting(LockUnderTest writeLock, TestClient client, HolderEvents events) {
+            return readLock(client, events);
+        }
 
         /** A factory from two lock factories, one per side. */
         static Factory of(LockUnderTest.Factory read, LockUnderTest.Factory write) {
@@ -117,7 +138,11 @@ public final class ReadWriteLockScenario extends ScenarioBuilder<ReadWriteLockSc
                 boolean writer = i < writers;
                 LockWorkload.Role role = new LockWorkload.Role(writer ? OpKind.WRITE_LOCK : OpKind.READ_LOCK, writer);
                 LockUnderTest.Factory side = writer ? factory::writeLock : factory::readLock;
-                Workloads.add(ensemble, new LockWorkload(side, role, plan, new ClientLog(history), resource));
+                LockWorkload workload = new LockWorkload(side, role, plan, new ClientLog(history), resource);
+                if (writer && factory.downgrades()) {
+                    workload.downgrading(factory::readLockWhileWriting);
+                }
+                Workloads.add(ensemble, workload);
             }
         };
         RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(ExclusionChecker.readWriteLocks(),

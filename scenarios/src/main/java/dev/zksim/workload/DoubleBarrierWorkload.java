@@ -17,6 +17,15 @@ import dev.zksim.testkit.DoubleBarrierUnderTest;
  * (the participant withdrew) and tried again after a short pause. A participant gives up at
  * most {@value #MAX_GIVE_UPS} times and then waits as long as it takes: participants that
  * withdraw forever would never all be there at once, in production as here.
+ *
+ * <p>With a leave patience, a leave still waiting when that patience runs out is given up
+ * ({@code cancelLeave}); a leave the recipe reports cancelled is recorded as failed with the
+ * note {@link Op#GAVE_UP}, and the participant is done: it computed and walked away, so it
+ * neither leaves again nor enters again after a lost session.
+ *
+ * <p>After a lost session it enters again at once, without waiting for the lost session's
+ * enter or leave to complete (the contract, {@link DoubleBarrierUnderTest}, says so): a recipe
+ * need not answer calls of a session that is gone, and waiting for them could wait forever.
  */
 public final class DoubleBarrierWorkload extends SessionWorkload {
     private final DoubleBarrierUnderTest.Factory factory;
@@ -24,20 +33,31 @@ public final class DoubleBarrierWorkload extends SessionWorkload {
     private final long compute;
     private static final int MAX_GIVE_UPS = 2;
     private final long patience;
+    private final long leavePatience;
     private int giveUps;
     private DoubleBarrierUnderTest barrier;
     private boolean left;
     private long attempt;
     private ClientLog.Call open;
 
-    /** A participant that waits as long as it takes ({@code patience} 0) or gives up after {@code patience}. */
+    /** A participant that waits as long as it takes ({@code patience} 0) or gives up an enter after {@code patience}. */
     public DoubleBarrierWorkload(DoubleBarrierUnderTest.Factory factory, int participants, long compute, long patience,
             ClientLog log) {
+        this(factory, participants, compute, patience, 0, log);
+    }
+
+    /**
+     * A participant that also gives a leave up after {@code leavePatience} (0: it waits as
+     * long as it takes to leave).
+     */
+    public DoubleBarrierWorkload(DoubleBarrierUnderTest.Factory factory, int participants, long compute, long patience,
+            long leavePatience, ClientLog log) {
         super(log);
         this.factory = factory;
         this.participants = participants;
         this.compute = compute;
         this.patience = patience;
+        this.leavePatience = leavePatience;
     }
 
     @Override
@@ -99,6 +119,9 @@ public final class DoubleBarrierWorkload extends SessionWorkload {
         }
         ClientLog.Call call = log.invoke(OpKind.LEAVE);
         open = call;
+        if (leavePatience > 0) {
+            context.schedule(leavePatience, () -> giveUpLeave(participant, mine, call));
+        }
         participant.leave().whenComplete((ok, error) -> {
             if (call.isDone()) {
                 return;
@@ -106,9 +129,19 @@ public final class DoubleBarrierWorkload extends SessionWorkload {
             if (error == null) {
                 left = true;
                 call.ok();
+            } else if (Workloads.givenUp(error)) {
+                left = true;
+                call.fail(Op.GAVE_UP);
             } else {
                 call.fail(Workloads.describe(error));
             }
         });
+    }
+
+    /** Out of patience to leave: gives the leave up if it is still the one under way. */
+    private void giveUpLeave(DoubleBarrierUnderTest participant, long mine, ClientLog.Call call) {
+        if (participant == barrier && mine == attempt && !call.isDone()) {
+            participant.cancelLeave();
+        }
     }
 }

@@ -7,6 +7,8 @@ import dev.zksim.history.Value;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
+import dev.zksim.testkit.TestClient;
+import java.util.concurrent.CompletionStage;
 
 /**
  * A lock client: acquire, write to the protected resource under the fencing token, hold for
@@ -18,6 +20,18 @@ import dev.zksim.testkit.LockUnderTest;
  * <p>When its session expires the client opens a new session in the same process and goes
  * on with the same lock object, as an application does; a crash starts a new lock object
  * with the new process incarnation.
+ *
+ * <p>If the lock is re-entrant ({@link LockUnderTest#reentrant}), about half of the holds
+ * acquire it again half-way (REENTER, OK with the token), hold both a little, release the
+ * nested one (REEXIT) and go on holding until the outer release, writing to the resource
+ * once more under the outer token if they still hold.
+ *
+ * <p>A writer of a read/write lock that allows downgrades ({@link #downgrading}) downgrades
+ * about half of its holds a third of the way in: it takes the read side on the same client
+ * while it holds the write side (READ_LOCK, invoked and OK while the write hold lasts), then
+ * lets the write side go (RELEASE) and at once records that it reads (a READ_LOCK OK
+ * notification, so the checks see its read hold start where its write hold ends), and
+ * releases the read side at the end of the hold without writing again.
  */
 public final class LockWorkload extends SessionWorkload {
 
@@ -37,6 +51,20 @@ public final class LockWorkload extends SessionWorkload {
         public static final Role EXCLUSIVE = new Role(OpKind.ACQUIRE, true);
     }
 
+    /** How a writer gets the read side it downgrades to, on its own client, while it holds the write side. */
+    @FunctionalInterface
+    public interface Downgrade {
+        LockUnderTest readSide(LockUnderTest heldWrite, TestClient client, HolderEvents events);
+    }
+
+    /** The note of a downgrade's READ_LOCK granted after the write hold had ended: let go at once. */
+    public static final String ABANDONED = "the write hold ended first; let go unused";
+
+    /** A nested acquire of a re-entrant lock its holder holds. */
+    public static final OpKind REENTER = OpKind.of("REENTER");
+    /** The release that matches a nested acquire: the holder still holds the lock afterwards. */
+    public static final OpKind REEXIT = OpKind.of("REEXIT");
+
     private final LockUnderTest.Factory factory;
     private final Role role;
     private final Plan plan;
@@ -45,6 +73,10 @@ public final class LockWorkload extends SessionWorkload {
     private ClientLog.Call acquiring;
     private boolean holding;
     private boolean releasing;
+    private boolean leavingNested;
+    private Downgrade downgrade;
+    /** The read side this writer downgraded to in the current hold, if it did. */
+    private LockUnderTest downgraded;
     private boolean waitingForSession;
     private int finished;
     private Runnable whenDone = () -> { };
@@ -61,6 +93,12 @@ public final class LockWorkload extends SessionWorkload {
         this.role = role;
         this.plan = plan;
         this.resource = resource;
+    }
+
+    /** Downgrades about half of the holds to the read side that {@code readSide} gives (a writer of a read/write lock). */
+    public LockWorkload downgrading(Downgrade readSide) {
+        this.downgrade = readSide;
+        return this;
     }
 
     /** Runs the action once this client has finished all its rounds. */
@@ -158,16 +196,91 @@ public final class LockWorkload extends SessionWorkload {
     private void hold(LockUnderTest mine, long token) {
         write(token);
         long duration = context.choices().longIn(plan.holdMin(), plan.holdMax());
+        if (mine.reentrant() && context.choices().chance(1, 2)) {
+            context.schedule(duration / 3, () -> reenter(mine, duration / 3));
+        }
+        if (downgrade != null && context.choices().chance(1, 2)) {
+            context.schedule(duration / 3, () -> downgrade(mine));
+        }
         context.schedule(duration, () -> {
-            if (holding) {
+            LockUnderTest held = downgraded == null ? mine : downgraded;
+            if (holding && downgraded == null) {
                 write(token);
             }
-            release(mine);
+            downgraded = null;
+            release(held);
             finished++;
             if (finished == plan.rounds()) {
                 whenDone.run();
             }
             context.schedule(think(), this::next);
+        });
+    }
+
+    /**
+     * Takes the read side while holding the write side, then lets the write side go and reads
+     * on: the read hold is recorded as starting where the write hold ends. If the write hold
+     * ended while the read side was being taken, the read side is let go again.
+     */
+    private void downgrade(LockUnderTest mine) {
+        if (!holding || mine != lock) {
+            return;
+        }
+        ClientLog.Call reading = log.invoke(OpKind.READ_LOCK);
+        Events readEvents = new Events(client, OpKind.READ_LOCK);
+        LockUnderTest read = downgrade.readSide(mine, client, readEvents);
+        read.acquire().whenComplete((readToken, error) -> {
+            if (error != null) {
+                reading.fail(Workloads.describe(error));
+                return;
+            }
+            if (!holding || mine != lock || downgraded != null) {
+                // The write hold ended while the read side was being taken: nothing to
+                // downgrade any more, so the read side is let go unused and never believed held.
+                readEvents.abandoned = true;
+                reading.fail(ABANDONED);
+                read.release();
+                return;
+            }
+            reading.ok(Value.of(readToken));
+            release(mine);
+            releasing = false;
+            holding = true;
+            downgraded = read;
+            log.notify(OpKind.READ_LOCK, Value.of(readToken));
+        });
+    }
+
+    /**
+     * Acquires the held lock again on the same instance, holds both a little, then releases
+     * the nested acquire; the outer hold goes on. Skipped if the outer hold already ended.
+     */
+    private void reenter(LockUnderTest mine, long nestedHoldMax) {
+        if (!holding || mine != lock) {
+            return;
+        }
+        ClientLog.Call nested = log.invoke(REENTER);
+        mine.acquire().whenComplete((again, error) -> {
+            if (error != null) {
+                nested.fail(Workloads.describe(error));
+                return;
+            }
+            nested.ok(Value.of(again));
+            context.schedule(holding ? context.choices().longIn(0, nestedHoldMax) : 0, () -> leaveNested(mine));
+        });
+    }
+
+    private void leaveNested(LockUnderTest mine) {
+        ClientLog.Call exit = log.invoke(REEXIT);
+        leavingNested = true;
+        CompletionStage<Void> released = mine.release();
+        leavingNested = false;
+        released.whenComplete((ok, error) -> {
+            if (error == null) {
+                exit.ok();
+            } else {
+                exit.info(Workloads.describe(error));
+            }
         });
     }
 
@@ -202,20 +315,34 @@ public final class LockWorkload extends SessionWorkload {
     /** What the lock tells the client unasked, recorded for the checkers. */
     private final class Events implements HolderEvents {
         private final SessionClient owner;
+        private final OpKind grant;
+        /** A side let go unused: what it reports is no belief of the client's. */
+        private boolean abandoned;
 
         Events(SessionClient owner) {
+            this(owner, role.grant());
+        }
+
+        /** Events of a side whose grants are recorded as {@code grant} (the read side of a downgrade). */
+        Events(SessionClient owner, OpKind grant) {
             this.owner = owner;
+            this.grant = grant;
         }
 
         private boolean current() {
-            return owner == client;
+            return owner == client && !abandoned;
+        }
+
+        /** The write side of a hold that was downgraded: its grants and releases are over. */
+        private boolean letGo() {
+            return downgraded != null && !grant.equals(OpKind.READ_LOCK);
         }
 
         @Override
         public void held(long token) {
-            if (current() && acquiring == null && !releasing) {
+            if (current() && acquiring == null && !releasing && !letGo()) {
                 holding = true;
-                log.notify(role.grant(), Value.of(token));
+                log.notify(grant, Value.of(token));
             }
         }
 
@@ -237,8 +364,9 @@ public final class LockWorkload extends SessionWorkload {
 
         @Override
         public void released() {
-            // Released without being asked to: a revocation. The hold ends here.
-            if (current() && !releasing) {
+            // Released without being asked to: a revocation. The hold ends here. A nested
+            // release's report is part of that release: the caller still holds.
+            if (current() && !releasing && !leavingNested && !letGo()) {
                 holding = false;
                 log.notify(OpKind.RELEASE);
             }

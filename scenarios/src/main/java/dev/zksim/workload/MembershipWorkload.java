@@ -18,6 +18,13 @@ import java.util.TreeSet;
  * nothing changes. SUSPENDED and LOST are recorded as the member reports them. When its
  * session expires the client opens a new session and joins again with the same member
  * object; a crash starts a new member object with the new process incarnation.
+ *
+ * <p>The join after a lost session does not wait for a join the lost session left pending (it
+ * is recorded with an unknown outcome, and whatever it does later is ignored): a recipe need
+ * not answer a call of a session that is gone. A member that rejoins on its own
+ * ({@link MembershipUnderTest#rejoinsOnItsOwn}) is not asked to: the workload records a JOIN
+ * when the new session is opened and completes it when the member reports it is back, so a
+ * member that never comes back leaves that JOIN pending for the liveness check.
  */
 public final class MembershipWorkload extends SessionWorkload {
 
@@ -32,6 +39,14 @@ public final class MembershipWorkload extends SessionWorkload {
     private boolean joined;
     private boolean wanted;
     private boolean joining;
+    /** The JOIN under way, asked for or awaited from a member that rejoins on its own. */
+    private ClientLog.Call pendingJoin;
+    private long joins;
+    /**
+     * Whether the member was asked to join since it last left: only such a member rejoins on
+     * its own. A join deferred for want of a session never reached it.
+     */
+    private boolean asked;
     /** The partitions the member last said it owns, since its last SUSPENDED or LOST. */
     private final SortedSet<Integer> believed = new TreeSet<>();
 
@@ -46,16 +61,36 @@ public final class MembershipWorkload extends SessionWorkload {
         joined = false;
         wanted = false;
         joining = false;
+        asked = false;
         believed.clear();
         SessionClient mine = client;
         member = factory.create(client, ctx.id(), new Events(mine));
-        client.renewAfterLoss(() -> { }, () -> {
-            if (wanted) {
-                join();
-            }
-        });
+        client.renewAfterLoss(() -> { }, this::rejoinAfterLoss);
         ctx.schedule(ctx.choices().longIn(0, plan.startDelay()), this::join);
         ctx.schedule(plan.sample(), () -> sample(mine));
+    }
+
+    /**
+     * The new session after a lost one: a join the lost session left pending is not waited
+     * for, and the member joins again, or is awaited if it rejoins on its own and had been
+     * asked to join.
+     */
+    private void rejoinAfterLoss() {
+        if (!wanted) {
+            return;
+        }
+        if (joining) {
+            joining = false;
+            joins++;
+            pendingJoin.info("SESSIONEXPIRED");
+        }
+        if (member.rejoinsOnItsOwn() && asked) {
+            joining = true;
+            joins++;
+            pendingJoin = log.invoke(OpKind.JOIN);
+        } else {
+            join();
+        }
     }
 
     /** Joins unless a join is under way; a member whose session is lost joins again once renewed. */
@@ -65,10 +100,13 @@ public final class MembershipWorkload extends SessionWorkload {
             return;
         }
         joining = true;
+        long attempt = ++joins;
         ClientLog.Call call = log.invoke(OpKind.JOIN);
+        pendingJoin = call;
+        asked = true;
         MembershipUnderTest mine = member;
         mine.join().whenComplete((ok, error) -> {
-            if (mine != member) {
+                if (mine != member || attempt != joins) {
                 return;
             }
             joining = false;
@@ -78,12 +116,27 @@ public final class MembershipWorkload extends SessionWorkload {
                 return;
             }
             call.ok();
-            joined = true;
-            if (cycled < plan.cycles()) {
-                cycled++;
-                context.schedule(context.choices().longIn(Time.millis(100), Time.seconds(2)), () -> leave(mine));
-            }
+            joinedNow(mine);
         });
+    }
+
+    /** In the group again: the member may leave after a while, for the plan's cycles. */
+    private void joinedNow(MembershipUnderTest mine) {
+        joined = true;
+        if (cycled < plan.cycles()) {
+            cycled++;
+            context.schedule(context.choices().longIn(Time.millis(100), Time.seconds(2)), () -> leave(mine));
+        }
+    }
+
+    /** A member that rejoins on its own is back: the awaited JOIN completes. */
+    private void rejoined() {
+        if (!joining || !member.rejoinsOnItsOwn() || pendingJoin.isDone()) {
+            return;
+        }
+        joining = false;
+        pendingJoin.ok();
+        joinedNow(member);
     }
 
     private void leave(MembershipUnderTest mine) {
@@ -92,6 +145,7 @@ public final class MembershipWorkload extends SessionWorkload {
         }
         joined = false;
         wanted = false;
+        asked = false;
         ClientLog.Call call = log.invoke(OpKind.LEAVE_GROUP);
         mine.leave().whenComplete((ok, error) -> {
             if (error == null) {
@@ -127,6 +181,13 @@ public final class MembershipWorkload extends SessionWorkload {
         public void view(List<String> members) {
             if (owner == client) {
                 log.notify(OpKind.VIEW, Value.sortedSet(members));
+            }
+        }
+
+        @Override
+        public void rejoined() {
+            if (owner == client) {
+                MembershipWorkload.this.rejoined();
             }
         }
 

@@ -19,6 +19,13 @@ import dev.zksim.testkit.QueueUnderTest;
  * queue's. A consumer takes items (DEQUEUE OK with the id) for the whole run. After
  * {@code Expired} either opens a new session and goes on with the same queue object; a crash
  * starts a new object with the new process incarnation.
+ *
+ * <p>A consumer of a queue that locks each item while it is processed
+ * ({@link QueueUnderTest#locksWhileProcessing}) processes each item it took for a time drawn
+ * up to {@code processing}, then records DEQUEUE OK and calls {@code processed}: an item is
+ * delivered once processed. If its session is lost meanwhile, the DEQUEUE fails with the note
+ * {@value #LOCK_LOST} (the lock went with the session; the item is not processed and must be
+ * served again).
  */
 public final class QueueWorkload extends SessionWorkload {
 
@@ -26,13 +33,21 @@ public final class QueueWorkload extends SessionWorkload {
      * Items per producer, whether they carry random priorities 0..9, and how long a consumer
      * waits for an item before it gives the take up (microseconds; 0: never).
      */
-    public record Plan(int items, boolean priorities, long patience) {
+    public record Plan(int items, boolean priorities, long patience, long processing) {
 
         /** Consumers that never give up. */
         public Plan(int items, boolean priorities) {
-            this(items, priorities, 0);
+            this(items, priorities, 0, 0);
+        }
+
+        /** Consumers that process nothing for any time. */
+        public Plan(int items, boolean priorities, long patience) {
+            this(items, priorities, patience, 0);
         }
     }
+
+    /** The note of a DEQUEUE whose consumer lost its session, and with it the item's lock, while processing. */
+    public static final String LOCK_LOST = "lost the item's lock while processing it";
 
     private final QueueUnderTest.Factory factory;
     private final boolean producer;
@@ -41,6 +56,7 @@ public final class QueueWorkload extends SessionWorkload {
     private int produced;
     private boolean busy;
     private long takes;
+    private long sessionsLost;
 
     public QueueWorkload(QueueUnderTest.Factory factory, boolean producer, Plan plan, ClientLog log) {
         super(log);
@@ -53,8 +69,16 @@ public final class QueueWorkload extends SessionWorkload {
     protected void begin(ClientContext ctx) {
         busy = false;
         queue = factory.create(client);
-        client.renewAfterLoss(() -> log.notify(OpKind.LOST), this::next);
+        client.renewAfterLoss(() -> {
+            sessionsLost++;
+            log.notify(OpKind.LOST);
+        }, this::next);
         ctx.schedule(ctx.choices().longIn(0, Time.millis(200)), this::next);
+    }
+
+    /** Whether this client's queue, once built, locks items while they are processed; false before its first start. */
+    public boolean locksWhileProcessing() {
+        return queue != null && queue.locksWhileProcessing();
     }
 
     private void next() {
@@ -104,7 +128,40 @@ public final class QueueWorkload extends SessionWorkload {
             if (mine != queue) {
                 return;
             }
+            if (error == null && mine.locksWhileProcessing()) {
+                process(mine, call, item);
+                return;
+            }
+            if (error != null && mine.locksWhileProcessing() && !Workloads.givenUp(error)) {
+                // Such a queue removes an item only when told it was processed, so a take that
+                // delivered nothing certainly took nothing, whatever the error.
+                busy = false;
+                call.fail(Workloads.describe(error));
+                context.schedule(context.choices().longIn(0, Time.millis(20)), this::next);
+                return;
+            }
             finish(call, error, item == null ? Value.NONE : Value.of(item));
+            context.schedule(context.choices().longIn(0, Time.millis(20)), this::next);
+        });
+    }
+
+    /**
+     * Processes the item under its lock for a while; delivered (DEQUEUE OK) only if the session
+     * that took it lived to the end, then {@code processed} lets the queue remove it.
+     */
+    private void process(QueueUnderTest mine, ClientLog.Call call, String item) {
+        long lostBefore = sessionsLost;
+        context.schedule(context.choices().longIn(0, plan.processing()), () -> {
+            if (mine != queue) {
+                return;
+            }
+            if (sessionsLost != lostBefore) {
+                busy = false;
+                call.fail(LOCK_LOST);
+            } else {
+                finish(call, null, Value.of(item));
+                mine.processed(item);
+            }
             context.schedule(context.choices().longIn(0, Time.millis(20)), this::next);
         });
     }

@@ -99,4 +99,25 @@ class BarrierCheckerTest {
                 .at(4).ok("c1", ENTER).invoke("c1", LEAVE).ok("c1", LEAVE);
         assertThat(doubleBarrier.check(h.history()).isValid()).isTrue();
     }
+
+    /**
+     * A timed leave that ran out (LEAVE failed "gave up") is no early leave, however many still
+     * compute: the participant walked away without learning that the others were done. It
+     * finished computing when it invoked LEAVE, so it holds nobody back either; a LEAVE OK
+     * later is judged on the others alone.
+     */
+    @Test
+    void aGivenUpLeaveIsNeitherAnEarlyLeaveNorAComputingParticipant() {
+        Hist walkedAway = new Hist().at(0).invoke("c1", ENTER).invoke("c2", ENTER).at(1).ok("c1", ENTER).ok("c2", ENTER)
+                .at(2).invoke("c1", LEAVE).at(3).gaveUp("c1", LEAVE)
+                .at(9).invoke("c2", LEAVE).ok("c2", LEAVE);
+        DoubleBarrierChecker three = new DoubleBarrierChecker(3);
+        Hist stillComputing = new Hist().at(0).invoke("c1", ENTER).invoke("c2", ENTER).invoke("c3", ENTER)
+                .at(1).ok("c1", ENTER).ok("c2", ENTER).ok("c3", ENTER)
+                .at(2).invoke("c1", LEAVE).at(3).gaveUp("c1", LEAVE)
+                .at(4).invoke("c2", LEAVE).ok("c2", LEAVE);
+        assertThat(doubleBarrier.check(walkedAway.history()).isValid()).isTrue();
+        assertThat(explain(three.check(stillComputing.history())))
+                .isEqualTo("c2 LEAVE ok at 0.004s (#9) left while [c3] had entered and not yet started to leave");
+    }
 }

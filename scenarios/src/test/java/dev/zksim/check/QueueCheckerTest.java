@@ -122,4 +122,36 @@ class QueueCheckerTest {
                 .at(1).call("c1", DEQUEUE, v("a")).at(2).call("c2", DEQUEUE, v("a"));
         assertThat(explain(QueueChecker.ordered().withoutOrder().check(twice.history()))).startsWith("item a was dequeued twice");
     }
+
+    /**
+     * Best-effort order (a queue that locks items while they are processed and skips locked
+     * ones): b may overtake a while another consumer's take that came to nothing could have
+     * held a locked; without such a take the order is FIFO as ever.
+     */
+    @Test
+    void bestEffortOrderExcusesOnlyAnOvertakingWhileATakeThatCameToNothingMayHoldTheItem() {
+        Hist skipped = new Hist().at(0).call("p", ENQUEUE, v("a")).at(1).call("p", ENQUEUE, v("b"))
+                .at(2).invoke("c2", DEQUEUE).at(3).invoke("c1", DEQUEUE).ok("c1", DEQUEUE, v("b"))
+                .at(4).fail("c2", DEQUEUE).at(5).invoke("c1", DEQUEUE).ok("c1", DEQUEUE, v("a"));
+        Hist overtaken = new Hist().at(0).call("p", ENQUEUE, v("a")).at(1).call("p", ENQUEUE, v("b"))
+                .at(2).invoke("c1", DEQUEUE).ok("c1", DEQUEUE, v("b"))
+                .at(3).invoke("c1", DEQUEUE).ok("c1", DEQUEUE, v("a"));
+        QueueChecker bestEffort = QueueChecker.atLeastOnce().withBestEffortOrder();
+        assertThat(explain(QueueChecker.atLeastOnce().check(skipped.history()))).startsWith("item b was dequeued by c1");
+        assertThat(bestEffort.check(skipped.history()).isValid()).isTrue();
+        assertThat(explain(bestEffort.check(overtaken.history()))).startsWith("item b was dequeued by c1");
+        assertThat(bestEffort.name()).isEqualTo("queue (at least once, best-effort order, drained)");
+    }
+
+    /**
+     * A queue that removes items only once processed: a take that delivered nothing removed
+     * nothing, so a missing item is lost even with a take still pending at the end.
+     */
+    @Test
+    void aQueueThatRemovesOnlyProcessedItemsForgivesNoMissingItem() {
+        Hist h = new Hist().at(0).call("p", ENQUEUE, v("a")).at(1).invoke("c1", DEQUEUE);
+        assertThat(QueueChecker.atLeastOnce().check(h.history()).isValid()).isTrue();
+        assertThat(explain(QueueChecker.atLeastOnce().removedOnlyWhenProcessed().check(h.history())))
+                .startsWith("1 acknowledged items were never dequeued [a] and only 0 dequeues");
+    }
 }

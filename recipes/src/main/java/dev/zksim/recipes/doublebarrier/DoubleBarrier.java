@@ -46,6 +46,10 @@ import java.util.function.Supplier;
  * Each enter step checks for a give-up before it sends its request, and a give-up that comes
  * while a step is in flight waits for that step, so the node is never created after it was
  * withdrawn. An instance enters once; after a give-up, enter with a new instance (and name).
+ *
+ * <p>A leave can be given up too ({@link #cancelLeave()}), as a caller whose timed leave ran
+ * out does: the participant deletes its node, so nobody waits for it any more, and the leave
+ * fails with a {@link CancellationException}. It no longer knows whether the others are done.
  */
 public final class DoubleBarrier {
     private final ZooKeeperClient zk;
@@ -57,6 +61,8 @@ public final class DoubleBarrier {
     private boolean givingUp;
     private boolean stepInFlight;
     private boolean withdrawing;
+    private CompletableFuture<Void> leaving;
+    private boolean leaveStopped;
 
     public DoubleBarrier(ZooKeeperClient zk, String path, String name, int threshold) {
         if (name.equals(DoubleBarrierDecision.READY) || threshold < 1) {
@@ -124,8 +130,42 @@ public final class DoubleBarrier {
     /** Completes once every participant has left; call after {@link #enter()} completed. */
     public CompletionStage<Void> leave() {
         CompletableFuture<Void> left = new CompletableFuture<>();
+        leaving = left;
+        leaveStopped = false;
         leaveRound(left);
         return left;
+    }
+
+    /**
+     * Gives the leave under way up, unless it already completed: {@link #stopLeaving()}, then
+     * the participant's node is deleted, because the lowest participant waits for the highest
+     * and the others for the lowest, so a node left behind would hold them all until this
+     * session ends; then the leave fails with a {@link CancellationException}.
+     */
+    public void cancelLeave() {
+        CompletableFuture<Void> left = leaving;
+        if (!stopLeaving()) {
+            return;
+        }
+        deleteMine().whenComplete((ok, error) -> left.completeExceptionally(
+                error != null ? error : new CancellationException("gave up leaving " + path)));
+    }
+
+    /**
+     * Stops the leave under way from taking further steps, and nothing else: the node stays
+     * until the caller deletes it or closes the session, and the leave's stage stays pending.
+     * For a caller that is about to close its session anyway; anyone else wants
+     * {@link #cancelLeave()}. A step in flight finds the stop when it answers and goes no
+     * further.
+     *
+     * @return whether a leave was under way
+     */
+    public boolean stopLeaving() {
+        if (leaving == null || leaving.isDone() || leaveStopped) {
+            return false;
+        }
+        leaveStopped = true;
+        return true;
     }
 
     private void onReadyEvent(WatchedEvent event) {
@@ -173,7 +213,13 @@ public final class DoubleBarrier {
     }
 
     private void leaveRound(CompletableFuture<Void> left) {
+        if (stopped(left)) {
+            return;
+        }
         Retrying.call(() -> zk.getChildren(path, false)).whenComplete((children, error) -> {
+            if (stopped(left)) {
+                return;
+            }
             if (error != null) {
                 left.completeExceptionally(error);
                 return;
@@ -191,6 +237,11 @@ public final class DoubleBarrier {
                 });
             }
         });
+    }
+
+    /** Whether this leave was stopped or given up: it takes no further step. */
+    private boolean stopped(CompletableFuture<Void> left) {
+        return leaveStopped && left == leaving;
     }
 
     private CompletionStage<Void> deleteMine() {

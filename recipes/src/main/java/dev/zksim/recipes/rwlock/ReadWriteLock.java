@@ -45,6 +45,17 @@ public final class ReadWriteLock {
                 listener);
     }
 
+    /**
+     * A read side for a downgrade: taken while this client holds the write lock whose node has
+     * the sequence number {@code origin}, it stands in the queue where that node stands and
+     * does not wait for it ({@link ReadWriteRules}), so the holder can let the write lock go
+     * and go on reading with no writer slipping in between.
+     */
+    public SequentialLock downgradeLock(long origin, LockListener listener) {
+        return new SequentialLock(zk, connection, dir, guid + "d" + ++sides, ReadWriteRules.downgradeRole(origin),
+                ReadWriteRules::read, true, listener);
+    }
+
     /** A new write side; acquire it for an exclusive hold. */
     public SequentialLock writeLock(LockListener listener) {
         return new SequentialLock(zk, connection, dir, guid + "w" + ++sides, ReadWriteRules.WRITE, ReadWriteRules::write, true,

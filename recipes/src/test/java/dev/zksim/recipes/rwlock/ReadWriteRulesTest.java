@@ -96,4 +96,26 @@ class ReadWriteRulesTest {
             }
         }
     }
+
+    /**
+     * A downgrade: c1 holds write node 5, writer c2 queued node 6, then c1 takes the read lock
+     * with node 8. The read node stands where write node 5 stands: it holds at once (it does
+     * not wait for its own write node), and writer 6 waits for it, also once write node 5 is
+     * gone; a reader queued at 7 waits for writer 6 as before.
+     */
+    @Test
+    void aDowngradedReadNodeStandsWhereItsWriteNodeStood() {
+        String write = "c1_1-write-0000000005";
+        String writer = "c2_1-write-0000000006";
+        String reader = "c3_1-read-0000000007";
+        String downgraded = "c1_1d2-" + ReadWriteRules.downgradeRole(5) + "-0000000008";
+        assertThat(downgraded).isEqualTo("c1_1d2-from0000000005-read-0000000008");
+        List<String> all = List.of(reader, downgraded, writer, write);
+        assertThat(ReadWriteRules.read(all, downgraded)).isEqualTo(new LockDecision.Acquired());
+        assertThat(ReadWriteRules.write(all, writer)).isEqualTo(new LockDecision.Watch(downgraded));
+        assertThat(ReadWriteRules.write(List.of(reader, downgraded, writer), writer))
+                .isEqualTo(new LockDecision.Watch(downgraded));
+        assertThat(ReadWriteRules.read(all, reader)).isEqualTo(new LockDecision.Watch(writer));
+        assertThat(ReadWriteRules.write(List.of(reader, writer), writer)).isEqualTo(new LockDecision.Acquired());
+    }
 }

@@ -55,6 +55,8 @@ public final class Catalog {
                 .add(GroupScenarios.oneShortBarrierCanary())
                 .add(GroupScenarios.hastyCancelBarrierCanary())
                 .add(CoordinationScenarios.impatientBarrierCanary())
-                .add(GroupScenarios.viewAssignedPartitionsCanary()));
+                .add(GroupScenarios.viewAssignedPartitionsCanary())
+                .add(KnownBugScenarios.electionChurn())
+                .add(KnownBugScenarios.syncCrash()));
     }
 }

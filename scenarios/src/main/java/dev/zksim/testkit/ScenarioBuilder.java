@@ -8,8 +8,10 @@ import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.Trial;
+import dev.zksim.server.zab.KnownBug;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -34,6 +36,7 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     private List<Goal> goals = List.of();
     private SwarmKnobs fixedEnsemble;
     private int containerCheckIntervalMs;
+    private Set<KnownBug> bugs = KnownBug.NONE;
 
     protected ScenarioBuilder(String id, String defaultTitle) {
         this.id = Objects.requireNonNull(id, "id");
@@ -120,6 +123,20 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     }
 
     /**
+     * Every server of every seed re-introduces these known ZooKeeper bugs ({@link KnownBug};
+     * none by default, which is ZooKeeper 3.9.5): to see whether the scenario's checks and the
+     * explorer find a bug ZooKeeper really had. It draws nothing, so seeds keep their other knobs.
+     *
+     * <pre>{@code
+     * Testkit.lock("my-lock-4643", MyLock::new).servers(3).bugs(KnownBug.ZK_4643).build();
+     * }</pre>
+     */
+    public B bugs(KnownBug... reintroduced) {
+        this.bugs = KnownBug.setOf(List.of(reintroduced));
+        return self();
+    }
+
+    /**
      * The scenario's goals: "sometimes" assertions that some run should reach (a holder lost
      * its session while holding), listed as reached or never reached by every report.
      */
@@ -149,6 +166,9 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     /** Draws the ensemble for one seed, then the fault profile for it; subclasses draw their own knobs after. */
     protected final SwarmKnobs swarm(Choices knobs) {
         SwarmKnobs swarm = fixedEnsemble != null ? fixedEnsemble : SwarmKnobs.pick(knobs, servers);
+        if (!bugs.isEmpty()) {
+            swarm = new SwarmKnobs(swarm.config().withBugs(bugs), swarm.delayModel());
+        }
         return containerCheckIntervalMs == 0 ? swarm
                 : new SwarmKnobs(swarm.config().withContainerCheckInterval(containerCheckIntervalMs), swarm.delayModel());
     }

@@ -108,7 +108,7 @@ public final class Ensemble {
             ZabConfig zab = new ZabConfig(serverId, defaults.members(), config.tickTimeMs(), config.initLimit(),
                     config.syncLimit(), config.snapCount(), defaults.committedLogWindow(), defaults.finalizeWait(),
                     defaults.maxNotificationInterval(),
-                    config.fsyncLatency() == null ? new Distribution.Constant(0) : config.fsyncLatency());
+                    config.fsyncLatency() == null ? new Distribution.Constant(0) : config.fsyncLatency(), config.bugs());
             factory = ZkServer.quorumFactory(network, serverConfig, zab, monitor);
         }
         SimProcess process = new SimProcess(simulation, id, factory, config.crashPolicy());

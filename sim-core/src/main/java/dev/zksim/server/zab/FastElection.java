@@ -87,11 +87,11 @@ final class FastElection {
             round = n.round();
             received.clear();
             Vote self = peer.selfVote();
-            propose(n.vote().beats(self) ? n.vote() : self);
+            propose(beats(n.vote(), self) ? n.vote() : self);
         } else if (n.round() < round) {
             connection.send(notification());
             return;
-        } else if (n.vote().beats(proposed)) {
+        } else if (beats(n.vote(), proposed)) {
             propose(n.vote());
         }
         received.put(n.sid(), n.vote());
@@ -132,6 +132,11 @@ final class FastElection {
         }
         Notification fromLeader = outOfElection.get(leader);
         return fromLeader != null && fromLeader.state() == Role.LEADING;
+    }
+
+    /** The vote order, or the broken one of ZOOKEEPER-1419 when that bug is re-introduced. */
+    private boolean beats(Vote vote, Vote other) {
+        return peer.config().has(KnownBug.ZK_1419) ? vote.beatsWithout1419Fix(other) : vote.beats(other);
     }
 
     private boolean agreeing(Map<Long, Vote> votes, Vote vote) {

@@ -1,5 +1,6 @@
 package dev.zksim.server.zab;
 
+import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.Timer;
 import dev.zksim.kernel.net.Connection;
@@ -119,9 +120,11 @@ final class FollowerRole {
             case LeaderMessage.LeaderInfo info -> onLeaderInfo(info.epoch());
             case LeaderMessage.Diff diff -> applySync("DIFF", diff.txns());
             case LeaderMessage.Trunc trunc -> {
+                peer.monitor().truncating(peer.myId(), storage.entriesAfter(trunc.zxid()));
                 if (trunc.zxid() < peer.lastCommittedZxid()) {
-                    throw new IllegalStateException("TRUNC to " + Zxid.hex(trunc.zxid()) + " would undo delivered "
-                            + Zxid.hex(peer.lastCommittedZxid()));
+                    // Only a leader that lacks committed txns asks for this (a known bug re-introduced).
+                    throw SimulationFailure.safety(peer.process().now(), "peer " + peer.myId() + " was told to TRUNC to "
+                            + Zxid.hex(trunc.zxid()) + ", which would undo its delivered " + Zxid.hex(peer.lastCommittedZxid()));
                 }
                 storage.truncateAfter(trunc.zxid());
                 peer.trace(new ZabEvent.Truncated(Zxid.hex(trunc.zxid())));
@@ -164,11 +167,31 @@ final class FollowerRole {
         peer.trace(new ZabEvent.SyncApplied(mode, Zxid.hex(storage.lastZxid())));
     }
 
-    /** The synced history and the new epoch must be durable before the ack. */
+    /**
+     * The synced history and then the new epoch must be durable before the ack
+     * (Learner.syncWithLeader after ZOOKEEPER-4643 and ZOOKEEPER-4646: log the pending txns
+     * synchronously, then setCurrentEpoch, then ACK). The two flags put back the older orders.
+     */
     private void onNewLeader(long newEpoch) {
+        if (peer.config().has(KnownBug.ZK_4646)) {
+            // Before ZOOKEEPER-4646 the txns went to the SyncRequestProcessor's queue, whose
+            // fsync comes later, and the QuorumPeer thread went on to write the epoch and ACK.
+            storage.afterSync(() -> {
+            });
+            storage.setCurrentEpoch(newEpoch);
+            connection.send(new LearnerMessage.AckNewLeader(newEpoch));
+            return;
+        }
+        boolean epochFirst = peer.config().has(KnownBug.ZK_4643);
+        if (epochFirst) {
+            // Before ZOOKEEPER-4643 the epoch file was written first, then the txns were logged.
+            storage.setCurrentEpoch(newEpoch);
+        }
         storage.afterSync(() -> {
             if (active) {
-                storage.setCurrentEpoch(newEpoch);
+                if (!epochFirst) {
+                    storage.setCurrentEpoch(newEpoch);
+                }
                 connection.send(new LearnerMessage.AckNewLeader(newEpoch));
             }
         });

@@ -15,7 +15,11 @@ import java.util.TreeMap;
  *   <li>prefix order: each peer delivers in increasing zxid order and never skips a zxid
  *       that any peer delivered, so every peer's sequence (after its last snapshot) is a
  *       contiguous piece of one global committed sequence;
- *   <li>at most one leader is established per epoch.
+ *   <li>at most one leader is established per epoch;
+ *   <li>leader completeness: a leader is established only with a history that holds every
+ *       txn committed so far (the Zab specs' LeaderLogCompleteness), as a snapshot it
+ *       continues from or as a logged txn;
+ *   <li>a committed txn is never truncated: no TRUNC cuts a txn that some peer delivered.
  * </ul>
  * Survival of committed txns is checked at the end with {@link #missingFrom}, against the
  * state each live peer's application holds. Violations are collected, not thrown, so a
@@ -74,6 +78,32 @@ public final class ZabInvariants implements ZabMonitor {
         Long previous = leaders.putIfAbsent(epoch, sid);
         if (previous != null && previous != sid) {
             violations.add("epoch " + epoch + " established by both " + previous + " and " + sid);
+        }
+    }
+
+    @Override
+    public void leaderHistory(long sid, long epoch, long base, List<LogEntry> log) {
+        int logIndex = 0;
+        for (int i = committed.indexAbove(base); i < committed.size; i++) {
+            long zxid = committed.zxids[i];
+            while (logIndex < log.size() && log.get(logIndex).zxid() < zxid) {
+                logIndex++;
+            }
+            if (logIndex == log.size() || log.get(logIndex).zxid() != zxid) {
+                violations.add("leader " + sid + " of epoch " + epoch + " lacks committed " + Zxid.hex(zxid)
+                        + " (its history ends at " + Zxid.hex(log.isEmpty() ? base : log.getLast().zxid()) + ")");
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void truncating(long sid, List<LogEntry> dropped) {
+        for (LogEntry entry : dropped) {
+            if (committed.indexOf(entry.zxid()) >= 0) {
+                violations.add("peer " + sid + " truncated committed " + Zxid.hex(entry.zxid()));
+                return;
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package dev.zksim.ensemble;
 import dev.zksim.server.tree.Transaction;
 import dev.zksim.server.tree.Txn;
 import dev.zksim.server.zab.LogEntry;
+import dev.zksim.server.zab.Vote;
 import dev.zksim.server.zab.ZabMonitor;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,11 @@ final class SessionLosses implements ZabMonitor {
     @Override
     public void leaderHistory(long sid, long epoch, long base, List<LogEntry> log) {
         next.leaderHistory(sid, epoch, base, log);
+    }
+
+    @Override
+    public void voteCast(long sid, long round, Vote replaced, Vote vote) {
+        next.voteCast(sid, round, replaced, vote);
     }
 
     @Override

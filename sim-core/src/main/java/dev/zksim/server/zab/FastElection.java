@@ -58,7 +58,7 @@ final class FastElection {
         peer.trace(new ZabEvent.Looking(round, reason));
         interval = FIRST_INTERVAL;
         lastRetransmit = peer.process().now();
-        propose(self);
+        propose(null, self);
         armRetransmit();
         checkQuorum();
     }
@@ -87,12 +87,12 @@ final class FastElection {
             round = n.round();
             received.clear();
             Vote self = peer.selfVote();
-            propose(beats(n.vote(), self) ? n.vote() : self);
+            propose(null, beats(n.vote(), self) ? n.vote() : self);
         } else if (n.round() < round) {
             connection.send(notification());
             return;
         } else if (beats(n.vote(), proposed)) {
-            propose(n.vote());
+            propose(proposed, n.vote());
         }
         received.put(n.sid(), n.vote());
         checkQuorum();
@@ -149,8 +149,12 @@ final class FastElection {
         return peer.config().isQuorum(count);
     }
 
-    /** Adopts a vote, tells every other member, and restarts any pending finalize wait. */
-    private void propose(Vote vote) {
+    /**
+     * Adopts a vote, tells every other member, and restarts any pending finalize wait;
+     * {@code replaced} is the vote of this round it gives up, null for a round's first vote.
+     */
+    private void propose(Vote replaced, Vote vote) {
+        peer.monitor().voteCast(myId, round, replaced, vote);
         proposed = vote;
         received.put(myId, vote);
         cancelFinalizer();

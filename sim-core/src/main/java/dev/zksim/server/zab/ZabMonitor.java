@@ -34,6 +34,14 @@ public interface ZabMonitor {
     default void leaderHistory(long sid, long epoch, long base, List<LogEntry> log) {
     }
 
+    /**
+     * A LOOKING peer proposes this vote in this election round: its own or one it adopted.
+     * {@code replaced} is the vote of the same round it gives up for it, or null when the
+     * vote opens the round.
+     */
+    default void voteCast(long sid, long round, Vote replaced, Vote vote) {
+    }
+
     /** A follower is about to cut these txns from its log (a TRUNC); the list must not be kept. */
     default void truncating(long sid, List<LogEntry> dropped) {
     }

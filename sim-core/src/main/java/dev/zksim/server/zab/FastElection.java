@@ -87,7 +87,9 @@ final class FastElection {
             round = n.round();
             received.clear();
             Vote self = peer.selfVote();
-            propose(null, beats(n.vote(), self) ? n.vote() : self);
+            Vote better = beats(n.vote(), self) ? n.vote() : self;
+            Vote other = better == self ? n.vote() : self;
+            propose(other.equals(better) ? null : other, better);
         } else if (n.round() < round) {
             connection.send(notification());
             return;
@@ -151,7 +153,9 @@ final class FastElection {
 
     /**
      * Adopts a vote, tells every other member, and restarts any pending finalize wait;
-     * {@code replaced} is the vote of this round it gives up, null for a round's first vote.
+     * {@code replaced} is the vote it preferred this one to: the vote of this round it gives
+     * up, or on joining a newer round the one of the two candidates it did not take (null
+     * when there was no other).
      */
     private void propose(Vote replaced, Vote vote) {
         peer.monitor().voteCast(myId, round, replaced, vote);

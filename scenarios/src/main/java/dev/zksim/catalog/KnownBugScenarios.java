@@ -39,6 +39,7 @@ public final class KnownBugScenarios {
     public static Map<KnownBug, String> scenarioFor() {
         Map<KnownBug, String> scenarios = new TreeMap<>();
         scenarios.put(KnownBug.ZK_1419, "zab-election-churn");
+        scenarios.put(KnownBug.ZK_3911, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4646, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4643, "zab-sync-crash");
         return scenarios;
@@ -60,8 +61,9 @@ public final class KnownBugScenarios {
 
     /**
      * "Zab: servers crash during synchronisation on a slow disk": the fsync after a DIFF takes
-     * tens of milliseconds, a window that crashes fall into, where ZOOKEEPER-4643 and
-     * ZOOKEEPER-4646 write the epoch (and ACK) before the synced txns are durable.
+     * tens of milliseconds, a window that crashes fall into, where ZOOKEEPER-3911,
+     * ZOOKEEPER-4643 and ZOOKEEPER-4646 write the epoch (and ACK) before the synced txns are
+     * durable.
      */
     public static Scenario syncCrash() {
         return Testkit.custom("zab-sync-crash")

@@ -29,6 +29,7 @@ class KnownBugScenariosTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "ZOOKEEPER-1419 | 43  | replaced its vote",
+        "ZOOKEEPER-3911 | 50  | peer 1 truncated committed 0x100000010",
         "ZOOKEEPER-4643 | 7   | leader 3 of epoch 4 lacks committed 0x200000001",
         "ZOOKEEPER-4646 | 503 | leader 3 of epoch 4 lacks committed 0x200000001"})
     void theFlagBreaksAnInvariantThatTheSameSeedKeepsWithoutIt(String id, long seed, String invariant) {

@@ -26,7 +26,7 @@ public enum KnownBug {
             "the vote order's third clause (same zxid, higher id) has no epoch check, so votes cycle"),
     ZK_2845("ZOOKEEPER-2845", false,
             "a peer re-enters election keeping its in-memory database, and DIFF leaves a phantom znode"),
-    ZK_3911("ZOOKEEPER-3911", false,
+    ZK_3911("ZOOKEEPER-3911", true,
             "followers persist DIFF proposals only at UPTODATE, but ACK NEWLEADER earlier"),
     ZK_4646("ZOOKEEPER-4646", true,
             "the follower writes currentEpoch and ACKs NEWLEADER while the synced txns still wait for their fsync"),

@@ -42,6 +42,7 @@ public final class KnownBugScenarios {
         scenarios.put(KnownBug.ZK_3911, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4646, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4643, "zab-sync-crash");
+        scenarios.put(KnownBug.CREB_SNAPSHOT_EPOCH, "zab-sync-crash");
         return scenarios;
     }
 
@@ -63,7 +64,7 @@ public final class KnownBugScenarios {
      * "Zab: servers crash during synchronisation on a slow disk": the fsync after a DIFF takes
      * tens of milliseconds, a window that crashes fall into, where ZOOKEEPER-3911,
      * ZOOKEEPER-4643 and ZOOKEEPER-4646 write the epoch (and ACK) before the synced txns are
-     * durable.
+     * durable, and where a SNAP sync's snapshot is on disk before the epoch (the CREB bug).
      */
     public static Scenario syncCrash() {
         return Testkit.custom("zab-sync-crash")

@@ -46,7 +46,7 @@ public enum KnownBug {
             "a proposal commits in memory on a node whose log write failed"),
     ZK_3144("ZOOKEEPER-3144", false,
             "lastProcessedZxid and the session change race in a fuzzy snapshot"),
-    CREB_SNAPSHOT_EPOCH("CREB-SNAPSHOT-EPOCH", false,
+    CREB_SNAPSHOT_EPOCH("CREB-SNAPSHOT-EPOCH", true,
             "a crash between the NEWLEADER snapshot and setCurrentEpoch leaves a server that refuses to start");
 
     /** No bug: ZooKeeper 3.9.5. */

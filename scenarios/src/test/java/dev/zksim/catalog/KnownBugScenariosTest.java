@@ -12,6 +12,7 @@ import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.scenario.ScenarioRunner;
 import dev.zksim.scenario.WithBugs;
 import dev.zksim.server.zab.KnownBug;
+import dev.zksim.testkit.Testkit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,5 +68,7 @@ class KnownBugScenariosTest {
                 .ensemble().bugs()).isEmpty();
         assertThatThrownBy(() -> CATALOG.find("lock-standard+ZOOKEEPER-1")).hasMessageStartingWith("unknown bug 'ZOOKEEPER-1'");
         assertThatThrownBy(() -> CATALOG.find("lock-standard+ZOOKEEPER-2845")).hasMessageContaining("not implemented");
+        assertThatThrownBy(() -> Testkit.custom("x").bugs(KnownBug.ZK_2845))
+                .hasMessageContaining("ZOOKEEPER-2845 is not implemented");
     }
 }

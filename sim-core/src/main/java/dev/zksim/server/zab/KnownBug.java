@@ -97,8 +97,17 @@ public enum KnownBug {
                 + ")");
     }
 
-    /** The bugs in declaration order, as an unmodifiable set (EnumSet iterates in that order). */
+    /**
+     * The bugs in declaration order, as an unmodifiable set (EnumSet iterates in that order).
+     * A bug this build does not implement is refused here, so that no configuration claims a
+     * bug its model does not contain.
+     */
     public static Set<KnownBug> setOf(Collection<KnownBug> bugs) {
+        for (KnownBug bug : bugs) {
+            if (!bug.implemented) {
+                throw new IllegalArgumentException("known bug " + bug.id + " is not implemented in this build");
+            }
+        }
         return Collections.unmodifiableSet(bugs.isEmpty() ? EnumSet.noneOf(KnownBug.class) : EnumSet.copyOf(bugs));
     }
 

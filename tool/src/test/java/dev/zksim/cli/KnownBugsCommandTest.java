@@ -49,4 +49,18 @@ class KnownBugsCommandTest extends CliTestSupport {
         assertThat(Main.execute("run", "lock-basic", "--bug", "ZOOKEEPER-2845")).isEqualTo(2);
         assertThat(stderr().lines().filter(l -> !l.isBlank() && l.startsWith("zksim:")).count()).isEqualTo(3);
     }
+
+    /** run and explore take --bug; the reproduce line names the bug, so a replay rebuilds the same model. */
+    @Test
+    void runAndExploreTakeTheBugIntoTheirReproduceLines() {
+        assertThat(Main.execute("run", "zab-sync-crash", "--bug", "ZOOKEEPER-4643", "--seed", "7")).isEqualTo(3);
+        assertThat(stdout()).contains("knob bugs: ZOOKEEPER-4643", "leader 3 of epoch 4 lacks committed",
+                "zksim3:zab-sync-crash+ZOOKEEPER-4643:7:");
+        out.reset();
+        assertThat(Main.execute("run", "zab-sync-crash", "--seed", "7")).isZero();
+        out.reset();
+        assertThat(Main.execute("explore", "zab-election-churn", "--bug", "ZOOKEEPER-1419", "--strategy", "pct",
+                "--faults", "4", "--budget", "200", "--no-shrink")).isEqualTo(3);
+        assertThat(stdout()).contains("replaced its vote", "zksim3:zab-election-churn+ZOOKEEPER-1419:0:");
+    }
 }

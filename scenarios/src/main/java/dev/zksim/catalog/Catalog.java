@@ -65,6 +65,8 @@ public final class Catalog {
                 .add(GroupScenarios.hastyCancelBarrierCanary())
                 .add(GroupScenarios.leaveNodeKeptBarrierCanary())
                 .add(CoordinationScenarios.impatientBarrierCanary())
-                .add(GroupScenarios.viewAssignedPartitionsCanary()));
+                .add(GroupScenarios.viewAssignedPartitionsCanary())
+                .add(KnownBugScenarios.electionChurn())
+                .add(KnownBugScenarios.syncCrash()));
     }
 }

@@ -65,9 +65,15 @@ public final class ScenarioCatalog {
 
     /**
      * The scenario with this id, or with a qualified id "catalogue/id" as reproduce lines
-     * write it. An unknown id, or a catalogue that is not here, is a one-line error.
+     * write it, with the known bugs that "+ZOOKEEPER-NNNN" suffixes name re-introduced
+     * ({@link WithBugs}). An unknown id or bug, or a catalogue that is not here, is a
+     * one-line error.
      */
     public Scenario find(String id) {
+        return WithBugs.of(findWithoutBugs(WithBugs.baseId(id)), WithBugs.bugsOf(id));
+    }
+
+    private Scenario findWithoutBugs(String id) {
         int slash = id.indexOf('/');
         String bare = slash < 0 ? id : id.substring(slash + 1);
         Scenario scenario = scenarios.get(bare);
@@ -88,14 +94,15 @@ public final class ScenarioCatalog {
     public String qualify(String id) {
         String bare = id.indexOf('/') < 0 ? id : id.substring(id.indexOf('/') + 1);
         find(id);
-        String origin = origins.get(bare);
+        String origin = origins.get(WithBugs.baseId(bare));
         return origin.equals(BUILT_IN) ? bare : origin + "/" + bare;
     }
 
     /** The name of the catalogue the scenario came from. */
     public String catalogueOf(String id) {
         find(id);
-        return origins.get(id.indexOf('/') < 0 ? id : id.substring(id.indexOf('/') + 1));
+        String bare = id.indexOf('/') < 0 ? id : id.substring(id.indexOf('/') + 1);
+        return origins.get(WithBugs.baseId(bare));
     }
 
     public List<Scenario> all() {

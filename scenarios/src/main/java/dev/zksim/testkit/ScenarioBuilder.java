@@ -10,11 +10,13 @@ import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.Trial;
+import dev.zksim.server.zab.KnownBug;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -44,6 +46,7 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     private boolean standardGoals = true;
     private SwarmKnobs fixedEnsemble;
     private int containerCheckIntervalMs;
+    private Set<KnownBug> bugs = KnownBug.NONE;
 
     protected ScenarioBuilder(String id, String defaultTitle) {
         this.id = Objects.requireNonNull(id, "id");
@@ -126,6 +129,20 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
             throw new IllegalArgumentException("the container check interval must be positive: " + intervalMs);
         }
         this.containerCheckIntervalMs = intervalMs;
+        return self();
+    }
+
+    /**
+     * Every server of every seed re-introduces these known ZooKeeper bugs ({@link KnownBug};
+     * none by default, which is ZooKeeper 3.9.5): to see whether the scenario's checks and the
+     * explorer find a bug ZooKeeper really had. It draws nothing, so seeds keep their other knobs.
+     *
+     * <pre>{@code
+     * Testkit.lock("my-lock-4643", MyLock::new).servers(3).bugs(KnownBug.ZK_4643).build();
+     * }</pre>
+     */
+    public B bugs(KnownBug... reintroduced) {
+        this.bugs = KnownBug.setOf(List.of(reintroduced));
         return self();
     }
 
@@ -225,6 +242,9 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     /** Draws the ensemble for one seed, then the fault profile for it; subclasses draw their own knobs after. */
     protected final SwarmKnobs swarm(Choices knobs) {
         SwarmKnobs swarm = fixedEnsemble != null ? fixedEnsemble : SwarmKnobs.pick(knobs, servers);
+        if (!bugs.isEmpty()) {
+            swarm = new SwarmKnobs(swarm.config().withBugs(bugs), swarm.delayModel());
+        }
         return containerCheckIntervalMs == 0 ? swarm
                 : new SwarmKnobs(swarm.config().withContainerCheckInterval(containerCheckIntervalMs), swarm.delayModel());
     }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every scenario of the catalogue does what its title says: one seed records at least a few
@@ -105,16 +106,18 @@ class CatalogDoesWorkTest {
         }
     }
 
-    /** The ensemble's own scenario records no recipe ops; its clients must still get answers. */
-    @Test
-    void theEnsembleScenarioRunsRequests() {
-        RunOutcome outcome = new ScenarioRunner(CATALOG).run(RunSpec.of("ensemble-random-ops", SEED));
+    /** The ensemble's own scenarios (the known-bug ones too) record no recipe ops; their clients must still get answers. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ensemble-random-ops", "zab-election-churn", "zab-sync-crash"})
+    void theEnsembleScenariosRunRequests(String scenario) {
+        RunOutcome outcome = new ScenarioRunner(CATALOG).run(RunSpec.of(scenario, SEED));
         assertThat(outcome.events()).isGreaterThan(1000);
     }
 
     @Test
     void everyScenarioOfTheCatalogueIsListedHere() {
-        List<String> ids = CATALOG.all().stream().map(Scenario::id).filter(id -> !id.equals("ensemble-random-ops")).toList();
+        List<String> ids = CATALOG.all().stream().map(Scenario::id)
+                .filter(id -> !id.equals("ensemble-random-ops") && !id.startsWith("zab-")).toList();
         assertThat(MAIN.keySet()).containsExactlyInAnyOrderElementsOf(ids);
     }
 

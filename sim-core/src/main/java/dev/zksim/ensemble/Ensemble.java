@@ -3,6 +3,7 @@ package dev.zksim.ensemble;
 import dev.zksim.api.KeeperState;
 import dev.zksim.kernel.RunBounds;
 import dev.zksim.kernel.RunResult;
+import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
@@ -55,6 +56,12 @@ public final class Ensemble {
         // Without self-checks nobody reads the invariants, and keeping every committed
         // txn for them would cost memory and time in long benchmark runs.
         this.sessionLosses = new SessionLosses(config.selfChecks() ? zabInvariants : ZabMonitor.NONE);
+        // A Zab violation fails the run at the step that broke it: a bug that makes votes
+        // cycle floods the network within milliseconds, long before the next periodic check.
+        zabInvariants.onViolation(violation -> {
+            throw SimulationFailure.safety(simulation.now(), "ensemble self-check failed: Zab invariants violated: "
+                    + violation);
+        });
         for (int i = 1; i <= config.servers(); i++) {
             addServer("s" + i, i);
         }
@@ -108,7 +115,7 @@ public final class Ensemble {
             ZabConfig zab = new ZabConfig(serverId, defaults.members(), config.tickTimeMs(), config.initLimit(),
                     config.syncLimit(), config.snapCount(), defaults.committedLogWindow(), defaults.finalizeWait(),
                     defaults.maxNotificationInterval(),
-                    config.fsyncLatency() == null ? new Distribution.Constant(0) : config.fsyncLatency());
+                    config.fsyncLatency() == null ? new Distribution.Constant(0) : config.fsyncLatency(), config.bugs());
             factory = ZkServer.quorumFactory(network, serverConfig, zab, monitor);
         }
         SimProcess process = new SimProcess(simulation, id, factory, config.crashPolicy());

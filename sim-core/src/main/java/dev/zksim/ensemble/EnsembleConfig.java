@@ -5,7 +5,9 @@ import dev.zksim.kernel.choice.Distribution;
 import dev.zksim.kernel.disk.CrashPolicy;
 import dev.zksim.server.ContainerConfig;
 import dev.zksim.server.CounterStart;
+import dev.zksim.server.zab.KnownBug;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The shape of a simulated ensemble: how many servers (1 is standalone; 3, 5 or 7 run Zab),
@@ -25,6 +27,8 @@ import java.util.List;
  *     data version far along, e.g. near 2^31 - 1 to reach ZooKeeper's overflow behaviour
  * @param containers the container manager's settings: ZooKeeper's (a check every 60 s) by
  *     default, shorter intervals for tests and scenarios ({@link #withContainerCheckInterval})
+ * @param bugs the known ZooKeeper bugs every server re-introduces ({@link KnownBug}); none by
+ *     default, which is ZooKeeper 3.9.5
  */
 public record EnsembleConfig(
         int servers,
@@ -39,7 +43,8 @@ public record EnsembleConfig(
         boolean selfChecks,
         Fidelity fidelity,
         List<CounterStart> counterStarts,
-        ContainerConfig containers) {
+        ContainerConfig containers,
+        Set<KnownBug> bugs) {
 
     /** ZooKeeper's default snapCount (zookeeper.snapCount). */
     public static final int DEFAULT_SNAP_COUNT = 100_000;
@@ -54,6 +59,33 @@ public record EnsembleConfig(
         fidelity = fidelity == null ? Fidelity.FAITHFUL : fidelity;
         counterStarts = counterStarts == null ? List.of() : List.copyOf(counterStarts);
         containers = containers == null ? ContainerConfig.DEFAULT : containers;
+        bugs = bugs == null ? KnownBug.NONE : KnownBug.setOf(bugs);
+    }
+
+    /** A configuration with every known bug fixed. */
+    public EnsembleConfig(int servers, int tickTimeMs, int initLimit, int syncLimit, int sessionTimeoutMs,
+            Distribution networkDelay, Distribution fsyncLatency, CrashPolicy crashPolicy, int snapCount,
+            boolean selfChecks, Fidelity fidelity, List<CounterStart> counterStarts, ContainerConfig containers) {
+        this(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency, crashPolicy,
+                snapCount, selfChecks, fidelity, counterStarts, containers, KnownBug.NONE);
+    }
+
+    /**
+     * This configuration with every server re-introducing exactly these known ZooKeeper bugs
+     * (replacing any it had); an empty set is ZooKeeper 3.9.5.
+     */
+    public EnsembleConfig withBugs(Set<KnownBug> reintroduced) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers, reintroduced);
+    }
+
+    /**
+     * This configuration with a slower txn log fsync: a known bug that lives between a log
+     * append and its fsync needs a window wide enough for a crash to fall into.
+     */
+    public EnsembleConfig withFsyncLatency(Distribution latency) {
+        return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, latency,
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers, bugs);
     }
 
     /** A configuration with the faithful {@link Fidelity}. */
@@ -66,13 +98,13 @@ public record EnsembleConfig(
 
     public EnsembleConfig withFidelity(Fidelity knobs) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, knobs, counterStarts, containers);
+                crashPolicy, snapCount, selfChecks, knobs, counterStarts, containers, bugs);
     }
 
     /** This configuration with every server starting with these nodes and counters. */
     public EnsembleConfig withCounterStarts(List<CounterStart> starts) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity, starts, containers);
+                crashPolicy, snapCount, selfChecks, fidelity, starts, containers, bugs);
     }
 
     /**
@@ -88,38 +120,38 @@ public record EnsembleConfig(
 
     public EnsembleConfig withServers(int count) {
         return new EnsembleConfig(count, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers, bugs);
     }
 
     public EnsembleConfig withSessionTimeout(int timeoutMs) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, timeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers, bugs);
     }
 
     public EnsembleConfig withTickTime(int tickMs) {
         return new EnsembleConfig(servers, tickMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers, bugs);
     }
 
     public EnsembleConfig withNetworkDelay(Distribution delay) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, delay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, containers, bugs);
     }
 
     public EnsembleConfig withCrashPolicy(CrashPolicy policy) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                policy, snapCount, selfChecks, fidelity, counterStarts, containers);
+                policy, snapCount, selfChecks, fidelity, counterStarts, containers, bugs);
     }
 
     public EnsembleConfig withSelfChecks(boolean on) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, on, fidelity, counterStarts, containers);
+                crashPolicy, snapCount, on, fidelity, counterStarts, containers, bugs);
     }
 
     /** This configuration with these container manager settings on every server. */
     public EnsembleConfig withContainers(ContainerConfig settings) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, settings);
+                crashPolicy, snapCount, selfChecks, fidelity, counterStarts, settings, bugs);
     }
 
     /** This configuration with the container manager checking every {@code intervalMs}. */
@@ -133,7 +165,7 @@ public record EnsembleConfig(
      */
     public EnsembleConfig withSnapCount(int count) {
         return new EnsembleConfig(servers, tickTimeMs, initLimit, syncLimit, sessionTimeoutMs, networkDelay, fsyncLatency,
-                crashPolicy, count, selfChecks, fidelity, counterStarts, containers);
+                crashPolicy, count, selfChecks, fidelity, counterStarts, containers, bugs);
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.zksim.ensemble;
 
 import dev.zksim.server.tree.Transaction;
 import dev.zksim.server.tree.Txn;
+import dev.zksim.server.zab.LogEntry;
+import dev.zksim.server.zab.Vote;
 import dev.zksim.server.zab.ZabMonitor;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,5 +51,20 @@ final class SessionLosses implements ZabMonitor {
     @Override
     public void established(long sid, long epoch) {
         next.established(sid, epoch);
+    }
+
+    @Override
+    public void leaderHistory(long sid, long epoch, long base, List<LogEntry> log) {
+        next.leaderHistory(sid, epoch, base, log);
+    }
+
+    @Override
+    public void voteCast(long sid, long round, Vote replaced, Vote vote) {
+        next.voteCast(sid, round, replaced, vote);
+    }
+
+    @Override
+    public void truncating(long sid, List<LogEntry> dropped) {
+        next.truncating(sid, dropped);
     }
 }

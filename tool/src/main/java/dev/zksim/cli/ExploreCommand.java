@@ -10,6 +10,8 @@ import dev.zksim.kernel.Time;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.report.data.ResultsFolder;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -31,6 +33,10 @@ final class ExploreCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "Scenario id (see ./zksim list).")
     private String scenario;
+
+    @Option(names = "--bug", paramLabel = "ZOOKEEPER-NNNN",
+            description = "Re-introduce this known ZooKeeper bug in every server (repeatable; see ./zksim known-bugs --list).")
+    private List<String> bugs = new ArrayList<>();
 
     @Option(names = "--table", description = "Instead of one scenario, measure every canary under every strategy and"
             + " every other scenario's small-scope state space, and print the README's Markdown table.")
@@ -81,6 +87,7 @@ final class ExploreCommand implements Callable<Integer> {
         if (scenario == null) {
             throw new IllegalArgumentException("name a SCENARIO to explore (see ./zksim list), or give --table");
         }
+        scenario = KnownBugOption.scenarioWith(scenario, bugs);
         Explorer.Builder builder = Explorer.builder(UserClasspath.catalog(), scenario).strategy(parseStrategy(strategy))
                 .deviations(deviations).deepen(deepen).faults(faults).buckets(buckets).seed(seed).pctDepth(pctDepth);
         if (depth != null) {

@@ -20,7 +20,7 @@ import java.nio.file.Path;
         subcommands = {DemoCommand.class, ListCommand.class, RunCommand.class, ReplayCommand.class, ShrinkCommand.class,
                 CheckDeterminismCommand.class, FourLetterCommand.class, ConformanceCommand.class, BenchCommand.class,
                 TestCommand.class, HerdReportCommand.class, ExploreCommand.class, MergeCommand.class,
-                BenchProbeCommand.class})
+                BenchProbeCommand.class, KnownBugsCommand.class})
 public final class Main implements Runnable {
     static final int BAD_INPUT = 2;
 

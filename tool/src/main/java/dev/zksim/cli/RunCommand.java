@@ -19,6 +19,7 @@ import dev.zksim.sweep.Sweep;
 import dev.zksim.sweep.SweepConfig;
 import dev.zksim.sweep.WallClock;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -37,6 +38,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario id (see ./zksim list).")
     private String scenario;
+
+    @Option(names = "--bug", paramLabel = "ZOOKEEPER-NNNN",
+            description = "Re-introduce this known ZooKeeper bug in every server (repeatable; see ./zksim known-bugs --list).")
+    private List<String> bugs = new ArrayList<>();
 
     @Option(names = "--seed", converter = SeedConverter.class,
             description = "The seed to run; with --seeds, the first seed of the sweep (default 0).")
@@ -97,6 +102,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        scenario = KnownBugOption.scenarioWith(scenario, bugs);
         RunLimits limits = limits();
         ScenarioRunner runner = new ScenarioRunner(UserClasspath.catalog(), limits);
         UserClasspath.catalog().find(scenario);

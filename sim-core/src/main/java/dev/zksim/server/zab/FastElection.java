@@ -58,7 +58,7 @@ final class FastElection {
         peer.trace(new ZabEvent.Looking(round, reason));
         interval = FIRST_INTERVAL;
         lastRetransmit = peer.process().now();
-        propose(self);
+        propose(null, self);
         armRetransmit();
         checkQuorum();
     }
@@ -87,12 +87,14 @@ final class FastElection {
             round = n.round();
             received.clear();
             Vote self = peer.selfVote();
-            propose(n.vote().beats(self) ? n.vote() : self);
+            Vote better = beats(n.vote(), self) ? n.vote() : self;
+            Vote other = better == self ? n.vote() : self;
+            propose(other.equals(better) ? null : other, better);
         } else if (n.round() < round) {
             connection.send(notification());
             return;
-        } else if (n.vote().beats(proposed)) {
-            propose(n.vote());
+        } else if (beats(n.vote(), proposed)) {
+            propose(proposed, n.vote());
         }
         received.put(n.sid(), n.vote());
         checkQuorum();
@@ -134,6 +136,11 @@ final class FastElection {
         return fromLeader != null && fromLeader.state() == Role.LEADING;
     }
 
+    /** The vote order, or the broken one of ZOOKEEPER-1419 when that bug is re-introduced. */
+    private boolean beats(Vote vote, Vote other) {
+        return peer.config().has(KnownBug.ZK_1419) ? vote.beatsWithout1419Fix(other) : vote.beats(other);
+    }
+
     private boolean agreeing(Map<Long, Vote> votes, Vote vote) {
         int count = 0;
         for (Vote other : votes.values()) {
@@ -144,8 +151,14 @@ final class FastElection {
         return peer.config().isQuorum(count);
     }
 
-    /** Adopts a vote, tells every other member, and restarts any pending finalize wait. */
-    private void propose(Vote vote) {
+    /**
+     * Adopts a vote, tells every other member, and restarts any pending finalize wait;
+     * {@code replaced} is the vote it preferred this one to: the vote of this round it gives
+     * up, or on joining a newer round the one of the two candidates it did not take (null
+     * when there was no other).
+     */
+    private void propose(Vote replaced, Vote vote) {
+        peer.monitor().voteCast(myId, round, replaced, vote);
         proposed = vote;
         received.put(myId, vote);
         cancelFinalizer();

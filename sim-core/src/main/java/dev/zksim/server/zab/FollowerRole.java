@@ -1,11 +1,13 @@
 package dev.zksim.server.zab;
 
+import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.Timer;
 import dev.zksim.kernel.net.Connection;
 import dev.zksim.kernel.net.ConnectionHandler;
 import dev.zksim.server.zab.ZabMessage.LeaderMessage;
 import dev.zksim.server.zab.ZabMessage.LearnerMessage;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -31,6 +33,12 @@ final class FollowerRole {
     private long epoch = -1;
     private long lastHeard;
     private int attempts;
+    /**
+     * With ZOOKEEPER-3911 re-introduced: the DIFF txns and the proposals of the sync, held in
+     * memory until UPTODATE (null otherwise), and the proposals among them to ack once logged.
+     */
+    private List<LogEntry> unlogged;
+    private final List<Long> proposalsToAck = new ArrayList<>();
 
     FollowerRole(QuorumPeer peer, long leaderId) {
         this.peer = peer;
@@ -117,11 +125,19 @@ final class FollowerRole {
     private void handle(LeaderMessage message) {
         switch (message) {
             case LeaderMessage.LeaderInfo info -> onLeaderInfo(info.epoch());
-            case LeaderMessage.Diff diff -> applySync("DIFF", diff.txns());
+            case LeaderMessage.Diff diff -> {
+                if (peer.config().has(KnownBug.ZK_3911)) {
+                    holdDiff(diff.txns());
+                } else {
+                    applySync("DIFF", diff.txns());
+                }
+            }
             case LeaderMessage.Trunc trunc -> {
+                peer.monitor().truncating(peer.myId(), storage.entriesAfter(trunc.zxid()));
                 if (trunc.zxid() < peer.lastCommittedZxid()) {
-                    throw new IllegalStateException("TRUNC to " + Zxid.hex(trunc.zxid()) + " would undo delivered "
-                            + Zxid.hex(peer.lastCommittedZxid()));
+                    // Only a leader that lacks committed txns asks for this (a known bug re-introduced).
+                    throw SimulationFailure.safety(peer.process().now(), "peer " + peer.myId() + " was told to TRUNC to "
+                            + Zxid.hex(trunc.zxid()) + ", which would undo its delivered " + Zxid.hex(peer.lastCommittedZxid()));
                 }
                 storage.truncateAfter(trunc.zxid());
                 peer.trace(new ZabEvent.Truncated(Zxid.hex(trunc.zxid())));
@@ -135,7 +151,12 @@ final class FollowerRole {
             case LeaderMessage.NewLeader newLeader -> onNewLeader(newLeader.epoch());
             case LeaderMessage.UpToDate upToDate -> onUpToDate(upToDate.committedZxid());
             case LeaderMessage.Proposal proposal -> onProposal(proposal.entry());
-            case LeaderMessage.Commit commit -> peer.deliverUpTo(commit.zxid());
+            case LeaderMessage.Commit commit -> {
+                // A commit of a txn still held in memory is covered by UPTODATE's zxid.
+                if (unlogged == null) {
+                    peer.deliverUpTo(commit.zxid());
+                }
+            }
             case LeaderMessage.Ping ping -> connection.send(new LearnerMessage.PingReply());
             case LeaderMessage.ToLearner app -> peer.app().onLeaderMessage(app.message());
         }
@@ -164,17 +185,66 @@ final class FollowerRole {
         peer.trace(new ZabEvent.SyncApplied(mode, Zxid.hex(storage.lastZxid())));
     }
 
-    /** The synced history and the new epoch must be durable before the ack. */
+    /**
+     * The synced history and then the new epoch must be durable before the ack
+     * (Learner.syncWithLeader after ZOOKEEPER-4643 and ZOOKEEPER-4646: log the pending txns
+     * synchronously, then setCurrentEpoch, then ACK). The two flags put back the older orders.
+     */
     private void onNewLeader(long newEpoch) {
+        if (unlogged != null) {
+            // Before ZOOKEEPER-3911 the follower wrote the epoch and ACKed with the DIFF txns
+            // still only in memory; they were logged after UPTODATE.
+            storage.setCurrentEpoch(newEpoch);
+            connection.send(new LearnerMessage.AckNewLeader(newEpoch));
+            return;
+        }
+        if (peer.config().has(KnownBug.ZK_4646)) {
+            // Before ZOOKEEPER-4646 the txns went to the SyncRequestProcessor's queue, whose
+            // fsync comes later, and the QuorumPeer thread went on to write the epoch and ACK.
+            storage.afterSync(() -> {
+            });
+            storage.setCurrentEpoch(newEpoch);
+            connection.send(new LearnerMessage.AckNewLeader(newEpoch));
+            return;
+        }
+        boolean epochFirst = peer.config().has(KnownBug.ZK_4643);
+        if (epochFirst) {
+            // Before ZOOKEEPER-4643 the epoch file was written first, then the txns were logged.
+            storage.setCurrentEpoch(newEpoch);
+        }
         storage.afterSync(() -> {
             if (active) {
-                storage.setCurrentEpoch(newEpoch);
+                if (!epochFirst) {
+                    storage.setCurrentEpoch(newEpoch);
+                }
                 connection.send(new LearnerMessage.AckNewLeader(newEpoch));
             }
         });
     }
 
+    /** ZOOKEEPER-3911's DIFF: the txns stay in memory, as packetsNotCommitted did, until UPTODATE. */
+    private void holdDiff(List<LogEntry> txns) {
+        unlogged = new ArrayList<>(txns);
+        peer.trace(new ZabEvent.SyncApplied("DIFF", Zxid.hex(txns.isEmpty() ? storage.lastZxid() : txns.getLast().zxid())));
+    }
+
+    /** ZOOKEEPER-3911's UPTODATE: only now are the held txns logged, and the held proposals acked once durable. */
+    private void logHeldTxns() {
+        unlogged.forEach(storage::append);
+        unlogged = null;
+        List<Long> acks = List.copyOf(proposalsToAck);
+        proposalsToAck.clear();
+        storage.afterSync(() -> {
+            if (active) {
+                acks.forEach(zxid -> connection.send(new LearnerMessage.Ack(zxid)));
+            }
+        });
+    }
+
     private void onUpToDate(long committedZxid) {
+        if (unlogged != null) {
+            logHeldTxns();
+        }
         serving = true;
         deadline.cancel();
         armWatchdog();
@@ -183,6 +253,11 @@ final class FollowerRole {
     }
 
     private void onProposal(LogEntry entry) {
+        if (unlogged != null) {
+            unlogged.add(entry);
+            proposalsToAck.add(entry.zxid());
+            return;
+        }
         storage.append(entry);
         storage.afterSync(() -> {
             if (active) {

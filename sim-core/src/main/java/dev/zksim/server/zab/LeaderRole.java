@@ -291,6 +291,7 @@ final class LeaderRole {
         if (established || !newLeaderAcks.contains(myId) || !peer.config().isQuorum(newLeaderAcks.size())) {
             return;
         }
+        peer.monitor().leaderHistory(myId, epoch, storage.base(), storage.entries());
         established = true;
         lastProposed = Zxid.make(epoch, 0);
         peer.deliverUpTo(storage.lastZxid());

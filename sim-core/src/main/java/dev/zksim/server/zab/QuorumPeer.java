@@ -1,5 +1,6 @@
 package dev.zksim.server.zab;
 
+import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.disk.SnapshotSchedule;
 import dev.zksim.kernel.net.Connection;
 import dev.zksim.kernel.net.ConnectionHandler;
@@ -64,7 +65,24 @@ public final class QuorumPeer {
         }
         trace(new ZabEvent.Recovered(Zxid.hex(lastDelivered), Zxid.hex(storage.lastZxid()), storage.acceptedEpoch(),
                 storage.currentEpoch()));
+        if (config.has(KnownBug.CREB_SNAPSHOT_EPOCH)) {
+            refuseAnEpochOlderThanTheLog();
+        }
         goLooking("started");
+    }
+
+    /**
+     * ZooKeeper before ZOOKEEPER-2354's updatingEpoch file (QuorumPeer.loadDataBase): a
+     * current epoch older than the epoch of the last zxid on disk is an IOException, and the
+     * server does not start. A crash between the SNAP sync's snapshot and setCurrentEpoch
+     * leaves exactly that state (the CREB study's crash-recovery bug).
+     */
+    private void refuseAnEpochOlderThanTheLog() {
+        long epochOfZxid = Zxid.epoch(storage.lastZxid());
+        if (epochOfZxid > storage.currentEpoch()) {
+            throw SimulationFailure.liveness(process.now(), "peer " + myId() + " refuses to start: the current epoch, "
+                    + storage.currentEpoch() + ", is older than the last zxid, " + Zxid.hex(storage.lastZxid()));
+        }
     }
 
     /** True if a connection from this process belongs to Zab rather than to a client. */

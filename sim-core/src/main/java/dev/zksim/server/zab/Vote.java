@@ -18,6 +18,18 @@ public record Vote(long leader, long zxid, long peerEpoch) {
         return leader > other.leader;
     }
 
+    /**
+     * The order before ZOOKEEPER-1419 was fixed (FastLeaderElection.totalOrderPredicate in
+     * 3.4.3): its third clause, "same zxid and a higher id", forgot to require the same epoch,
+     * so a vote with a lower epoch and a higher id beats one with a higher epoch, which beats
+     * it back. The order is not an order any more, and the votes of a round can cycle.
+     */
+    public boolean beatsWithout1419Fix(Vote other) {
+        return peerEpoch > other.peerEpoch
+                || (peerEpoch == other.peerEpoch && zxid > other.zxid)
+                || (zxid == other.zxid && leader > other.leader);
+    }
+
     @Override
     public String toString() {
         return "Vote(" + leader + ", " + Zxid.hex(zxid) + ", e" + peerEpoch + ")";

@@ -5,6 +5,7 @@ import dev.zksim.kernel.choice.Distribution;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -21,6 +22,7 @@ import java.util.TreeMap;
  * @param finalizeWait how long (micros) election waits for a better vote after a quorum agrees
  * @param maxNotificationInterval cap (micros) of the election retransmission backoff
  * @param fsyncDelay the latency of one txn log fsync
+ * @param bugs the {@link KnownBug}s this peer re-introduces; none by default (ZooKeeper 3.9.5)
  */
 public record ZabConfig(
         long myId,
@@ -32,9 +34,11 @@ public record ZabConfig(
         int committedLogWindow,
         long finalizeWait,
         long maxNotificationInterval,
-        Distribution fsyncDelay) {
+        Distribution fsyncDelay,
+        Set<KnownBug> bugs) {
 
     public ZabConfig {
+        bugs = KnownBug.setOf(bugs);
         members = Collections.unmodifiableSortedMap(new TreeMap<>(members));
         if (!members.containsKey(myId)) {
             throw new IllegalArgumentException("peer " + myId + " is not a member of " + members.keySet());
@@ -42,6 +46,14 @@ public record ZabConfig(
         if (tickTimeMs <= 0 || initLimit <= 0 || syncLimit <= 0 || snapshotEvery <= 0 || committedLogWindow < 0) {
             throw new IllegalArgumentException("limits must be positive");
         }
+    }
+
+    /** A configuration with every known bug fixed, as ZooKeeper 3.9.5 has it. */
+    public ZabConfig(long myId, SortedMap<Long, String> members, int tickTimeMs, int initLimit, int syncLimit,
+            int snapshotEvery, int committedLogWindow, long finalizeWait, long maxNotificationInterval,
+            Distribution fsyncDelay) {
+        this(myId, members, tickTimeMs, initLimit, syncLimit, snapshotEvery, committedLogWindow, finalizeWait,
+                maxNotificationInterval, fsyncDelay, KnownBug.NONE);
     }
 
     /**
@@ -65,17 +77,28 @@ public record ZabConfig(
 
     public ZabConfig withTiming(int tickTimeMs, int initLimit, int syncLimit) {
         return new ZabConfig(myId, members, tickTimeMs, initLimit, syncLimit, snapshotEvery, committedLogWindow,
-                finalizeWait, maxNotificationInterval, fsyncDelay);
+                finalizeWait, maxNotificationInterval, fsyncDelay, bugs);
     }
 
     public ZabConfig withSnapshots(int snapshotEvery, int committedLogWindow) {
         return new ZabConfig(myId, members, tickTimeMs, initLimit, syncLimit, snapshotEvery, committedLogWindow,
-                finalizeWait, maxNotificationInterval, fsyncDelay);
+                finalizeWait, maxNotificationInterval, fsyncDelay, bugs);
     }
 
     public ZabConfig withMaxNotificationInterval(long micros) {
         return new ZabConfig(myId, members, tickTimeMs, initLimit, syncLimit, snapshotEvery, committedLogWindow,
-                finalizeWait, micros, fsyncDelay);
+                finalizeWait, micros, fsyncDelay, bugs);
+    }
+
+    /** This configuration re-introducing exactly these known bugs (replacing any it had). */
+    public ZabConfig withBugs(Set<KnownBug> reintroduced) {
+        return new ZabConfig(myId, members, tickTimeMs, initLimit, syncLimit, snapshotEvery, committedLogWindow,
+                finalizeWait, maxNotificationInterval, fsyncDelay, reintroduced);
+    }
+
+    /** True if this peer re-introduces the bug. */
+    public boolean has(KnownBug bug) {
+        return bugs.contains(bug);
     }
 
     public long tick() {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The safety properties of Zab, checked as a run goes:
@@ -15,8 +16,16 @@ import java.util.TreeMap;
  *   <li>prefix order: each peer delivers in increasing zxid order and never skips a zxid
  *       that any peer delivered, so every peer's sequence (after its last snapshot) is a
  *       contiguous piece of one global committed sequence;
- *   <li>at most one leader is established per epoch.
+ *   <li>at most one leader is established per epoch;
+ *   <li>leader completeness: a leader is established only with a history that holds every
+ *       txn committed so far (the Zab specs' LeaderLogCompleteness), as a snapshot it
+ *       continues from or as a logged txn;
+ *   <li>a committed txn is never truncated: no TRUNC cuts a txn that some peer delivered;
+ *   <li>votes rise within a round: a peer only ever replaces its vote of an election round by
+ *       a better one, so it changes its vote at most once per member and the election ends
+ *       (when votes cycle, no leader emerges within any bound).
  * </ul>
+ * A listener ({@link #onViolation}) can turn a violation into a failure at the very step.
  * Survival of committed txns is checked at the end with {@link #missingFrom}, against the
  * state each live peer's application holds. Violations are collected, not thrown, so a
  * checker can report them all; {@link #assertHolds()} throws with the list.
@@ -27,17 +36,32 @@ public final class ZabInvariants implements ZabMonitor {
     private final Map<Long, Long> resetPoint = new TreeMap<>();
     private final Map<Long, Long> leaders = new TreeMap<>();
     private final List<String> violations = new ArrayList<>();
+    private Consumer<String> listener = violation -> {
+    };
+
+    /**
+     * Calls the listener with each violation as it is found, after it is recorded: an
+     * ensemble throws a safety failure from it, so that the run stops at the faulty step.
+     */
+    public void onViolation(Consumer<String> violationListener) {
+        this.listener = violationListener;
+    }
+
+    private void violate(String violation) {
+        violations.add(violation);
+        listener.accept(violation);
+    }
 
     @Override
     public void delivered(long sid, long zxid, Object payload) {
         long previous = lastDelivered.getOrDefault(sid, 0L);
         if (zxid <= previous) {
-            violations.add("peer " + sid + " delivered " + Zxid.hex(zxid) + " after " + Zxid.hex(previous));
+            violate("peer " + sid + " delivered " + Zxid.hex(zxid) + " after " + Zxid.hex(previous));
         }
         int next = committed.indexAbove(previous);
         long skipped = next < committed.size ? committed.zxids[next] : Long.MAX_VALUE;
         if (skipped < zxid) {
-            violations.add("peer " + sid + " skipped committed " + Zxid.hex(skipped) + " before " + Zxid.hex(zxid));
+            violate("peer " + sid + " skipped committed " + Zxid.hex(skipped) + " before " + Zxid.hex(zxid));
         }
         int index = committed.indexOf(zxid);
         if (index < 0) {
@@ -45,7 +69,7 @@ public final class ZabInvariants implements ZabMonitor {
             committed.insert(-1 - index, zxid, payload);
         } else if (!Objects.equals(committed.payloads[index], payload)) {
             Object known = committed.payloads[index];
-            violations.add("peer " + sid + " delivered " + Zxid.hex(zxid) + " as " + payload + " but it was " + known);
+            violate("peer " + sid + " delivered " + Zxid.hex(zxid) + " as " + payload + " but it was " + known);
         }
         lastDelivered.put(sid, zxid);
     }
@@ -55,7 +79,7 @@ public final class ZabInvariants implements ZabMonitor {
         for (var entry : lastDelivered.entrySet()) {
             long other = entry.getKey();
             if (other != sid && resetPoint.getOrDefault(other, 0L) < zxid && zxid < entry.getValue()) {
-                violations.add("peer " + other + " skipped " + Zxid.hex(zxid) + " (delivered by " + sid + ")");
+                violate("peer " + other + " skipped " + Zxid.hex(zxid) + " (delivered by " + sid + ")");
             }
         }
     }
@@ -65,7 +89,7 @@ public final class ZabInvariants implements ZabMonitor {
         lastDelivered.put(sid, zxid);
         resetPoint.put(sid, zxid);
         if (zxid != 0 && committed.size > 0 && committed.zxids[committed.size - 1] >= zxid && committed.indexOf(zxid) < 0) {
-            violations.add("peer " + sid + " installed a snapshot at " + Zxid.hex(zxid) + ", not a committed zxid");
+            violate("peer " + sid + " installed a snapshot at " + Zxid.hex(zxid) + ", not a committed zxid");
         }
     }
 
@@ -73,7 +97,41 @@ public final class ZabInvariants implements ZabMonitor {
     public void established(long sid, long epoch) {
         Long previous = leaders.putIfAbsent(epoch, sid);
         if (previous != null && previous != sid) {
-            violations.add("epoch " + epoch + " established by both " + previous + " and " + sid);
+            violate("epoch " + epoch + " established by both " + previous + " and " + sid);
+        }
+    }
+
+    @Override
+    public void leaderHistory(long sid, long epoch, long base, List<LogEntry> log) {
+        int logIndex = 0;
+        for (int i = committed.indexAbove(base); i < committed.size; i++) {
+            long zxid = committed.zxids[i];
+            while (logIndex < log.size() && log.get(logIndex).zxid() < zxid) {
+                logIndex++;
+            }
+            if (logIndex == log.size() || log.get(logIndex).zxid() != zxid) {
+                violate("leader " + sid + " of epoch " + epoch + " lacks committed " + Zxid.hex(zxid)
+                        + " (its history ends at " + Zxid.hex(log.isEmpty() ? base : log.getLast().zxid()) + ")");
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void voteCast(long sid, long round, Vote replaced, Vote vote) {
+        if (replaced != null && !vote.beats(replaced)) {
+            violate("peer " + sid + " replaced its vote " + replaced + " by the lower " + vote + " in round " + round
+                    + " (the vote order is not total: votes can cycle and no leader emerge)");
+        }
+    }
+
+    @Override
+    public void truncating(long sid, List<LogEntry> dropped) {
+        for (LogEntry entry : dropped) {
+            if (committed.indexOf(entry.zxid()) >= 0) {
+                violate("peer " + sid + " truncated committed " + Zxid.hex(entry.zxid()));
+                return;
+            }
         }
     }
 

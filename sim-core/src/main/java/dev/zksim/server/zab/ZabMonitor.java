@@ -1,5 +1,7 @@
 package dev.zksim.server.zab;
 
+import java.util.List;
+
 /**
  * An observer of protocol facts that safety checks need, shared by all peers of a run and
  * living outside any process so that it survives crashes. {@link ZabInvariants} is the
@@ -22,5 +24,25 @@ public interface ZabMonitor {
 
     /** A leader got a quorum to ack NEWLEADER in this epoch. */
     default void established(long sid, long epoch) {
+    }
+
+    /**
+     * A leader is about to be established in this epoch with this history: its log base (the
+     * snapshot it continues from) and the txns logged after it, committed or not. Called just
+     * before {@link #established}; the list must not be kept.
+     */
+    default void leaderHistory(long sid, long epoch, long base, List<LogEntry> log) {
+    }
+
+    /**
+     * A LOOKING peer proposes this vote in this election round: its own or one it adopted.
+     * {@code replaced} is the vote of the same round it gives up for it, or null when the
+     * vote opens the round.
+     */
+    default void voteCast(long sid, long round, Vote replaced, Vote vote) {
+    }
+
+    /** A follower is about to cut these txns from its log (a TRUNC); the list must not be kept. */
+    default void truncating(long sid, List<LogEntry> dropped) {
     }
 }

@@ -3,6 +3,7 @@ package dev.zksim.server.zab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -63,5 +64,55 @@ class ZabInvariantsTest {
         check.established(1, 4);
         check.established(2, 4);
         assertThatThrownBy(check::assertHolds).hasMessageContaining("epoch 4 established by both 1 and 2");
+    }
+
+    @Test
+    void aLeaderLackingACommittedTxnIsCaught() {
+        ZabInvariants check = new ZabInvariants();
+        check.delivered(1, A, "a");
+        check.delivered(1, B, "b");
+        check.leaderHistory(2, 2, 0, List.of(new LogEntry(A, "a"), new LogEntry(B, "b"), new LogEntry(C, "c")));
+        check.leaderHistory(3, 2, A, List.of(new LogEntry(B, "b")));
+        check.assertHolds();
+        check.leaderHistory(3, 3, 0, List.of(new LogEntry(A, "a")));
+        assertThat(check.violations()).singleElement().asString()
+                .isEqualTo("leader 3 of epoch 3 lacks committed 0x100000002 (its history ends at 0x100000001)");
+    }
+
+    @Test
+    void truncatingACommittedTxnIsCaughtButNotAnUncommittedOne() {
+        ZabInvariants check = new ZabInvariants();
+        check.delivered(1, A, "a");
+        check.truncating(2, List.of(new LogEntry(B, "b")));
+        check.assertHolds();
+        check.truncating(2, List.of(new LogEntry(A, "a"), new LogEntry(B, "b")));
+        assertThat(check.violations()).singleElement().asString().isEqualTo("peer 2 truncated committed 0x100000001");
+    }
+
+    /** The vote order of ZOOKEEPER-1419 lets two votes beat each other; the invariant sees the fall. */
+    @Test
+    void aVoteReplacedByALowerOneIsCaught() {
+        Vote newerEpoch = new Vote(1, B, 2);
+        Vote higherId = new Vote(3, B, 1);
+        assertThat(higherId.beatsWithout1419Fix(newerEpoch)).isTrue();
+        assertThat(newerEpoch.beatsWithout1419Fix(higherId)).isTrue();
+        assertThat(higherId.beats(newerEpoch)).isFalse();
+        ZabInvariants check = new ZabInvariants();
+        check.voteCast(1, 1, null, newerEpoch);
+        check.voteCast(3, 1, higherId, newerEpoch);
+        check.assertHolds();
+        check.voteCast(1, 1, newerEpoch, higherId);
+        assertThat(check.violations()).singleElement().asString().startsWith(
+                "peer 1 replaced its vote Vote(1, 0x100000002, e2) by the lower Vote(3, 0x100000002, e1) in round 1");
+    }
+
+    @Test
+    void aListenerHearsEachViolationAsItIsFound() {
+        ZabInvariants check = new ZabInvariants();
+        List<String> heard = new ArrayList<>();
+        check.onViolation(heard::add);
+        check.established(1, 4);
+        check.established(2, 4);
+        assertThat(heard).containsExactly("epoch 4 established by both 1 and 2");
     }
 }

@@ -1,0 +1,123 @@
+package dev.zksim.catalog;
+
+import dev.zksim.ensemble.Ensemble;
+import dev.zksim.ensemble.EnsembleConfig;
+import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.choice.Choices;
+import dev.zksim.kernel.choice.Distribution;
+import dev.zksim.kernel.disk.CrashPolicy;
+import dev.zksim.nemesis.FaultKind;
+import dev.zksim.nemesis.FaultProfile;
+import dev.zksim.scenario.Goal;
+import dev.zksim.scenario.Scenario;
+import dev.zksim.server.ZkServer;
+import dev.zksim.server.zab.KnownBug;
+import dev.zksim.testkit.CustomScenario;
+import dev.zksim.testkit.SwarmKnobs;
+import dev.zksim.testkit.Testkit;
+import dev.zksim.workload.RandomOps;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The scenarios of the known-bug benchmark (issue 27): small ensembles whose faults reach the
+ * step a {@link KnownBug} gets wrong. In the catalogue they run ZooKeeper 3.9.5 and must pass;
+ * {@code ./zksim run SCENARIO --bug ZOOKEEPER-NNNN} (an id such as
+ * {@code zab-sync-crash+ZOOKEEPER-4643}) runs the same seeds with the bug re-introduced, where
+ * the Zab invariants or the end checks must fail. {@link #scenarioFor} says which scenario
+ * exhibits which bug.
+ */
+public final class KnownBugScenarios {
+
+    private KnownBugScenarios() {
+    }
+
+    /** The catalogue's scenario that exhibits each implemented bug. */
+    public static Map<KnownBug, String> scenarioFor() {
+        Map<KnownBug, String> scenarios = new TreeMap<>();
+        scenarios.put(KnownBug.ZK_1419, "zab-election-churn");
+        scenarios.put(KnownBug.ZK_3911, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4646, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4643, "zab-sync-crash");
+        scenarios.put(KnownBug.CREB_SNAPSHOT_EPOCH, "zab-sync-crash");
+        return scenarios;
+    }
+
+    /**
+     * "Zab: leaders crash while the clients write little": elections among peers whose logs end
+     * at the same zxid but whose current epochs differ, the votes ZOOKEEPER-1419 orders wrongly.
+     */
+    public static Scenario electionChurn() {
+        return Testkit.custom("zab-election-churn")
+                .title("Zab: three servers, leaders crash while two clients write a little")
+                .ensemble(ensemble(new Distribution.Uniform(500, Time.millis(2))))
+                .goals(Goal.traced("ZabEvent.Elected", 4, "three elections after the first"))
+                .perSeed((knobs, run) -> churn(knobs, run, 10, 3, 6))
+                .verifyEnd(KnownBugScenarios::recovered)
+                .build();
+    }
+
+    /**
+     * "Zab: servers crash during synchronisation on a slow disk": the fsync after a DIFF takes
+     * tens of milliseconds, a window that crashes fall into, where ZOOKEEPER-3911,
+     * ZOOKEEPER-4643 and ZOOKEEPER-4646 write the epoch (and ACK) before the synced txns are
+     * durable, and where a SNAP sync's snapshot is on disk before the epoch (the CREB bug).
+     */
+    public static Scenario syncCrash() {
+        return Testkit.custom("zab-sync-crash")
+                .title("Zab: three servers crash during synchronisation, on a slow disk")
+                .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
+                .goals(Goal.traced("ZabEvent.Elected", 4, "three elections after the first"))
+                .perSeed((knobs, run) -> churn(knobs, run, 30, 4, 8))
+                .verifyEnd(KnownBugScenarios::recovered)
+                .build();
+    }
+
+    /** Three servers on a LAN, a 500 ms tick, losing what was not fsynced at a crash. */
+    private static SwarmKnobs ensemble(Distribution fsync) {
+        EnsembleConfig config = EnsembleConfig.defaults(3)
+                .withTickTime(500)
+                .withSessionTimeout(4000)
+                .withNetworkDelay(new Distribution.Uniform(100, Time.millis(1)))
+                .withCrashPolicy(CrashPolicy.LOSE_UNSYNCED)
+                .withSnapCount(100)
+                .withFsyncLatency(fsync);
+        return new SwarmKnobs(config, "lan");
+    }
+
+    /** Two clients of a few random operations each, and server crashes over ten seconds. */
+    private static void churn(Choices knobs, CustomScenario.Run run, int operations, int minFaults, int maxFaults) {
+        run.install((ensemble, history) -> {
+            for (int i = 0; i < 2; i++) {
+                ensemble.addClient(new RandomOps(operations, RandomOps.defaultThinkTime()));
+            }
+        });
+        run.faults(new FaultProfile(List.of(FaultKind.CRASH_SERVER, FaultKind.CRASH_LEADER), minFaults, maxFaults,
+                Time.millis(500), Time.seconds(10), Time.millis(100), Time.seconds(3)));
+        run.settle(run.swarm().config().quorumRecoveryBound() + Time.seconds(10));
+    }
+
+    /** Once the faults stop and ZooKeeper's recovery time passed: a leader, and every replica at its zxid. */
+    private static void recovered(Ensemble ensemble) {
+        if (ensemble.leader().isEmpty()) {
+            throw SimulationFailure.liveness(ensemble.simulation().now(),
+                    "no leader emerged within ZooKeeper's recovery bound after the faults stopped");
+        }
+        long zxid = -1;
+        for (String id : ensemble.serverIds()) {
+            Optional<ZkServer> server = ensemble.server(id);
+            if (server.isEmpty()) {
+                throw SimulationFailure.liveness(ensemble.simulation().now(), id + " is not running after recovery");
+            }
+            long applied = server.get().lastProcessedZxid();
+            if (zxid >= 0 && applied != zxid) {
+                throw SimulationFailure.liveness(ensemble.simulation().now(), "replicas did not converge: " + id
+                        + " is at 0x" + Long.toHexString(applied) + ", another at 0x" + Long.toHexString(zxid));
+            }
+            zxid = applied;
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package dev.zksim.cli;
+
+import dev.zksim.explore.ExploreReport;
+import dev.zksim.explore.Explorer;
+import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.property.PropertyCheck;
+import dev.zksim.property.ReproLine;
+import dev.zksim.scenario.RunOutcome;
+import dev.zksim.scenario.RunSpec;
+import dev.zksim.scenario.RunawayRun;
+import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.scenario.ScenarioRunner;
+import dev.zksim.scenario.WithBugs;
+import dev.zksim.server.zab.KnownBug;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+
+/**
+ * One cell of the known-bug benchmark at a time: a scenario, with or without a bug, under one
+ * strategy within a wall-time share. Random seeds run consecutive seeds through the scenario
+ * runner; the other strategies are the explorer's, whose violation is replayed as a plain run
+ * for its reproduce line and depth (the events the run dispatched up to the violation).
+ */
+final class KnownBugBench {
+
+    /** The benchmark's strategies: random seeds, and the explorer's pct, coverage and dfs. */
+    enum Strategy {
+        RANDOM(null), PCT(Explorer.Strategy.PCT), COVERAGE(Explorer.Strategy.COVERAGE), DFS(Explorer.Strategy.DFS);
+
+        private final Explorer.Strategy explorer;
+
+        Strategy(Explorer.Strategy explorer) {
+            this.explorer = explorer;
+        }
+
+        Explorer.Strategy explorer() {
+            return explorer;
+        }
+
+        String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * What one cell measured: runs and seconds to the first violation (or in all, if none),
+     * the violated invariant, the violating run's depth in events, its reproduce line, and for
+     * a dfs whether it completed within its bounds.
+     */
+    record Cell(String bug, String scenario, Strategy strategy, long runs, double seconds, String invariant, long depth,
+                String reproduce, boolean complete) {
+        boolean violated() {
+            return invariant != null;
+        }
+
+        String summary() {
+            return String.format(Locale.ROOT, "%s %s %s: %d runs, %.1f s, %s", bug, scenario, strategy.word(), runs, seconds,
+                    violated() ? invariant : complete ? "complete within bounds, clean" : "clean");
+        }
+    }
+
+    private final ScenarioCatalog catalog;
+    private final long cellNanos;
+    private final long seed;
+    private final int faults;
+    private final LongSupplier clock;
+
+    KnownBugBench(ScenarioCatalog catalog, long cellNanos, long seed, int faults, LongSupplier clock) {
+        this.catalog = catalog;
+        this.cellNanos = cellNanos;
+        this.seed = seed;
+        this.faults = faults;
+        this.clock = clock;
+    }
+
+    Cell withBug(KnownBug bug, String scenario, Strategy strategy) {
+        return measure(bug.id(), WithBugs.idOf(scenario, List.of(bug)), strategy);
+    }
+
+    Cell withoutBug(String scenario, Strategy strategy) {
+        return measure("flag-off", scenario, strategy);
+    }
+
+    private Cell measure(String bug, String scenario, Strategy strategy) {
+        return strategy == Strategy.RANDOM ? randomSeeds(bug, scenario) : explore(bug, scenario, strategy);
+    }
+
+    private Cell randomSeeds(String bug, String scenario) {
+        ScenarioRunner runner = new ScenarioRunner(catalog);
+        long start = clock.getAsLong();
+        long runs = 0;
+        while (clock.getAsLong() - start < cellNanos) {
+            RunSpec spec = RunSpec.of(scenario, seed + runs);
+            runs++;
+            try {
+                RunOutcome outcome = runner.run(spec);
+                if (outcome.failed()) {
+                    return new Cell(bug, scenario, Strategy.RANDOM, runs, seconds(start), describe(outcome.failure().get()),
+                            outcome.events(), new ReproLine(spec, outcome.digest()).toString(), false);
+                }
+            } catch (RunawayRun runaway) {
+                return new Cell(bug, scenario, Strategy.RANDOM, runs, seconds(start), "runaway: " + runaway.getMessage(),
+                        0, ReproLine.withoutDigest(spec), false);
+            }
+        }
+        return new Cell(bug, scenario, Strategy.RANDOM, runs, seconds(start), null, 0, null, false);
+    }
+
+    private Cell explore(String bug, String scenario, Strategy strategy) {
+        long start = clock.getAsLong();
+        Explorer.Builder builder = Explorer.builder(catalog, scenario).strategy(strategy.explorer()).faults(faults)
+                .seed(seed).budgetNanos(cellNanos).clock(clock);
+        if (strategy == Strategy.DFS) {
+            builder.deviations(3).deepen(true);
+        }
+        ExploreReport report = builder.explore();
+        double seconds = seconds(start);
+        Optional<ExploreReport.Violation> violation = report.violation();
+        if (violation.isEmpty()) {
+            return new Cell(bug, scenario, strategy, report.runs(), seconds, null, 0, null, report.complete());
+        }
+        Optional<PropertyCheck.Counterexample> example = Explorer.counterexample(catalog, violation.get(), false);
+        long depth = example.map(found -> found.original().events()).orElse(0L);
+        String line = example.map(found -> found.line().toString()).orElse("(the violating run passed when replayed)");
+        return new Cell(bug, scenario, strategy, violation.get().run(), seconds, describe(violation.get().failure()), depth,
+                line, false);
+    }
+
+    private double seconds(long start) {
+        return (clock.getAsLong() - start) / 1e9;
+    }
+
+    /** The failure's kind and the invariant's words, without the self-check's preamble. */
+    static String describe(SimulationFailure failure) {
+        String message = failure.getMessage() == null ? "" : failure.getMessage();
+        int cut = message.indexOf("violated: ");
+        String what = cut >= 0 ? message.substring(cut + "violated: ".length()) : message;
+        return failure.kind() + ": " + what.lines().findFirst().orElse("");
+    }
+
+    /** The two tables: the bugs under every strategy, then the flag-off runs. */
+    static String table(List<Cell> found, List<Cell> clean) {
+        StringBuilder text = new StringBuilder();
+        text.append("| bug | strategy | runs | seconds | invariant | depth (events) | reproduce |\n");
+        text.append("|---|---|---|---|---|---|---|\n");
+        for (Cell cell : found) {
+            text.append(String.format(Locale.ROOT, "| %s | %s | %d | %.1f | %s | %s | %s |%n", cell.bug(),
+                    cell.strategy().word(), cell.runs(), cell.seconds(), cell.violated() ? cell.invariant() : "not found",
+                    cell.violated() ? Long.toString(cell.depth()) : "-",
+                    cell.violated() ? "`./zksim replay " + cell.reproduce() + "`" : "-"));
+        }
+        text.append("\n| flag-off scenario | strategy | runs | seconds | result |\n|---|---|---|---|---|\n");
+        for (Cell cell : clean) {
+            text.append(String.format(Locale.ROOT, "| %s | %s | %d | %.1f | %s |%n", cell.scenario(), cell.strategy().word(),
+                    cell.runs(), cell.seconds(), cell.violated() ? "VIOLATION " + cell.invariant() + " `./zksim replay "
+                            + cell.reproduce() + "`" : cell.complete() ? "clean, complete within bounds" : "clean"));
+        }
+        return text.toString();
+    }
+}

@@ -105,10 +105,13 @@ public final class DoubleBarrierScenario extends ScenarioBuilder<DoubleBarrierSc
         return ShapeGoals.doubleBarrier(patience.some());
     }
 
-    /** Whether participants give an enter up, where the scope would otherwise run no give-ups. */
+    /**
+     * Whether participants give an enter or a leave up, where the scope would otherwise run no
+     * give-ups (both draw from the same give-ups knob).
+     */
     @Override
     protected List<String> smallScopeKnobs() {
-        return patience.offInSmallScope() ? List.of(Patience.GIVE_UPS) : List.of();
+        return patience.offInSmallScope() || leavePatience.offInSmallScope() ? List.of(Patience.GIVE_UPS) : List.of();
     }
 
     @Override

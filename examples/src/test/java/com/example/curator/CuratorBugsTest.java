@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Bugs zksim found in Curator itself, each pinned to the seed that shows it: these seeds must
  * keep failing, for the reason given, until Curator is fixed. The first two are in 5.9.0 and
- * 5.2.0 alike; the third is a known bug of 5.2.0 that 5.3.0 fixed, found again.
+ * 5.2.0 alike; the last two are known bugs of 5.2.0 that later releases fixed, found again.
  * Each seed is run once, without shrinking. docs/agent.md explains each with Curator's lines.
  */
 class CuratorBugsTest {
@@ -95,6 +95,37 @@ class CuratorBugsTest {
         } else {
             assertEquals(FailureKind.SAFETY_VIOLATION, outcome.failureKind().orElseThrow(), message);
             assertTrue(message.contains("acknowledged items were never dequeued"), message);
+        }
+    }
+
+    /**
+     * CURATOR-621 (also CURATOR-276), fixed in Curator 5.5.0: a writer that downgrades takes
+     * the read lock at once, as the thread that owns the write lock, but the read node sorts
+     * after the write nodes of writers already waiting; when it releases the write lock, the
+     * first of them is the lowest node and takes the write lock while the downgraded reader
+     * still reads. In seed 4 of curator-rwlock-downgrades, c3's write node (czxid ...336) was
+     * queued before c2's downgrade read node (...337). With the fix (the read lock takes the
+     * write lock's place, Curator's own {@code ReadLock} class), the seed passes.
+     */
+    @Test
+    void aWaitingWriterTakesTheLockFromADowngradedReaderUnlessCurator621IsFixed() {
+        RunOutcome outcome = RUNNER.run(RunSpec.of("curator-rwlock-downgrades", 4));
+        String message = message(outcome);
+        if (curator621IsFixed()) {
+            assertTrue(outcome.failure().isEmpty(), message);
+        } else {
+            assertEquals(FailureKind.SAFETY_VIOLATION, outcome.failureKind().orElseThrow(), message);
+            assertTrue(message.contains("was granted WRITE_LOCK") && message.contains("held READ_LOCK"), message);
+        }
+    }
+
+    /** Whether this Curator has CURATOR-621's fix: its read lock is a class of its own. */
+    static boolean curator621IsFixed() {
+        try {
+            Class.forName("org.apache.curator.framework.recipes.locks.InterProcessReadWriteLock$ReadLock");
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
         }
     }
 

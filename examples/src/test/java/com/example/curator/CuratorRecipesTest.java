@@ -13,6 +13,7 @@ import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.scenario.ScenarioRunner;
 import java.util.Optional;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,6 +65,17 @@ class CuratorRecipesTest {
     @SimulationProperty(seeds = 100)
     void interProcessReadWriteLockIsSafeAndLive(Seeds seeds) {
         seeds.check(CATALOG, "curator-rwlock");
+    }
+
+    /**
+     * Writers downgrade (take the read lock while holding the write lock, then release the
+     * write lock) while other writers wait. Curator before 5.5.0 lets a waiting writer in
+     * (CURATOR-621, pinned in CuratorBugsTest), so this property is skipped on such a Curator.
+     */
+    @SimulationProperty(seeds = 100)
+    void interProcessReadWriteLockKeepsWritersOutOfADowngrade(Seeds seeds) {
+        Assumptions.assumeTrue(CuratorBugsTest.curator621IsFixed(), "CURATOR-621 is not fixed in this Curator");
+        seeds.check(CATALOG, "curator-rwlock-downgrades");
     }
 
     @SimulationProperty(seeds = 100)

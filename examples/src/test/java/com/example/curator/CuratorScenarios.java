@@ -70,6 +70,10 @@ public final class CuratorScenarios implements CatalogProvider {
                         .title("Membership: Curator's GroupMember under faults").build())
                 .add(Testkit.readWriteLock("curator-rwlock", CuratorTestkit.readWriteLock("/curator/rwlock"))
                         .title("Read/write lock: Curator's InterProcessReadWriteLock under faults").build())
+                .add(Testkit.readWriteLock("curator-rwlock-downgrades",
+                        CuratorTestkit.readWriteLockWithDowngrades("/curator/rwlock"))
+                        .title("Read/write lock: writers downgrade to Curator's read lock while others wait")
+                        .clients(1, 4).noFaults().build())
                 .add(Testkit.fifoQueue("curator-queue",
                         CuratorTestkit.queue("/curator/queue", "/curator/queue-locks"))
                         .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).orderOnlyForOneConsumer()

@@ -77,6 +77,10 @@ public final class LockWorkload extends SessionWorkload {
     private Downgrade downgrade;
     /** The read side this writer downgraded to in the current hold, if it did. */
     private LockUnderTest downgraded;
+    /** A downgrade's read side is being taken; the hold's end waits for it. */
+    private boolean downgradeInFlight;
+    /** The hold's end, put off until the downgrade in flight completes. */
+    private Runnable afterDowngrade;
     private boolean waitingForSession;
     private int finished;
     private Runnable whenDone = () -> { };
@@ -202,19 +206,30 @@ public final class LockWorkload extends SessionWorkload {
         if (downgrade != null && context.choices().chance(1, 2)) {
             context.schedule(duration / 3, () -> downgrade(mine));
         }
-        context.schedule(duration, () -> {
-            LockUnderTest held = downgraded == null ? mine : downgraded;
-            if (holding && downgraded == null) {
-                write(token);
-            }
-            downgraded = null;
-            release(held);
-            finished++;
-            if (finished == plan.rounds()) {
-                whenDone.run();
-            }
-            context.schedule(think(), this::next);
-        });
+        context.schedule(duration, () -> endHold(mine, token));
+    }
+
+    /**
+     * Ends the hold: writes again if still holding the write side, releases what is held.
+     * While a downgrade's read side is being taken the end waits for it, as the thread that
+     * downgrades is blocked in that acquire and lets the write side go only after it.
+     */
+    private void endHold(LockUnderTest mine, long token) {
+        if (downgradeInFlight) {
+            afterDowngrade = () -> endHold(mine, token);
+            return;
+        }
+        LockUnderTest held = downgraded == null ? mine : downgraded;
+        if (holding && downgraded == null) {
+            write(token);
+        }
+        downgraded = null;
+        release(held);
+        finished++;
+        if (finished == plan.rounds()) {
+            whenDone.run();
+        }
+        context.schedule(think(), this::next);
     }
 
     /**
@@ -229,26 +244,38 @@ public final class LockWorkload extends SessionWorkload {
         ClientLog.Call reading = log.invoke(OpKind.READ_LOCK);
         Events readEvents = new Events(client, OpKind.READ_LOCK);
         LockUnderTest read = downgrade.readSide(mine, client, readEvents);
+        downgradeInFlight = true;
         read.acquire().whenComplete((readToken, error) -> {
-            if (error != null) {
-                reading.fail(Workloads.describe(error));
-                return;
+            downgradeInFlight = false;
+            completeDowngrade(mine, read, readEvents, reading, readToken, error);
+            Runnable end = afterDowngrade;
+            afterDowngrade = null;
+            if (end != null) {
+                end.run();
             }
-            if (!holding || mine != lock || downgraded != null) {
-                // The write hold ended while the read side was being taken: nothing to
-                // downgrade any more, so the read side is let go unused and never believed held.
-                readEvents.abandoned = true;
-                reading.fail(ABANDONED);
-                read.release();
-                return;
-            }
-            reading.ok(Value.of(readToken));
-            release(mine);
-            releasing = false;
-            holding = true;
-            downgraded = read;
-            log.notify(OpKind.READ_LOCK, Value.of(readToken));
         });
+    }
+
+    private void completeDowngrade(LockUnderTest mine, LockUnderTest read, Events readEvents, ClientLog.Call reading,
+            Long readToken, Throwable error) {
+        if (error != null) {
+            reading.fail(Workloads.describe(error));
+            return;
+        }
+        if (!holding || mine != lock || downgraded != null) {
+            // The write hold ended while the read side was being taken (its session was lost):
+            // nothing to downgrade any more, so the read side is let go unused and never believed held.
+            readEvents.abandoned = true;
+            reading.fail(ABANDONED);
+            read.release();
+            return;
+        }
+        reading.ok(Value.of(readToken));
+        release(mine);
+        releasing = false;
+        holding = true;
+        downgraded = read;
+        log.notify(OpKind.READ_LOCK, Value.of(readToken));
     }
 
     /**

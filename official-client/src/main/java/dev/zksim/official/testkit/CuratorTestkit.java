@@ -336,6 +336,28 @@ public final class CuratorTestkit {
     }
 
     /**
+     * {@link #readWriteLock(String)}, with writers that downgrade as Curator's documentation
+     * of {@code InterProcessReadWriteLock} describes: in about half of its holds a writer takes
+     * the read lock of the same lock object, on the same thread, while it holds the write lock,
+     * then releases the write lock and reads on. No other writer may hold the lock until that
+     * read lock is released. Before Curator 5.5.0 a writer already queued takes it at once
+     * (CURATOR-621: the downgrading read node sorts after it).
+     *
+     * <pre>{@code
+     * Scenario rw = Testkit.readWriteLock("curator-rwlock-downgrades",
+     *         CuratorTestkit.readWriteLockWithDowngrades("/locks/rw")).build();
+     * }</pre>
+     */
+    public static ReadWriteLockScenario.Factory readWriteLockWithDowngrades(String path) {
+        return new CuratorDowngrades(path);
+    }
+
+    /** A Curator lock as the testkit's lock adapter's blocking lock, on calls the caller runs. */
+    static BlockingLock blockingLock(LazyCurator curator, LockFactory factory) {
+        return new CuratorLock(curator, factory);
+    }
+
+    /**
      * A Curator {@code DistributedQueue} on {@code path} as the testkit's FIFO queue, without a
      * lock path. Curator then removes an item before it hands it to the consumer
      * ({@code QueueBuilder.lockPath}: "this can result in message loss if the consumer fails

@@ -28,7 +28,8 @@ final class ReadWriteSides {
         return side(new InterProcessReadWriteLock(curator, path), "writeLock");
     }
 
-    private static InterProcessMutex side(InterProcessReadWriteLock lock, String accessor) {
+    /** The side {@code accessor} ("readLock" or "writeLock") of {@code lock}. */
+    static InterProcessMutex side(InterProcessReadWriteLock lock, String accessor) {
         try {
             return (InterProcessMutex) InterProcessReadWriteLock.class.getMethod(accessor).invoke(lock);
         } catch (ReflectiveOperationException e) {

@@ -12,7 +12,6 @@ import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.scenario.ScenarioRunner;
 import dev.zksim.testkit.Profiles;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -23,12 +22,7 @@ import org.junit.jupiter.api.Test;
 class DelayedCloseScenarioTest {
 
     private static List<RunOutcome> run(Scenario scenario, int seeds) {
-        ScenarioRunner runner = new ScenarioRunner(new ScenarioCatalog().add(scenario));
-        List<RunOutcome> outcomes = new ArrayList<>();
-        for (long seed = 1; seed <= seeds; seed++) {
-            outcomes.add(runner.run(RunSpec.of(scenario.id(), seed)));
-        }
-        return outcomes;
+        return RequestFaultScenarioTest.run(scenario, seeds);
     }
 
     @Test

@@ -43,7 +43,7 @@ class RequestFaultScenarioTest {
                 .build();
     }
 
-    private static List<RunOutcome> run(Scenario scenario, int seeds) {
+    static List<RunOutcome> run(Scenario scenario, int seeds) {
         ScenarioRunner runner = new ScenarioRunner(new ScenarioCatalog().add(scenario));
         List<RunOutcome> outcomes = new ArrayList<>();
         for (long seed = 1; seed <= seeds; seed++) {

@@ -77,8 +77,11 @@ public final class LockWorkload extends SessionWorkload {
     private Downgrade downgrade;
     /** The read side this writer downgraded to in the current hold, if it did. */
     private LockUnderTest downgraded;
-    /** A downgrade's read side is being taken; the hold's end waits for it. */
-    private boolean downgradeInFlight;
+    /**
+     * The write side whose downgrade's read side is being taken, or null; that hold's end waits
+     * for it. A crash leaves it behind with the lock object the restarted process no longer uses.
+     */
+    private LockUnderTest downgradeInFlight;
     /** The hold's end, put off until the downgrade in flight completes. */
     private Runnable afterDowngrade;
     private boolean waitingForSession;
@@ -215,7 +218,7 @@ public final class LockWorkload extends SessionWorkload {
      * downgrades is blocked in that acquire and lets the write side go only after it.
      */
     private void endHold(LockUnderTest mine, long token) {
-        if (downgradeInFlight) {
+        if (downgradeInFlight == mine) {
             afterDowngrade = () -> endHold(mine, token);
             return;
         }
@@ -244,9 +247,10 @@ public final class LockWorkload extends SessionWorkload {
         ClientLog.Call reading = log.invoke(OpKind.READ_LOCK);
         Events readEvents = new Events(client, OpKind.READ_LOCK);
         LockUnderTest read = downgrade.readSide(mine, client, readEvents);
-        downgradeInFlight = true;
+        downgradeInFlight = mine;
+        afterDowngrade = null;
         read.acquire().whenComplete((readToken, error) -> {
-            downgradeInFlight = false;
+            downgradeInFlight = null;
             completeDowngrade(mine, read, readEvents, reading, readToken, error);
             Runnable end = afterDowngrade;
             afterDowngrade = null;

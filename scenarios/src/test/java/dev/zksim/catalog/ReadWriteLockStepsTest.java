@@ -102,4 +102,16 @@ class ReadWriteLockStepsTest {
         assertThat(outcome.failure()).isEmpty();
         return outcome.history().ops().stream().filter(op -> op.f().equals(LockWorkload.REEXIT) && op.isOk()).count();
     }
+
+    /**
+     * rwlock seed 5000488 (found by the soak): a writer crashed while its downgrade's read side
+     * was being taken, and the hold's end, which waits for that read side, waited in the
+     * restarted process too, whose write hold then never ended. A hold waits only for a
+     * downgrade of its own lock object.
+     */
+    @Test
+    void aDowngradeInFlightAtACrashDoesNotHoldTheRestartedWriter() {
+        RunOutcome outcome = new ScenarioRunner(Catalog.standard()).run(RunSpec.of("rwlock", 5000488));
+        assertThat(outcome.failure()).as(outcome.plan().toString()).isEmpty();
+    }
 }

@@ -31,7 +31,9 @@ public record Goal(String name, Predicate<Evidence> reached) {
     /**
      * What a run leaves for goals to judge: its history, and how many trace events of each
      * kind it emitted, by "EnclosingType.Record" name such as "ZabEvent.Elected" or
-     * "ClientEvent.Disconnected" (see {@link TraceCounter}).
+     * "ClientEvent.Disconnected" (see {@link TraceCounter}), and how many request faults of
+     * each kind struck, by names such as "RequestFault.ReplyLost.create"
+     * ({@link dev.zksim.client.RequestMatch#REPLY_LOST}).
      */
     public record Evidence(History history, Map<String, Integer> traceCounts) {
         public int count(String kind) {

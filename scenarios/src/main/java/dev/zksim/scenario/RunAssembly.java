@@ -18,7 +18,9 @@ import dev.zksim.nemesis.FaultPlan;
 import dev.zksim.nemesis.FaultPlanGenerator;
 import dev.zksim.nemesis.Nemesis;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * One run of a scenario put together, the same way for every caller that runs scenarios
@@ -167,7 +169,9 @@ public final class RunAssembly {
 
     /** The names of the scenario's goals this run reached so far, in declaration order. */
     public List<String> goalsReached() {
-        return Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counter.counts()));
+        Map<String, Integer> counts = new TreeMap<>(counter.counts());
+        counts.putAll(ensemble.network().faultsStruck());
+        return Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counts));
     }
 
     public Trial trial() {

@@ -146,7 +146,7 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
 
     @Override
     protected List<Goal> standardGoals() {
-        return ShapeGoals.lock(patience.some());
+        return ShapeGoals.lock(patience.some(), repliesCanBeLostOn("create"));
     }
 
     /**

@@ -221,6 +221,16 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
     }
 
     /**
+     * Whether this scenario's generated plans can lose the reply to a request of this
+     * operation: the per-request loss, or a lost reply aimed at it.
+     */
+    protected final boolean repliesCanBeLostOn(String operation) {
+        FaultProfile profile = faultsFor(swarm(smallest()));
+        return profile.maxFaults() > 0 && (profile.kinds().contains(FaultKind.REQUEST_LOSS)
+                || profile.kinds().contains(FaultKind.DROP_REPLY) && profile.aimAt().contains(operation));
+    }
+
+    /**
      * The shape's own limits in the small scope, one plain sentence each: a goal or a check
      * that no run of the scope can reach, given the knobs the scope fixes at their smallest
      * (see {@link #largestInScope}) and whether faults strike at all.

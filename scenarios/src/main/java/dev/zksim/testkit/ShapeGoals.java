@@ -1,5 +1,6 @@
 package dev.zksim.testkit;
 
+import dev.zksim.client.RequestMatch;
 import dev.zksim.history.History;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.OpType;
@@ -34,6 +35,19 @@ public final class ShapeGoals {
     }
 
     /** An exclusive lock's; with {@code giveUps}, a waiter gave up too. */
+    /**
+     * {@link #lock(boolean)}, and with {@code lostCreateReplies} (the scenario's plans can lose
+     * the reply to a create) a lost reply hit a create: the create took effect and the client
+     * cannot tell.
+     */
+    public static List<Goal> lock(boolean giveUps, boolean lostCreateReplies) {
+        List<Goal> goals = new ArrayList<>(lock(giveUps));
+        if (lostCreateReplies) {
+            goals.add(Goal.traced(RequestMatch.REPLY_LOST + "create", 1, "a lost reply hit a create"));
+        }
+        return goals;
+    }
+
     public static List<Goal> lock(boolean giveUps) {
         List<Goal> goals = new ArrayList<>(List.of(
                 Goal.contended(OpKind.ACQUIRE, "two clients wanted the lock at once"),

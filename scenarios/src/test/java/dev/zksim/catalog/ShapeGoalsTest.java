@@ -109,4 +109,25 @@ class ShapeGoalsTest {
         assertThat(scenario.goals()).extracting(Goal::name).containsOnlyOnce("the lock passed from one client to another")
                 .contains("two clients wanted the lock at once", "a session expired");
     }
+
+    /**
+     * A lock whose plans lose replies aimed at its creates declares "a lost reply hit a
+     * create", judged on the request faults that struck (they are not in the trace), and a
+     * sweep reaches it; a lock without faults does not declare it.
+     */
+    @Test
+    void aLockWhosePlansLoseCreateRepliesDeclaresAndReachesThatGoal() {
+        Scenario lossy = Testkit.lock("user-lock-lost-replies", LockScenarios.EXCLUSIVE)
+                .faults(1, 2, Time.seconds(2), List.of(dev.zksim.nemesis.FaultKind.DROP_REPLY)).build();
+        Scenario quiet = Testkit.lock("user-lock-quiet", LockScenarios.EXCLUSIVE).noFaults().build();
+        String goal = "a lost reply hit a create";
+        assertThat(lossy.goals()).extracting(Goal::name).contains(goal);
+        assertThat(quiet.goals()).extracting(Goal::name).doesNotContain(goal);
+        ScenarioRunner runner = new ScenarioRunner(new ScenarioCatalog().add(lossy));
+        List<String> reached = new ArrayList<>();
+        for (long seed = 0; seed < 20 && !reached.contains(goal); seed++) {
+            reached.addAll(runner.run(RunSpec.of(lossy.id(), seed)).goalsReached());
+        }
+        assertThat(reached).contains(goal);
+    }
 }

@@ -97,6 +97,7 @@ final class RequestFaults {
         if (kind == Kind.LOSE_REQUEST) {
             network.loseNextSend(connection, request, "request " + what);
         } else {
+            network.faultStruck(RequestMatch.REPLY_LOST + RequestMatch.nameOf(request.operation()));
             int xid = request.xid();
             network.trapNextReceive(connection,
                     message -> message instanceof ServerPacket.Reply reply && reply.xid() == xid, "reply to " + what);

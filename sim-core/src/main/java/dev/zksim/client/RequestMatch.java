@@ -22,6 +22,12 @@ public record RequestMatch(String operation, String pathPrefix, int ordinal) {
 
     /** Any of the eight operations, on any path. */
     public static final RequestMatch ANY = new RequestMatch(null, null);
+    /**
+     * The name under which the network counts a lost reply that a client-side request fault
+     * (an aimed drop-reply, or the per-request loss) put on a request, followed by the
+     * request's operation: "RequestFault.ReplyLost.create" ({@code Network.faultStruck}).
+     */
+    public static final String REPLY_LOST = "RequestFault.ReplyLost.";
 
     /** The next request that matches {@code operation} and {@code pathPrefix}. */
     public RequestMatch(String operation, String pathPrefix) {

@@ -41,6 +41,8 @@ public final class Network implements ProcessListener {
     private Distribution defaultDelay;
     private int requestLossPerMillion;
     private long nextConnectionId = 1;
+    /** How often each kind of request fault struck, by name; kept out of the trace, for goals. */
+    private final java.util.TreeMap<String, Integer> faultsStruck = new java.util.TreeMap<>();
 
     public Network(Simulation simulation, Distribution defaultDelay) {
         this.simulation = simulation;
@@ -331,6 +333,20 @@ public final class Network implements ProcessListener {
     /** The chance in a million that a client request or its reply is lost; 0 when none is. */
     public int requestLossPerMillion() {
         return requestLossPerMillion;
+    }
+
+    /**
+     * Counts a request fault that struck, by a name such as "RequestFault.ReplyLost.create":
+     * what a run's goals judge besides its trace (the trace's records of a lost reply do not
+     * name the request's operation, and a new record would change every such run's digest).
+     */
+    public void faultStruck(String name) {
+        faultsStruck.merge(name, 1, Integer::sum);
+    }
+
+    /** The request faults that struck so far, by name, sorted. */
+    public Map<String, Integer> faultsStruck() {
+        return java.util.Collections.unmodifiableMap(faultsStruck);
     }
 
     /** The directed links a partition blocks, as "from>to", sorted; empty when the network is whole. */

@@ -11,7 +11,6 @@ import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
-import dev.zksim.server.ZkServer;
 import dev.zksim.server.zab.KnownBug;
 import dev.zksim.testkit.CustomScenario;
 import dev.zksim.testkit.SwarmKnobs;
@@ -19,7 +18,6 @@ import dev.zksim.testkit.Testkit;
 import dev.zksim.workload.RandomOps;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -106,18 +104,6 @@ public final class KnownBugScenarios {
             throw SimulationFailure.liveness(ensemble.simulation().now(),
                     "no leader emerged within ZooKeeper's recovery bound after the faults stopped");
         }
-        long zxid = -1;
-        for (String id : ensemble.serverIds()) {
-            Optional<ZkServer> server = ensemble.server(id);
-            if (server.isEmpty()) {
-                throw SimulationFailure.liveness(ensemble.simulation().now(), id + " is not running after recovery");
-            }
-            long applied = server.get().lastProcessedZxid();
-            if (zxid >= 0 && applied != zxid) {
-                throw SimulationFailure.liveness(ensemble.simulation().now(), "replicas did not converge: " + id
-                        + " is at 0x" + Long.toHexString(applied) + ", another at 0x" + Long.toHexString(zxid));
-            }
-            zxid = applied;
-        }
+        RandomOpsScenario.replicasAgree(ensemble);
     }
 }

@@ -67,27 +67,20 @@ public final class LockScenarios {
 
     /**
      * The lock under delayed closes: a client's session expires and its closeSession commits
-     * up to three session timeouts later, so a client told Expired may open a new session and
-     * still find the nodes of its old one; besides that, up to two faults of the other kinds.
+     * up to three session timeouts later (long enough for a client on the server that expires
+     * it to miss its pings, reconnect, hear Expired and look around on a new session), so a
+     * client told Expired may open a new session and still find the nodes of its old one;
+     * besides that, up to two faults of the other kinds.
      */
     public static Scenario delayedClose() {
-        return delayedClose("lock-delayed-close", EXCLUSIVE)
+        return Testkit.lock("lock-delayed-close", EXCLUSIVE)
                 .title("Lock: expired sessions whose ephemerals outlive the Expired their clients hear")
-                .build();
-    }
-
-    /**
-     * The contended lock workload whose plans expire a session with its close delayed by up
-     * to three session timeouts: long enough for a client on the server that expires it to
-     * miss its pings, reconnect, hear Expired and look around on a new session.
-     */
-    static LockScenario delayedClose(String id, LockUnderTest.Factory factory) {
-        return Testkit.lock(id, factory)
                 .servers(1, 3).clients(3, 4).rounds(3, 4).startWithin(Time.millis(100))
                 .hold(Time.millis(500), Time.seconds(2)).think(Time.millis(50)).noGiveUps()
-                .faults(config -> new FaultProfile(Profiles.withDelayedClose(List.of(FaultKind.DELAYED_CLOSE,
-                        FaultKind.CRASH_SERVER, FaultKind.PARTITION, FaultKind.DROP_REPLY)), 1, 3, Time.millis(200),
-                        Time.seconds(3), Time.millis(100), 3 * Time.millis(config.sessionTimeoutMs())));
+                .faults(config -> new FaultProfile(List.of(FaultKind.DELAYED_CLOSE,
+                        FaultKind.CRASH_SERVER, FaultKind.PARTITION, FaultKind.DROP_REPLY), 1, 3, Time.millis(200),
+                        Time.seconds(3), Time.millis(100), 3 * Time.millis(config.sessionTimeoutMs())))
+                .build();
     }
 
     /**

@@ -58,6 +58,14 @@ public final class RandomOpsScenario {
 
     /** Every replica runs, all applied the same last transaction, and a quorum has a leader. */
     private static void converged(Ensemble ensemble) {
+        replicasAgree(ensemble);
+        if (ensemble.serverIds().size() > 1 && ensemble.leader().isEmpty()) {
+            throw SimulationFailure.liveness(ensemble.simulation().now(), "no leader once the faults stopped and ZooKeeper's recovery time passed");
+        }
+    }
+
+    /** Every replica runs and all applied the same last transaction; a liveness failure otherwise. */
+    static void replicasAgree(Ensemble ensemble) {
         long zxid = -1;
         for (String id : ensemble.serverIds()) {
             Optional<ZkServer> server = ensemble.server(id);
@@ -70,9 +78,6 @@ public final class RandomOpsScenario {
                         + id + " is at 0x" + Long.toHexString(applied) + ", others at 0x" + Long.toHexString(zxid));
             }
             zxid = applied;
-        }
-        if (ensemble.serverIds().size() > 1 && ensemble.leader().isEmpty()) {
-            throw SimulationFailure.liveness(ensemble.simulation().now(), "no leader once the faults stopped and ZooKeeper's recovery time passed");
         }
     }
 }

@@ -128,11 +128,7 @@ public final class RecipeBarriers {
                 if (error instanceof CancellationException && barrier == mine) {
                     barrier = null;
                 }
-                if (error != null) {
-                    outcome.completeExceptionally(error);
-                } else {
-                    outcome.complete(null);
-                }
+                settle(outcome, error);
             });
             return outcome;
         }
@@ -160,13 +156,7 @@ public final class RecipeBarriers {
             leftBehind.clear();
             CompletableFuture<Void> outcome = new CompletableFuture<>();
             leaving = outcome;
-            cleaned.thenCompose(done -> barrier().leave()).whenComplete((ok, error) -> {
-                if (error != null) {
-                    outcome.completeExceptionally(error);
-                } else {
-                    outcome.complete(null);
-                }
-            });
+            cleaned.thenCompose(done -> barrier().leave()).whenComplete((ok, error) -> settle(outcome, error));
             return outcome;
         }
 
@@ -213,6 +203,15 @@ public final class RecipeBarriers {
             CompletableFuture<Void> passed = lifted.toCompletableFuture();
             client.schedule(patience, () -> passed.complete(null));
             return passed;
+        }
+    }
+
+    /** Completes the caller's stage as the recipe's completed: normally, or with its error. */
+    private static void settle(CompletableFuture<Void> outcome, Throwable error) {
+        if (error != null) {
+            outcome.completeExceptionally(error);
+        } else {
+            outcome.complete(null);
         }
     }
 }

@@ -15,6 +15,8 @@ import dev.zksim.scenario.ScenarioRunner;
 import dev.zksim.testkit.QueueScenario;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
@@ -82,12 +84,12 @@ class ExplorerTest {
      * and a leave patience that runs out before the others leave, two deviations deep in runs
      * the dfs's budget does not get through.
      */
-    private static final java.util.Map<String, java.util.Set<Explorer.Strategy>> NOT_REACHED_BY = java.util.Map.of(
-            "canary-rwlock-reentrant-uncounted", java.util.Set.of(Explorer.Strategy.DFS),
+    private static final Map<String, Set<Explorer.Strategy>> NOT_REACHED_BY = Map.of(
+            "canary-rwlock-reentrant-uncounted", Set.of(Explorer.Strategy.DFS),
             "canary-rwlock-downgrade-unordered",
-            java.util.Set.of(Explorer.Strategy.DFS, Explorer.Strategy.RANDOM, Explorer.Strategy.COVERAGE),
-            "canary-locking-queue-removes-at-take", java.util.Set.of(Explorer.Strategy.values()),
-            "canary-double-barrier-leave-node-kept", java.util.Set.of(Explorer.Strategy.DFS));
+            Set.of(Explorer.Strategy.DFS, Explorer.Strategy.RANDOM, Explorer.Strategy.COVERAGE),
+            "canary-locking-queue-removes-at-take", Set.of(Explorer.Strategy.values()),
+            "canary-double-barrier-leave-node-kept", Set.of(Explorer.Strategy.DFS));
 
     /**
      * Every canary of the catalogue, those of the newer recipe shapes included, is caught by
@@ -99,7 +101,7 @@ class ExplorerTest {
     @EnumSource(Explorer.Strategy.class)
     void everyCanaryIsFoundByEveryStrategy(Explorer.Strategy strategy) {
         List<String> canaries = CATALOG.all().stream().map(Scenario::id).filter(id -> id.startsWith("canary-"))
-                .filter(id -> !NOT_REACHED_BY.getOrDefault(id, java.util.Set.of()).contains(strategy)).toList();
+                .filter(id -> !NOT_REACHED_BY.getOrDefault(id, Set.of()).contains(strategy)).toList();
         assertThat(canaries).hasSizeGreaterThanOrEqualTo(13);
         for (String canary : canaries) {
             ExploreReport report = strategy == Explorer.Strategy.DFS ? deepeningDfs(canary)

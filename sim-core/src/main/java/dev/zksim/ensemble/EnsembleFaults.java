@@ -121,18 +121,14 @@ public final class EnsembleFaults {
      */
     public boolean delayClose(String clientId, long delay) {
         long session = ensemble.client(clientId).sessionId();
-        List<String> armed = new ArrayList<>();
-        if (session != 0) {
-            for (String serverId : liveServers()) {
-                ensemble.server(serverId).ifPresent(server -> {
-                    server.faults().delayClose(session, delay);
-                    armed.add(serverId);
-                });
-            }
+        List<String> servers = session == 0 ? List.of() : liveServers();
+        for (String serverId : servers) {
+            ensemble.server(serverId).ifPresent(server -> server.faults().delayClose(session, delay));
         }
+        boolean armed = !servers.isEmpty();
         record("delay-close " + clientId + " by " + delay + "us",
-                armed.isEmpty() ? "no session or no server up" : "armed for session 0x" + Long.toHexString(session));
-        return !armed.isEmpty();
+                armed ? "armed for session 0x" + Long.toHexString(session) : "no session or no server up");
+        return armed;
     }
 
     /**

@@ -10,9 +10,11 @@ import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.kernel.trace.Trace;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -42,7 +44,7 @@ public final class Network implements ProcessListener {
     private int requestLossPerMillion;
     private long nextConnectionId = 1;
     /** How often each kind of request fault struck, by name; kept out of the trace, for goals. */
-    private final java.util.TreeMap<String, Integer> faultsStruck = new java.util.TreeMap<>();
+    private final TreeMap<String, Integer> faultsStruck = new TreeMap<>();
 
     public Network(Simulation simulation, Distribution defaultDelay) {
         this.simulation = simulation;
@@ -346,7 +348,7 @@ public final class Network implements ProcessListener {
 
     /** The request faults that struck so far, by name, sorted. */
     public Map<String, Integer> faultsStruck() {
-        return java.util.Collections.unmodifiableMap(faultsStruck);
+        return Collections.unmodifiableMap(faultsStruck);
     }
 
     /** The directed links a partition blocks, as "from>to", sorted; empty when the network is whole. */

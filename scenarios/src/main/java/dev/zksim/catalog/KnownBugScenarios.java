@@ -45,6 +45,15 @@ public final class KnownBugScenarios {
     }
 
     /**
+     * The benchmark strategy that finds this bug in the fewest runs in its scenario ("random",
+     * "pct", "coverage" or "dfs"), as measured in docs/known-bugs.md; {@code ./zksim known-bugs
+     * --fastest}, the short benchmark of {@code ./zksim test}, runs each bug under it alone.
+     */
+    public static String fastestStrategy(KnownBug bug) {
+        return bug == KnownBug.ZK_1419 ? "pct" : "random";
+    }
+
+    /**
      * "Zab: leaders crash while the clients write little": elections among peers whose logs end
      * at the same zxid but whose current epochs differ, the votes ZOOKEEPER-1419 orders wrongly.
      */

@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
 
 /**
  * One cell of the known-bug benchmark at a time: a scenario, with or without a bug, under one
- * strategy within a wall-time share. Random seeds run consecutive seeds through the scenario
+ * strategy within a {@link Budget}. Random seeds run consecutive seeds through the scenario
  * runner; the other strategies are the explorer's, whose violation is replayed as a plain run
  * for its reproduce line and depth (the events the run dispatched up to the violation).
  */
@@ -42,6 +42,15 @@ final class KnownBugBench {
         String word() {
             return name().toLowerCase(Locale.ROOT);
         }
+
+        /** The strategy a word names (random, pct, coverage or dfs); anything else is a one-line error. */
+        static Strategy of(String word) {
+            try {
+                return valueOf(word.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown strategy '" + word + "' (use random, pct, coverage or dfs)");
+            }
+        }
     }
 
     /**
@@ -61,37 +70,50 @@ final class KnownBugBench {
         }
     }
 
+    /**
+     * What one cell may spend: wall time in nanoseconds and a number of runs, whichever ends
+     * first. A bound on runs alone makes a cell's result independent of the machine's speed,
+     * which is what a test needs; a bound on time alone is what the benchmark measures.
+     */
+    record Budget(long nanos, long runs) {
+        static Budget ofNanos(long nanos) {
+            return new Budget(nanos, Long.MAX_VALUE);
+        }
+
+        static Budget ofRuns(long runs) {
+            return new Budget(Long.MAX_VALUE, runs);
+        }
+    }
+
     private final ScenarioCatalog catalog;
-    private final long cellNanos;
     private final long seed;
     private final int faults;
     private final LongSupplier clock;
 
-    KnownBugBench(ScenarioCatalog catalog, long cellNanos, long seed, int faults, LongSupplier clock) {
+    KnownBugBench(ScenarioCatalog catalog, long seed, int faults, LongSupplier clock) {
         this.catalog = catalog;
-        this.cellNanos = cellNanos;
         this.seed = seed;
         this.faults = faults;
         this.clock = clock;
     }
 
-    Cell withBug(KnownBug bug, String scenario, Strategy strategy) {
-        return measure(bug.id(), WithBugs.idOf(scenario, List.of(bug)), strategy);
+    Cell withBug(KnownBug bug, String scenario, Strategy strategy, Budget budget) {
+        return measure(bug.id(), WithBugs.idOf(scenario, List.of(bug)), strategy, budget);
     }
 
-    Cell withoutBug(String scenario, Strategy strategy) {
-        return measure("flag-off", scenario, strategy);
+    Cell withoutBug(String scenario, Strategy strategy, Budget budget) {
+        return measure("flag-off", scenario, strategy, budget);
     }
 
-    private Cell measure(String bug, String scenario, Strategy strategy) {
-        return strategy == Strategy.RANDOM ? randomSeeds(bug, scenario) : explore(bug, scenario, strategy);
+    private Cell measure(String bug, String scenario, Strategy strategy, Budget budget) {
+        return strategy == Strategy.RANDOM ? randomSeeds(bug, scenario, budget) : explore(bug, scenario, strategy, budget);
     }
 
-    private Cell randomSeeds(String bug, String scenario) {
+    private Cell randomSeeds(String bug, String scenario, Budget budget) {
         ScenarioRunner runner = new ScenarioRunner(catalog);
         long start = clock.getAsLong();
         long runs = 0;
-        while (clock.getAsLong() - start < cellNanos) {
+        while (runs < budget.runs() && clock.getAsLong() - start < budget.nanos()) {
             RunSpec spec = RunSpec.of(scenario, seed + runs);
             runs++;
             try {
@@ -108,10 +130,16 @@ final class KnownBugBench {
         return new Cell(bug, scenario, Strategy.RANDOM, runs, seconds(start), null, 0, null, false);
     }
 
-    private Cell explore(String bug, String scenario, Strategy strategy) {
+    private Cell explore(String bug, String scenario, Strategy strategy, Budget budget) {
         long start = clock.getAsLong();
         Explorer.Builder builder = Explorer.builder(catalog, scenario).strategy(strategy.explorer()).faults(faults)
-                .seed(seed).budgetNanos(cellNanos).clock(clock);
+                .seed(seed).clock(clock);
+        if (budget.nanos() != Long.MAX_VALUE) {
+            builder.budgetNanos(budget.nanos());
+        }
+        if (budget.runs() != Long.MAX_VALUE) {
+            builder.runs(budget.runs());
+        }
         if (strategy == Strategy.DFS) {
             builder.deviations(3).deepen(true);
         }

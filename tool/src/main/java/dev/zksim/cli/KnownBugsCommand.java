@@ -5,7 +5,8 @@ import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.kernel.Time;
 import dev.zksim.server.zab.KnownBug;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,8 +19,10 @@ import picocli.CommandLine.Option;
  * {@code zksim known-bugs}: the known-bug benchmark of issue 27. {@code --list} names the 13
  * bugs, what each flag re-introduces, and whether this build does; otherwise each implemented
  * bug's scenario runs with the bug under every strategy (random seeds, pct, coverage, dfs with
- * deepening), each within an equal share of {@code --budget}, and then without it under the
- * same strategies and shares, which must stay clean. It exits 0 only when every implemented
+ * deepening), and then without it under the same strategies, which must stay clean. Each cell
+ * gets an equal share of the budget still left, so that the time a bug found in its first
+ * runs leaves goes to the bugs that are harder to find; {@code --runs} bounds each cell by
+ * runs instead, and {@code --fastest} runs each bug under its fastest strategy only. It exits 0 only when every implemented
  * bug was found, nothing failed without a bug, and (unless {@code --implemented-only}) no bug
  * of the 13 is left unimplemented.
  */
@@ -31,10 +34,18 @@ final class KnownBugsCommand implements Callable<Integer> {
     @Option(names = "--list", description = "List the 13 bugs, what each flag re-introduces and whether this build does.")
     private boolean list;
 
-    @Option(names = "--budget", defaultValue = "120s",
-            description = "Wall time for the whole benchmark, shared equally by every (bug or flag-off, strategy) cell"
-                    + " (default 120s).")
+    @Option(names = "--budget",
+            description = "Wall time for the whole benchmark (default 120s, or no limit with --runs). Each cell gets an"
+                    + " equal share of the time still left, so what a quickly found bug leaves goes to the cells after it.")
     private String budget;
+
+    @Option(names = "--runs", description = "At most this many runs per cell. Without --budget the table is then the"
+            + " same on every machine, which is what a test needs.")
+    private Long runs;
+
+    @Option(names = "--fastest", description = "Each bug only under the strategy that finds it fastest, and each"
+            + " flag-off scenario under those strategies: the short benchmark that ./zksim test runs.")
+    private boolean fastest;
 
     @Option(names = "--bug", paramLabel = "ZOOKEEPER-NNNN", description = "Only these bugs (repeatable; default all"
             + " implemented).")
@@ -54,34 +65,65 @@ final class KnownBugsCommand implements Callable<Integer> {
     @Option(names = "--faults", defaultValue = "4", description = "The explorers' bound on faults per run (default 4).")
     private int faults;
 
+    /** One cell to measure: a scenario with a bug (or without any, when bug is null) under one strategy. */
+    private record Planned(KnownBug bug, String scenario, KnownBugBench.Strategy strategy) {
+    }
+
     @Override
     public Integer call() {
         if (list) {
             printList();
             return 0;
         }
-        List<KnownBug> chosen = chosenBugs();
-        List<KnownBugBench.Strategy> order = parseStrategies();
-        long budgetNanos = budgetNanos();
-        Set<String> scenarios = new LinkedHashSet<>();
-        chosen.forEach(bug -> scenarios.add(KnownBugScenarios.scenarioFor().get(bug)));
-        int cells = (chosen.size() + scenarios.size()) * order.size();
-        KnownBugBench bench = new KnownBugBench(UserClasspath.catalog(), budgetNanos / Math.max(1, cells), seed, faults,
-                KnownBugsCommand::wallNanos);
-        List<KnownBugBench.Cell> found = new ArrayList<>();
-        for (KnownBug bug : chosen) {
-            for (KnownBugBench.Strategy strategy : order) {
-                found.add(progress(bench.withBug(bug, KnownBugScenarios.scenarioFor().get(bug), strategy)));
-            }
+        if (runs != null && runs <= 0) {
+            throw new IllegalArgumentException("--runs must be positive, not " + runs);
         }
+        List<KnownBug> chosen = chosenBugs();
+        List<Planned> plan = plan(chosen, parseStrategies());
+        long budgetNanos = budgetNanos();
+        KnownBugBench bench = new KnownBugBench(UserClasspath.catalog(), seed, faults, KnownBugsCommand::wallNanos);
+        long end = wallNanos() + budgetNanos;
+        List<KnownBugBench.Cell> found = new ArrayList<>();
         List<KnownBugBench.Cell> clean = new ArrayList<>();
-        for (String scenario : scenarios) {
-            for (KnownBugBench.Strategy strategy : order) {
-                clean.add(progress(bench.withoutBug(scenario, strategy)));
+        for (int i = 0; i < plan.size(); i++) {
+            Planned cell = plan.get(i);
+            KnownBugBench.Budget share = share(end, plan.size() - i, budgetNanos == Long.MAX_VALUE);
+            if (cell.bug() == null) {
+                clean.add(progress(bench.withoutBug(cell.scenario(), cell.strategy(), share)));
+            } else {
+                found.add(progress(bench.withBug(cell.bug(), cell.scenario(), cell.strategy(), share)));
             }
         }
         System.out.print(KnownBugBench.table(found, clean));
         return verdict(chosen, found, clean);
+    }
+
+    /**
+     * The cells in the order they run: every chosen bug under each strategy (with --fastest,
+     * only under the one that finds it fastest), then each of their scenarios without a bug
+     * under the same strategies.
+     */
+    private List<Planned> plan(List<KnownBug> chosen, List<KnownBugBench.Strategy> order) {
+        List<Planned> withBugs = new ArrayList<>();
+        Map<String, Set<KnownBugBench.Strategy>> flagOff = new LinkedHashMap<>();
+        for (KnownBug bug : chosen) {
+            String scenario = KnownBugScenarios.scenarioFor().get(bug);
+            List<KnownBugBench.Strategy> strategiesOfBug = fastest
+                    ? List.of(KnownBugBench.Strategy.of(KnownBugScenarios.fastestStrategy(bug))) : order;
+            for (KnownBugBench.Strategy strategy : strategiesOfBug) {
+                withBugs.add(new Planned(bug, scenario, strategy));
+                flagOff.computeIfAbsent(scenario, key -> EnumSet.noneOf(KnownBugBench.Strategy.class)).add(strategy);
+            }
+        }
+        List<Planned> plan = new ArrayList<>(withBugs);
+        flagOff.forEach((scenario, used) -> used.forEach(strategy -> plan.add(new Planned(null, scenario, strategy))));
+        return plan;
+    }
+
+    /** An equal share of the time left for each cell still to run, and the --runs bound. */
+    private KnownBugBench.Budget share(long end, int cellsLeft, boolean unlimited) {
+        long nanos = unlimited ? Long.MAX_VALUE : Math.max(1, (end - wallNanos()) / cellsLeft);
+        return new KnownBugBench.Budget(nanos, runs == null ? Long.MAX_VALUE : runs);
     }
 
     private static KnownBugBench.Cell progress(KnownBugBench.Cell cell) {
@@ -117,16 +159,16 @@ final class KnownBugsCommand implements Callable<Integer> {
     private List<KnownBugBench.Strategy> parseStrategies() {
         List<KnownBugBench.Strategy> parsed = new ArrayList<>();
         for (String word : strategies) {
-            try {
-                parsed.add(KnownBugBench.Strategy.valueOf(word.trim().toUpperCase(Locale.ROOT)));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown strategy '" + word + "' (use random, pct, coverage or dfs)");
-            }
+            parsed.add(KnownBugBench.Strategy.of(word));
         }
         return parsed;
     }
 
+    /** The --budget in nanoseconds: 120 s by default, no limit when only --runs bounds the cells. */
     private long budgetNanos() {
+        if (budget == null) {
+            return runs == null ? Time.seconds(120) * 1000L : Long.MAX_VALUE;
+        }
         long micros;
         try {
             micros = Time.parse(budget);

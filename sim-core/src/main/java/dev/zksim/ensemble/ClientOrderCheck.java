@@ -9,6 +9,7 @@ import dev.zksim.kernel.Simulation;
 import dev.zksim.protocol.Operation;
 import dev.zksim.protocol.Response;
 import dev.zksim.protocol.ServerPacket;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +19,10 @@ import java.util.TreeSet;
 /**
  * The per-client self-checks of one handle, fed every reply and notification as it arrives:
  * replies come back in request order, the last zxid a client sees never goes back (not even
- * across servers), and a watch event arrives before any read reply that reflects the change
- * that triggered it (reference 3.4). A violation fails the run at once.
+ * across servers), reads are monotonic (a read never shows a change newer than its reply's
+ * zxid, nor a node older than one this client read before), and a watch event arrives before
+ * any read reply that reflects the change that triggered it (reference 3.4). A violation
+ * fails the run at once.
  */
 final class ClientOrderCheck implements ClientObserver {
     private final Simulation simulation;
@@ -29,6 +32,8 @@ final class ClientOrderCheck implements ClientObserver {
     private final Map<String, Long> dataWatches = new LinkedHashMap<>();
     private final Map<String, Long> existWatches = new LinkedHashMap<>();
     private final Map<String, Long> childWatches = new LinkedHashMap<>();
+    /** What this client last read of each path: the node's mzxid, or the reply zxid of a NoNode. */
+    private final Map<String, SeenNode> seen = new HashMap<>();
     private long lastZxid;
     private int lastXid;
 
@@ -38,9 +43,14 @@ final class ClientOrderCheck implements ClientObserver {
         this.acked = acked;
     }
 
+    /** A node as this client last read it: its mzxid, or absent as of a reply zxid. */
+    private record SeenNode(long mzxid, long absentAt) {
+    }
+
     @Override
     public void replied(long sessionId, Operation operation, ServerPacket.Reply reply) {
         checkOrder(reply);
+        checkMonotonicRead(operation, reply);
         checkReadAgainstWatches(operation, reply);
         armWatch(operation, reply);
         if (operation.isWrite() && reply.err() == KeeperException.Code.OK.intValue() && reply.xid() > 0) {
@@ -61,6 +71,51 @@ final class ClientOrderCheck implements ClientObserver {
             }
             lastZxid = reply.zxid();
         }
+    }
+
+    /**
+     * Monotonic reads, as the Zab specs state them for a client that moves between servers:
+     * a read reflects no change newer than its reply's zxid; a node this client read with
+     * mzxid m is never read again with an older mzxid (a node deleted and created again is
+     * newer still); and a node read as absent at zxid r is never read later as created at or
+     * before r, since it would then have existed at r.
+     */
+    private void checkMonotonicRead(Operation operation, ServerPacket.Reply reply) {
+        String path = switch (operation) {
+            case Operation.GetData read -> read.path();
+            case Operation.Exists read -> read.path();
+            default -> null;
+        };
+        if (path == null || reply.zxid() <= 0) {
+            return;
+        }
+        Stat stat = switch (reply.response()) {
+            case Response.DataResponse data when reply.err() == KeeperException.Code.OK.intValue() -> data.stat();
+            case Response.StatResponse found when reply.err() == KeeperException.Code.OK.intValue() -> found.stat();
+            case null, default -> null;
+        };
+        if (stat != null) {
+            checkNodeRead(path, stat, reply.zxid());
+        } else if (reply.err() == KeeperException.Code.NONODE.intValue()) {
+            seen.put(path, new SeenNode(0, reply.zxid()));
+        }
+    }
+
+    private void checkNodeRead(String path, Stat stat, long replyZxid) {
+        if (stat.mzxid() > replyZxid || stat.czxid() > replyZxid) {
+            fail("read of " + path + " at zxid 0x" + Long.toHexString(replyZxid) + " shows a change at 0x"
+                    + Long.toHexString(Math.max(stat.mzxid(), stat.czxid())) + ", newer than the read");
+        }
+        SeenNode before = seen.get(path);
+        if (before != null && stat.mzxid() < before.mzxid()) {
+            fail("read of " + path + " went back from mzxid 0x" + Long.toHexString(before.mzxid()) + " to 0x"
+                    + Long.toHexString(stat.mzxid()));
+        }
+        if (before != null && before.absentAt() > 0 && stat.czxid() <= before.absentAt()) {
+            fail("read of " + path + " shows it created at 0x" + Long.toHexString(stat.czxid())
+                    + " but an earlier read found no node at 0x" + Long.toHexString(before.absentAt()));
+        }
+        seen.put(path, new SeenNode(stat.mzxid(), 0));
     }
 
     /** A read that shows a change newer than an armed watch means the event was skipped. */

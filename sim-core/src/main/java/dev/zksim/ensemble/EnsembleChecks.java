@@ -1,6 +1,8 @@
 package dev.zksim.ensemble;
 
 import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.kernel.Time;
+import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.server.ZkServer;
 import dev.zksim.server.persist.ZkDatabase;
 import dev.zksim.server.tree.Transaction;
@@ -28,6 +30,7 @@ public final class EnsembleChecks {
 
     /** Runs every server-side check now; throws a safety failure on the first violation. */
     public void verifyNow() {
+        verifyLeaderEmerged();
         verifyEphemeralOwners();
         verifyReplicasAgree();
         verifyZab();
@@ -108,6 +111,36 @@ public final class EnsembleChecks {
                 }
             }
         });
+    }
+
+    /**
+     * A leader emerges within a bound (the Zab specs' liveness property, checked while the run
+     * goes rather than only at its end): once no fault has touched the servers or the network
+     * between them for twice ZooKeeper's own recovery bound, and a quorum of servers is
+     * running, some server leads. Twice the bound leaves room for an election that a restart
+     * or a heal started late in the window. An election whose votes never settle (a vote
+     * order that cycles) fails here, long before the run ends.
+     */
+    public void verifyLeaderEmerged() {
+        EnsembleConfig config = ensemble.config();
+        long bound = 2 * config.quorumRecoveryBound();
+        if (!ensemble.faults().serversUndisturbedFor(bound) || runningServers() <= config.servers() / 2) {
+            return;
+        }
+        if (ensemble.leader().isEmpty()) {
+            throw SimulationFailure.liveness(ensemble.simulation().now(), "no leader emerged although a quorum of servers"
+                    + " ran undisturbed for " + Time.format(bound) + ", twice ZooKeeper's recovery bound");
+        }
+    }
+
+    private int runningServers() {
+        int running = 0;
+        for (String id : ensemble.serverIds()) {
+            if (ensemble.serverProcess(id).state() == SimProcess.State.RUNNING) {
+                running++;
+            }
+        }
+        return running;
     }
 
     /** The servers that are up, for checks that only make sense on live replicas. */

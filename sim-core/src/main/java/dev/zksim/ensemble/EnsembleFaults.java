@@ -15,6 +15,10 @@ import java.util.List;
  */
 public final class EnsembleFaults {
     private final Ensemble ensemble;
+    /** When the last fault that touched a server, or the network between servers, ended (or will end). */
+    private long disturbedUntil;
+    /** A partition or an isolation is in place (until the next heal). */
+    private boolean networkCut;
 
     /** A fault as it appears in the trace. */
     public record Injected(String fault, String outcome) implements TraceEvent {
@@ -26,6 +30,7 @@ public final class EnsembleFaults {
 
     /** Crashes a server or client process; it loses what its disk did not fsync. */
     public void crash(String id) {
+        disturbedIfServer(id, 0);
         SimProcess process = process(id);
         record("crash " + id, process.isUp() ? "crashed" : "already down");
         process.crash();
@@ -33,6 +38,7 @@ public final class EnsembleFaults {
 
     /** Restarts a crashed process from what its disk kept; a client starts a new session. */
     public void restart(String id) {
+        disturbedIfServer(id, 0);
         SimProcess process = process(id);
         boolean down = !process.isUp();
         record("restart " + id, down ? "restarted" : "already up");
@@ -42,17 +48,20 @@ public final class EnsembleFaults {
     }
 
     public void pause(String id) {
+        disturbedIfServer(id, 0);
         record("pause " + id, "paused");
         process(id).pause();
     }
 
     public void resume(String id) {
+        disturbedIfServer(id, 0);
         record("resume " + id, "resumed");
         process(id).resume();
     }
 
     /** Cuts every pair of processes that are in different groups. */
     public void partition(List<List<String>> groups) {
+        cut();
         record("partition " + groups, "applied");
         for (int i = 0; i < groups.size(); i++) {
             for (int j = i + 1; j < groups.size(); j++) {
@@ -62,16 +71,20 @@ public final class EnsembleFaults {
     }
 
     public void partitionOneWay(List<String> from, List<String> to) {
+        cut();
         record("partition " + from + " -> " + to, "applied");
         ensemble.network().partitionOneWay(from, to);
     }
 
     public void isolate(String id) {
+        cut();
         record("isolate " + id, "applied");
         ensemble.network().isolate(id);
     }
 
     public void heal() {
+        networkCut = false;
+        disturbed(0);
         record("heal", "applied");
         ensemble.network().heal();
     }
@@ -178,6 +191,7 @@ public final class EnsembleFaults {
      * is not a serving follower (a standalone server has none).
      */
     public boolean lag(String serverId, long duration) {
+        disturbed(duration);
         boolean lagging = ensemble.server(serverId).map(server -> server.faults().lagFor(duration)).orElse(false);
         record("lag " + serverId + " for " + duration + "us", lagging ? "lagging" : "not a serving follower");
         return lagging;
@@ -185,6 +199,7 @@ public final class EnsembleFaults {
 
     /** Adds extra delay to the link between two processes for a while. */
     public void clog(String a, String b, long extraDelay, long duration) {
+        disturbed(duration);
         record("clog " + a + "," + b, "applied");
         ensemble.network().clog(a, b, extraDelay, duration);
     }
@@ -198,6 +213,30 @@ public final class EnsembleFaults {
             }
         }
         return live;
+    }
+
+    /**
+     * True when no fault has touched a server or the network between servers for this long,
+     * and no partition is in place: ZooKeeper must then have elected a leader, if a quorum
+     * of servers is running.
+     */
+    public boolean serversUndisturbedFor(long span) {
+        return !networkCut && ensemble.simulation().now() - disturbedUntil >= span;
+    }
+
+    private void disturbedIfServer(String id, long duration) {
+        if (id.startsWith("s")) {
+            disturbed(duration);
+        }
+    }
+
+    private void disturbed(long duration) {
+        disturbedUntil = Math.max(disturbedUntil, ensemble.simulation().now() + duration);
+    }
+
+    private void cut() {
+        networkCut = true;
+        disturbed(0);
     }
 
     /** Records a planned fault that could not strike, such as "crash leader" during an election. */

@@ -90,4 +90,34 @@ class ClientOrderCheckTest {
                 ok(4, 6, new Response.ChildrenResponse(List.of("x"), stat(1, 1, 6)))))
                 .hasMessageContaining("child watch set at 0x3 has not fired");
     }
+
+    @Test
+    void aReadShowingAChangeNewerThanItsZxidFails() {
+        assertThatThrownBy(() -> check.replied(1, new Operation.GetData("/m", false),
+                ok(1, 5, new Response.DataResponse(null, stat(2, 7, 2)))))
+                .hasMessageContaining("read of /m at zxid 0x5 shows a change at 0x7, newer than the read");
+    }
+
+    @Test
+    void aReadOfAnOlderNodeThanOneReadBeforeFails() {
+        check.replied(1, new Operation.GetData("/m", false), ok(1, 8, new Response.DataResponse(null, stat(2, 6, 2))));
+        assertThatThrownBy(() -> check.replied(1, new Operation.Exists("/m", false), ok(2, 9, new Response.StatResponse(stat(2, 4, 2)))))
+                .hasMessageContaining("read of /m went back from mzxid 0x6 to 0x4");
+    }
+
+    @Test
+    void aNodeReadAsAbsentCannotLaterShowAnEarlierCreation() {
+        check.replied(1, new Operation.Exists("/m", false), new ServerPacket.Reply(1, 5, KeeperException.Code.NONODE.intValue(), null));
+        assertThatThrownBy(() -> check.replied(1, new Operation.GetData("/m", false),
+                ok(2, 9, new Response.DataResponse(null, stat(3, 3, 3)))))
+                .hasMessageContaining("shows it created at 0x3 but an earlier read found no node at 0x5");
+    }
+
+    @Test
+    void aNodeDeletedAndCreatedAgainReadsAsNewer() {
+        check.replied(1, new Operation.GetData("/m", false), ok(1, 5, new Response.DataResponse(null, stat(2, 4, 2))));
+        check.replied(1, new Operation.GetData("/m", false), new ServerPacket.Reply(2, 6, KeeperException.Code.NONODE.intValue(), null));
+        assertThatCode(() -> check.replied(1, new Operation.GetData("/m", false),
+                ok(3, 8, new Response.DataResponse(null, stat(7, 7, 7))))).doesNotThrowAnyException();
+    }
 }

@@ -11,6 +11,7 @@ import dev.zksim.server.persist.ZkDatabase;
 import dev.zksim.server.tree.Transaction;
 import dev.zksim.server.tree.Txn;
 import dev.zksim.server.tree.TxnHeader;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The server-side self-checks pass a healthy ensemble and catch a corrupted replica. */
@@ -64,5 +65,35 @@ class EnsembleChecksTest {
         ensemble.ackedWrites().add(new AckedWrites.Ack("c9", real.zxid(), real.sessionId() + 1, 7, "Create"));
         assertThatThrownBy(() -> ensemble.checks().verifyAcknowledgedWrites())
                 .hasMessageContaining("c9's Create (xid 7) was acknowledged at zxid");
+    }
+
+    /**
+     * Servers cut apart without any recorded fault cannot elect: the check fails once the
+     * quorum has been undisturbed for twice ZooKeeper's recovery bound. The same cut made by
+     * a fault is what a partition does, and no leader is owed until it heals.
+     */
+    @Test
+    void noLeaderAfterTwiceTheRecoveryBoundWithoutAFaultIsCaught() {
+        EnsembleConfig config = EnsembleConfig.defaults(3).withSelfChecks(false);
+        long bound = 2 * config.quorumRecoveryBound();
+        Ensemble faulted = Ensemble.start(new SeededChoices(5), config);
+        faulted.faults().partition(List.of(List.of("s1"), List.of("s2"), List.of("s3")));
+        faulted.runFor(bound + Time.seconds(5));
+        assertThat(faulted.leader()).isEmpty();
+        assertThatCode(() -> faulted.checks().verifyLeaderEmerged()).doesNotThrowAnyException();
+        faulted.faults().heal();
+        faulted.runFor(bound);
+        assertThat(faulted.leader()).isPresent();
+        assertThatCode(() -> faulted.checks().verifyLeaderEmerged()).doesNotThrowAnyException();
+
+        Ensemble silent = Ensemble.start(new SeededChoices(5), config);
+        silent.network().partition(List.of("s1"), List.of("s2", "s3"));
+        silent.network().partition(List.of("s2"), List.of("s3"));
+        silent.runFor(bound - Time.seconds(1));
+        assertThatCode(() -> silent.checks().verifyLeaderEmerged()).doesNotThrowAnyException();
+        silent.runFor(Time.seconds(2));
+        assertThatThrownBy(() -> silent.checks().verifyLeaderEmerged())
+                .isInstanceOf(SimulationFailure.class)
+                .hasMessageContaining("no leader emerged although a quorum of servers ran undisturbed");
     }
 }

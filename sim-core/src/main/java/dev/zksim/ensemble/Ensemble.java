@@ -55,7 +55,8 @@ public final class Ensemble {
         this.checks = new EnsembleChecks(this);
         // Without self-checks nobody reads the invariants, and keeping every committed
         // txn for them would cost memory and time in long benchmark runs.
-        this.sessionLosses = new SessionLosses(config.selfChecks() ? zabInvariants : ZabMonitor.NONE);
+        this.sessionLosses = config.selfChecks() ? new SessionLosses(zabInvariants, new SequentialNames(simulation))
+                : new SessionLosses(ZabMonitor.NONE, null);
         // A Zab violation fails the run at the step that broke it: a bug that makes votes
         // cycle floods the network within milliseconds, long before the next periodic check.
         zabInvariants.onViolation(violation -> {

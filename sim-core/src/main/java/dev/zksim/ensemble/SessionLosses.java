@@ -17,15 +17,19 @@ import java.util.function.LongConsumer;
  * ZabMonitor#delivered}): a server delivers only committed transactions, so the first
  * delivery of a closeSession anywhere is its commit. A session the leader expires while cut
  * off from its quorum never commits a closeSession, and so is never reported: its client
- * may rightly come back with the same session after the heal.
+ * may rightly come back with the same session after the heal. With self-checks on it also
+ * hands every delivery to {@link SequentialNames}, which judges the committed history too.
  */
 final class SessionLosses implements ZabMonitor {
     private final ZabMonitor next;
+    private final SequentialNames sequentialNames;
     private final TreeSet<Long> closed = new TreeSet<>();
     private final List<LongConsumer> listeners = new ArrayList<>();
 
-    SessionLosses(ZabMonitor next) {
+    /** Passes every fact on to next; sequentialNames, when not null, judges each delivery too. */
+    SessionLosses(ZabMonitor next, SequentialNames sequentialNames) {
         this.next = next;
+        this.sequentialNames = sequentialNames;
     }
 
     void addListener(LongConsumer listener) {
@@ -35,6 +39,9 @@ final class SessionLosses implements ZabMonitor {
     @Override
     public void delivered(long sid, long zxid, Object payload) {
         next.delivered(sid, zxid, payload);
+        if (sequentialNames != null) {
+            sequentialNames.delivered(zxid, payload);
+        }
         if (!listeners.isEmpty() && payload instanceof Transaction transaction && transaction.txn() instanceof Txn.CloseSessionTxn) {
             long session = transaction.header().sessionId();
             if (closed.add(session)) {

@@ -5,6 +5,7 @@ import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.kernel.Time;
 import dev.zksim.server.zab.KnownBug;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,10 +20,12 @@ import picocli.CommandLine.Option;
  * {@code zksim known-bugs}: the known-bug benchmark of issue 27. {@code --list} names the 13
  * bugs, what each flag re-introduces, and whether this build does; otherwise each implemented
  * bug's scenario runs with the bug under every strategy (random seeds, pct, coverage, dfs with
- * deepening), and then without it under the same strategies, which must stay clean. Each cell
- * gets an equal share of the budget still left, so that the time a bug found in its first
- * runs leaves goes to the bugs that are harder to find; {@code --runs} bounds each cell by
- * runs instead, and {@code --fastest} runs each bug under its fastest strategy only. It exits 0 only when every implemented
+ * deepening), and then without it under the same strategies, which must stay clean. Every bug
+ * runs first under the strategy that finds it fastest, with half the budget among them; the
+ * other strategies share a quarter, the flag-off cells the rest. Within a phase each cell gets
+ * an equal share of the time still left, so what a bug found in its first runs leaves goes to
+ * the bugs that are harder to find. {@code --runs} bounds each cell by runs instead, and
+ * {@code --fastest} runs each bug under its fastest strategy only. It exits 0 only when every implemented
  * bug was found, nothing failed without a bug, and (unless {@code --implemented-only}) no bug
  * of the 13 is left unimplemented.
  */
@@ -35,8 +38,9 @@ final class KnownBugsCommand implements Callable<Integer> {
     private boolean list;
 
     @Option(names = "--budget",
-            description = "Wall time for the whole benchmark (default 120s, or no limit with --runs). Each cell gets an"
-                    + " equal share of the time still left, so what a quickly found bug leaves goes to the cells after it.")
+            description = "Wall time for the whole benchmark (default 120s, or no limit with --runs): half for each bug"
+                    + " under its fastest strategy, a quarter for the other strategies, the rest for the flag-off cells;"
+                    + " what a quickly found bug leaves goes to the cells after it.")
     private String budget;
 
     @Option(names = "--runs", description = "At most this many runs per cell. Without --budget the table is then the"
@@ -65,9 +69,19 @@ final class KnownBugsCommand implements Callable<Integer> {
     @Option(names = "--faults", defaultValue = "4", description = "The explorers' bound on faults per run (default 4).")
     private int faults;
 
-    /** One cell to measure: a scenario with a bug (or without any, when bug is null) under one strategy. */
-    private record Planned(KnownBug bug, String scenario, KnownBugBench.Strategy strategy) {
+    /**
+     * One cell to measure: a scenario with a bug (or without any, when bug is null) under one
+     * strategy, in one of the benchmark's three phases.
+     */
+    private record Planned(int phase, KnownBug bug, String scenario, KnownBugBench.Strategy strategy) {
     }
+
+    /**
+     * The share of the budget each phase may spend, cumulatively: each bug under its fastest
+     * strategy first (half the budget), then the other strategies (a quarter), then the
+     * flag-off cells (the rest). Time a phase leaves unused goes to the next.
+     */
+    private static final double[] PHASE_ENDS = {0.5, 0.75, 1.0};
 
     @Override
     public Integer call() {
@@ -82,47 +96,64 @@ final class KnownBugsCommand implements Callable<Integer> {
         List<Planned> plan = plan(chosen, parseStrategies());
         long budgetNanos = budgetNanos();
         KnownBugBench bench = new KnownBugBench(UserClasspath.catalog(), seed, faults, KnownBugsCommand::wallNanos);
-        long end = wallNanos() + budgetNanos;
+        long start = wallNanos();
         List<KnownBugBench.Cell> found = new ArrayList<>();
         List<KnownBugBench.Cell> clean = new ArrayList<>();
         for (int i = 0; i < plan.size(); i++) {
             Planned cell = plan.get(i);
-            KnownBugBench.Budget share = share(end, plan.size() - i, budgetNanos == Long.MAX_VALUE);
+            KnownBugBench.Budget share = share(start, budgetNanos, cell.phase(), cellsLeftInPhase(plan, i));
             if (cell.bug() == null) {
                 clean.add(progress(bench.withoutBug(cell.scenario(), cell.strategy(), share)));
             } else {
                 found.add(progress(bench.withBug(cell.bug(), cell.scenario(), cell.strategy(), share)));
             }
         }
+        found.sort(Comparator.comparing((KnownBugBench.Cell cell) -> KnownBug.parse(cell.bug()))
+                .thenComparing(KnownBugBench.Cell::strategy));
         System.out.print(KnownBugBench.table(found, clean));
         return verdict(chosen, found, clean);
     }
 
     /**
-     * The cells in the order they run: every chosen bug under each strategy (with --fastest,
-     * only under the one that finds it fastest), then each of their scenarios without a bug
-     * under the same strategies.
+     * The cells in the order they run: every chosen bug under the strategy that finds it
+     * fastest; then under the other strategies (none with --fastest); then each of their
+     * scenarios without a bug under the strategies used on it.
      */
     private List<Planned> plan(List<KnownBug> chosen, List<KnownBugBench.Strategy> order) {
-        List<Planned> withBugs = new ArrayList<>();
+        List<Planned> first = new ArrayList<>();
+        List<Planned> others = new ArrayList<>();
         Map<String, Set<KnownBugBench.Strategy>> flagOff = new LinkedHashMap<>();
         for (KnownBug bug : chosen) {
             String scenario = KnownBugScenarios.scenarioFor().get(bug);
-            List<KnownBugBench.Strategy> strategiesOfBug = fastest
-                    ? List.of(KnownBugBench.Strategy.of(KnownBugScenarios.fastestStrategy(bug))) : order;
+            KnownBugBench.Strategy quickest = KnownBugBench.Strategy.of(KnownBugScenarios.fastestStrategy(bug));
+            List<KnownBugBench.Strategy> strategiesOfBug = fastest ? List.of(quickest) : order;
             for (KnownBugBench.Strategy strategy : strategiesOfBug) {
-                withBugs.add(new Planned(bug, scenario, strategy));
+                boolean isQuickest = strategy == quickest;
+                (isQuickest ? first : others).add(new Planned(isQuickest ? 0 : 1, bug, scenario, strategy));
                 flagOff.computeIfAbsent(scenario, key -> EnumSet.noneOf(KnownBugBench.Strategy.class)).add(strategy);
             }
         }
-        List<Planned> plan = new ArrayList<>(withBugs);
-        flagOff.forEach((scenario, used) -> used.forEach(strategy -> plan.add(new Planned(null, scenario, strategy))));
+        List<Planned> plan = new ArrayList<>(first);
+        plan.addAll(others);
+        flagOff.forEach((scenario, used) -> used.forEach(strategy -> plan.add(new Planned(2, null, scenario, strategy))));
         return plan;
     }
 
-    /** An equal share of the time left for each cell still to run, and the --runs bound. */
-    private KnownBugBench.Budget share(long end, int cellsLeft, boolean unlimited) {
-        long nanos = unlimited ? Long.MAX_VALUE : Math.max(1, (end - wallNanos()) / cellsLeft);
+    private static int cellsLeftInPhase(List<Planned> plan, int index) {
+        int left = 0;
+        for (int i = index; i < plan.size() && plan.get(i).phase() == plan.get(index).phase(); i++) {
+            left++;
+        }
+        return left;
+    }
+
+    /** An equal share of the time its phase has left for each of its cells still to run, and the --runs bound. */
+    private KnownBugBench.Budget share(long start, long budgetNanos, int phase, int cellsLeft) {
+        long nanos = Long.MAX_VALUE;
+        if (budgetNanos != Long.MAX_VALUE) {
+            long phaseEnd = start + (long) (budgetNanos * PHASE_ENDS[phase]);
+            nanos = Math.max(1, (phaseEnd - wallNanos()) / cellsLeft);
+        }
         return new KnownBugBench.Budget(nanos, runs == null ? Long.MAX_VALUE : runs);
     }
 

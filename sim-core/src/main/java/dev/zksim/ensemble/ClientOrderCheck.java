@@ -9,7 +9,6 @@ import dev.zksim.kernel.Simulation;
 import dev.zksim.protocol.Operation;
 import dev.zksim.protocol.Response;
 import dev.zksim.protocol.ServerPacket;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +32,7 @@ final class ClientOrderCheck implements ClientObserver {
     private final Map<String, Long> existWatches = new LinkedHashMap<>();
     private final Map<String, Long> childWatches = new LinkedHashMap<>();
     /** What this client last read of each path: the node's mzxid, or the reply zxid of a NoNode. */
-    private final Map<String, SeenNode> seen = new HashMap<>();
+    private final Map<String, SeenNode> seen = new LinkedHashMap<>();
     private long lastZxid;
     private int lastXid;
 

@@ -5,7 +5,7 @@ import dev.zksim.kernel.Simulation;
 import dev.zksim.server.tree.Transaction;
 import dev.zksim.server.tree.Txn;
 import dev.zksim.server.tree.ZnodePaths;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -24,7 +24,7 @@ final class SequentialNames {
 
     private final Simulation simulation;
     /** The last sequential counter committed under each parent, in the parent's current incarnation. */
-    private final Map<String, Integer> lastCounter = new HashMap<>();
+    private final Map<String, Integer> lastCounter = new LinkedHashMap<>();
     private long lastZxid;
 
     SequentialNames(Simulation simulation) {

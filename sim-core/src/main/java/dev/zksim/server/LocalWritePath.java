@@ -22,6 +22,8 @@ public final class LocalWritePath implements WritePath {
     private final LongSupplier clockMillis;
     private final long localOwner;
     private long lastZxid;
+    /** No txn was proposed through this path yet: nothing a sync must wait for. */
+    private boolean nothingProposed = true;
 
     /**
      * @param tree the applied tree the preparer validates against (with its pending records)
@@ -66,6 +68,7 @@ public final class LocalWritePath implements WritePath {
         if (request instanceof Request.CloseSessionRequest) {
             sessions.setClosing(sessionId);
         }
+        nothingProposed = false;
         committer.commit(preparer.prepare(request, sessionId, cxid, check, ++lastZxid, clockMillis.getAsLong()));
     }
 
@@ -74,12 +77,17 @@ public final class LocalWritePath implements WritePath {
      * has no session, so no session check, and nobody waits for its reply.
      */
     void submitOwn(Request request) {
+        nothingProposed = false;
         committer.commit(preparer.prepare(request, 0, 0, SessionCheck.OK, ++lastZxid, clockMillis.getAsLong()));
     }
 
     @Override
     public long syncPoint(long sessionId, int xid) {
-        return lastZxid;
+        // A leader's path starts at its new epoch's zxid 0, which no txn ever has: until the
+        // term's first proposal a sync waits for nothing, as ZooKeeper's leader answers a sync
+        // at once while no proposal is outstanding (Leader.processSync). Waiting for that zxid
+        // instead held every sync of a quiet new term until some client wrote.
+        return nothingProposed ? 0 : lastZxid;
     }
 
     @Override

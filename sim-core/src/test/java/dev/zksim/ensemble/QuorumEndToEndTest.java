@@ -59,4 +59,25 @@ class QuorumEndToEndTest {
                     .isEqualTo("x");
         }
     }
+
+    /**
+     * A new leader whose term has proposed nothing yet answers a sync at once, as ZooKeeper's
+     * does while no proposal is outstanding. The sync used to wait for the term's first write,
+     * so in a quiet term it never completed.
+     */
+    @Test
+    void aSyncInANewTermWithoutWritesCompletes() {
+        QuorumHarness h = new QuorumHarness(13, 3);
+        String leader = h.awaitServing(Time.seconds(10));
+        String[] others = h.ensemble.serverIds().stream().filter(id -> !id.equals(leader)).toArray(String[]::new);
+        QuorumHarness.Client client = h.client(others);
+        assertThat(h.await(client.zk.create("/a", bytes("x"), CreateMode.PERSISTENT))).isEqualTo("/a");
+        long epoch = h.server(others[0]).currentEpoch();
+        h.ensemble.faults().crash(leader);
+        h.ensemble.runFor(Time.seconds(10));
+        String successor = h.awaitServing(Time.seconds(10));
+        assertThat(h.server(successor).currentEpoch()).isGreaterThan(epoch);
+        assertThat(h.await(client.zk.sync("/a"))).isEqualTo("/a");
+        assertThat(h.server(successor).lastProcessedZxid() >>> 32).as("no txn in the new term").isEqualTo(epoch);
+    }
 }

@@ -12,7 +12,11 @@ import java.util.concurrent.CompletionStage;
  * goes into the node name ({@code parent/<guid>-<role>-0000000007}); when the create fails
  * with a recoverable error, the children are listed and a node carrying the guid is adopted
  * instead of creating a second one, which would otherwise sit in the queue as an orphan
- * until the session ends. Only if none exists is the create retried.
+ * until the session ends. Only if none exists is the create retried. The listing follows a
+ * sync: after a reconnect the client may be served by a follower that has not yet applied
+ * the create whose reply was lost (its own last zxid is older than that create), and a
+ * listing there misses the node although it exists. The leader answers a sync only after
+ * every proposal it had when the sync reached it, the lost create included.
  */
 public final class ProtectedCreate {
     private static final int MAX_ATTEMPTS = 10;
@@ -44,7 +48,7 @@ public final class ProtectedCreate {
     /** Looks for the node the lost reply was about; creates anew only if it is not there. */
     private static void recover(ZooKeeperClient zk, String parent, String name, byte[] data, CreateMode mode,
             CompletableFuture<String> result, int attempt) {
-        zk.getChildren(parent, false).whenComplete((children, error) -> {
+        zk.sync(parent).thenCompose(synced -> zk.getChildren(parent, false)).whenComplete((children, error) -> {
             if (error != null) {
                 if (Stages.isRecoverable(error) && attempt < MAX_ATTEMPTS) {
                     recover(zk, parent, name, data, mode, result, attempt + 1);

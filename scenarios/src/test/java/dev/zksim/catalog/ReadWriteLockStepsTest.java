@@ -39,8 +39,12 @@ class ReadWriteLockStepsTest {
     private static final ScenarioCatalog NO_DOWNGRADES = new ScenarioCatalog().add(
             Testkit.readWriteLock("downgrade-unordered-undeclared", SharedLockScenarios.downgrading(false, false)).build());
 
-    /** Seed 2 of the catalogue's canary is the first caught. */
-    @SimulationProperty(seeds = 10)
+    /**
+     * Seed 120 of the catalogue's canary is the first caught: its downgrade must meet a writer
+     * that queued during the hold, which about one seed in fifty arranges (seed 2 was the first
+     * before ProtectedCreate synced before listing, which moved the schedules).
+     */
+    @SimulationProperty(seeds = 130)
     void aDowngradedReaderQueuedBehindWaitingWritersLetsOneIn(Seeds seeds) {
         PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-rwlock-downgrade-unordered");
         assertThat(caught.kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);

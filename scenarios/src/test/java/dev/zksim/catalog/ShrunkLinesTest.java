@@ -24,8 +24,12 @@ import org.junit.jupiter.api.Test;
 class ShrunkLinesTest {
     private static final ScenarioCatalog CATALOG = Catalog.standard();
     private static final int MAX_LINE = 1000;
-    /** Every canary that random seeds catch fails within its first few seeds. */
-    private static final int SEEDS = 40;
+    /**
+     * Every canary that random seeds catch fails within its first 130 seeds; most within a
+     * few, canary-rwlock-downgrade-unordered first at seed 120 (its downgrade must meet a
+     * writer that queued during the hold), and the search stops at the first failing seed.
+     */
+    private static final int SEEDS = 130;
 
     @Test
     void everyCanaryShrinksToALineOfAtMostAThousandCharactersThatReplays() {

@@ -61,6 +61,7 @@ public final class FaultPlanGenerator {
             // 0.2% to 3% in steps of 0.01%: a few requests of a seed's hundreds, never a storm.
             case REQUEST_LOSS -> healLater(at, outage, new Fault.RequestLoss(100 * choices.intIn(20, 300)));
             case DELAYED_CLOSE -> expireWithDelayedClose(at, outage);
+            case DISK_ERROR -> add(at, new Fault.DiskError(server(), outage));
         }
     }
 

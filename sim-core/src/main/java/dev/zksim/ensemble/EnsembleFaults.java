@@ -11,7 +11,8 @@ import java.util.List;
  * Every fault the simulated ensemble can suffer, callable at any simulated time: process
  * crashes, restarts and pauses; symmetric and one-way partitions and heal; the leader
  * isolated or killed; a session expired as the leader would; a reply lost after the server
- * applied the request; a lagging follower; a delay spike on a link. Each fault is traced.
+ * applied the request; a lagging follower; a delay spike on a link; write errors on a
+ * server's disk. Each fault is traced.
  */
 public final class EnsembleFaults {
     private final Ensemble ensemble;
@@ -71,9 +72,13 @@ public final class EnsembleFaults {
         ensemble.network().isolate(id);
     }
 
+    /** Heals the network, ends the request loss, and ends every disk error that has no end of its own. */
     public void heal() {
         record("heal", "applied");
         ensemble.network().heal();
+        for (String id : ensemble.serverIds()) {
+            ensemble.serverProcess(id).disk().setFailingWrites(false);
+        }
     }
 
     /**
@@ -181,6 +186,24 @@ public final class EnsembleFaults {
         boolean lagging = ensemble.server(serverId).map(server -> server.faults().lagFor(duration)).orElse(false);
         record("lag " + serverId + " for " + duration + "us", lagging ? "lagging" : "not a serving follower");
         return lagging;
+    }
+
+    /**
+     * Starts transient write errors on a server's disk, until {@link #diskRecovered} or the
+     * next heal: every txn log fsync and snapshot write fails with an IOException. ZooKeeper
+     * 3.9.5 then loses its SyncRequestProcessor (the peer leaves its term and rejoins) or, on
+     * a snapshot, exits (the model starts it again a second later, as a service manager
+     * would). The error belongs to the disk, so it outlives a crash of the server.
+     */
+    public void diskError(String serverId) {
+        record("disk-error " + serverId, "writes fail");
+        ensemble.serverProcess(serverId).disk().setFailingWrites(true);
+    }
+
+    /** Ends the disk errors of a server: its writes succeed again. */
+    public void diskRecovered(String serverId) {
+        record("disk-error " + serverId + " ends", "writes succeed");
+        ensemble.serverProcess(serverId).disk().setFailingWrites(false);
     }
 
     /** Adds extra delay to the link between two processes for a while. */

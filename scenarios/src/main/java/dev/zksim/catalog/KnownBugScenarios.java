@@ -41,6 +41,7 @@ public final class KnownBugScenarios {
         scenarios.put(KnownBug.ZK_4646, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4643, "zab-sync-crash");
         scenarios.put(KnownBug.CREB_SNAPSHOT_EPOCH, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4882, "zab-disk-error");
         return scenarios;
     }
 
@@ -70,6 +71,27 @@ public final class KnownBugScenarios {
                 .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
                 .goals(Goal.traced("ZabEvent.Elected", 4, "three elections after the first"))
                 .perSeed((knobs, run) -> churn(knobs, run, 30, 4, 8))
+                .verifyEnd(KnownBugScenarios::recovered)
+                .build();
+    }
+
+    /**
+     * "Zab: a server's disk fails its writes for a while, and servers crash": on a slow disk a
+     * follower applies commits while its own log write still hangs; when that write fails
+     * (ZooKeeper's SyncThread dies) its memory is ahead of its log. ZOOKEEPER-4882 keeps that
+     * memory into the next term, so the log keeps a hole that a later crash exposes: the
+     * restarted server skips committed txns, or leads without them.
+     */
+    public static Scenario diskError() {
+        return Testkit.custom("zab-disk-error")
+                .title("Zab: three servers on a slow disk that fails writes for a while, and crashes")
+                .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
+                .goals(Goal.traced("ZabEvent.DiskWriteFailed", 1, "a disk write failed"))
+                .perSeed((knobs, run) -> {
+                    churn(knobs, run, 30, 4, 8);
+                    run.faults(new FaultProfile(List.of(FaultKind.DISK_ERROR, FaultKind.CRASH_SERVER), 4, 8,
+                            Time.millis(500), Time.seconds(10), Time.millis(100), Time.seconds(3)));
+                })
                 .verifyEnd(KnownBugScenarios::recovered)
                 .build();
     }

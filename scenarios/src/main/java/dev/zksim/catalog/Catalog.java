@@ -68,6 +68,7 @@ public final class Catalog {
                 .add(GroupScenarios.viewAssignedPartitionsCanary())
                 .add(KnownBugScenarios.electionChurn())
                 .add(KnownBugScenarios.syncCrash())
-                .add(KnownBugScenarios.diskError()));
+                .add(KnownBugScenarios.diskError())
+                .add(KnownBugScenarios.fuzzySnapshot()));
     }
 }

@@ -42,6 +42,7 @@ public final class KnownBugScenarios {
         scenarios.put(KnownBug.ZK_4643, "zab-sync-crash");
         scenarios.put(KnownBug.CREB_SNAPSHOT_EPOCH, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4882, "zab-disk-error");
+        scenarios.put(KnownBug.ZK_3144, "zab-fuzzy-snapshot");
         return scenarios;
     }
 
@@ -91,6 +92,33 @@ public final class KnownBugScenarios {
                     churn(knobs, run, 30, 4, 8);
                     run.faults(new FaultProfile(List.of(FaultKind.DISK_ERROR, FaultKind.CRASH_SERVER), 4, 8,
                             Time.millis(500), Time.seconds(10), Time.millis(100), Time.seconds(3)));
+                })
+                .verifyEnd(KnownBugScenarios::recovered)
+                .build();
+    }
+
+    /**
+     * "Zab: sessions open and close while servers snapshot often and crash": a snapshot every
+     * 3 to 6 txns often follows a createSession directly, where ZOOKEEPER-3144's snapshot holds
+     * the zxid without the session; a server restarted from it replays the session's
+     * ephemerals from its log and holds them without their owner.
+     */
+    public static Scenario fuzzySnapshot() {
+        return Testkit.custom("zab-fuzzy-snapshot")
+                .title("Zab: three servers snapshot often and crash while sessions come and go")
+                .ensemble(new SwarmKnobs(ensemble(new Distribution.Uniform(500, Time.millis(2))).config().withSnapCount(6),
+                        "lan"))
+                .goals(Goal.traced("ZabEvent.SnapshotTaken", 3, "three snapshots"))
+                .perSeed((knobs, run) -> {
+                    run.install((ensemble, history) -> {
+                        for (int i = 0; i < 3; i++) {
+                            ensemble.addClient(new RandomOps(20, RandomOps.defaultThinkTime()));
+                        }
+                    });
+                    run.faults(new FaultProfile(List.of(FaultKind.CRASH_SERVER, FaultKind.CRASH_CLIENT,
+                            FaultKind.EXPIRE_SESSION), 4, 8, Time.millis(500), Time.seconds(10), Time.millis(100),
+                            Time.seconds(3)));
+                    run.settle(run.swarm().config().quorumRecoveryBound() + Time.seconds(10));
                 })
                 .verifyEnd(KnownBugScenarios::recovered)
                 .build();

@@ -338,7 +338,8 @@ public final class QuorumPeer {
     }
 
     private void takeSnapshot() {
-        storage.writeSnapshot(lastDelivered, app.takeSnapshot());
+        Object state = config.has(KnownBug.ZK_3144) ? app.takeSnapshotRacingTheSessionTracker() : app.takeSnapshot();
+        storage.writeSnapshot(lastDelivered, state);
         if (!storage.exiting()) {
             trace(new ZabEvent.SnapshotTaken(Zxid.hex(lastDelivered)));
         }

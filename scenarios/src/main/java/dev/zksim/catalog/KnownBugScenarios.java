@@ -99,14 +99,14 @@ public final class KnownBugScenarios {
 
     /**
      * "Zab: sessions open and close while servers snapshot often and crash": a snapshot every
-     * 3 to 6 txns often follows a createSession directly, where ZOOKEEPER-3144's snapshot holds
+     * 2 to 4 txns often follows a createSession directly, where ZOOKEEPER-3144's snapshot holds
      * the zxid without the session; a server restarted from it replays the session's
      * ephemerals from its log and holds them without their owner.
      */
     public static Scenario fuzzySnapshot() {
         return Testkit.custom("zab-fuzzy-snapshot")
                 .title("Zab: three servers snapshot often and crash while sessions come and go")
-                .ensemble(new SwarmKnobs(ensemble(new Distribution.Uniform(500, Time.millis(2))).config().withSnapCount(6),
+                .ensemble(new SwarmKnobs(ensemble(new Distribution.Uniform(500, Time.millis(2))).config().withSnapCount(4),
                         "lan"))
                 .goals(Goal.traced("ZabEvent.SnapshotTaken", 3, "three snapshots"))
                 .perSeed((knobs, run) -> {

@@ -81,7 +81,9 @@ public final class FaultPlanGenerator {
             boolean needsClient = kind == FaultKind.CRASH_CLIENT || kind == FaultKind.PAUSE_CLIENT
                     || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY
                     || kind == FaultKind.LOSE_REQUEST || kind == FaultKind.DELAYED_CLOSE;
-            boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION;
+            // Disk errors are modelled on quorum servers only (Zab's txn log and snapshots).
+            boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION
+                    || kind == FaultKind.DISK_ERROR;
             if ((!needsClient || !clients.isEmpty()) && (!needsQuorum || servers.size() > 1)) {
                 usable.add(kind);
             }

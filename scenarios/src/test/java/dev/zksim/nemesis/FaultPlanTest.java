@@ -60,6 +60,8 @@ class FaultPlanTest {
             assertThat(((Fault.DiskError) step.fault()).duration()).isBetween(Time.millis(100), Time.seconds(1));
         });
         assertThat(FaultPlan.parse(plan.toString())).isEqualTo(plan);
+        FaultPlan standalone = FaultPlanGenerator.generate(new SeededChoices(5), profile, List.of("s1"), List.of("c1"));
+        assertThat(standalone.steps()).noneMatch(step -> step.fault() instanceof Fault.DiskError);
     }
 
     @Test

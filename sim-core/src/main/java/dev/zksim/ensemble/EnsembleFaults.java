@@ -193,11 +193,15 @@ public final class EnsembleFaults {
      * next heal: every txn log fsync and snapshot write fails with an IOException. ZooKeeper
      * 3.9.5 then loses its SyncRequestProcessor (the peer leaves its term and rejoins) or, on
      * a snapshot, exits (the model starts it again a second later, as a service manager
-     * would). The error belongs to the disk, so it outlives a crash of the server.
+     * would). The error belongs to the disk, so it outlives a crash of the server. A
+     * standalone server's log and snapshots do not model write errors: there the fault is
+     * recorded as having no effect.
      */
     public void diskError(String serverId) {
-        record("disk-error " + serverId, "writes fail");
-        ensemble.serverProcess(serverId).disk().setFailingWrites(true);
+        boolean standalone = ensemble.serverIds().size() == 1;
+        record("disk-error " + serverId, standalone ? "no effect: disk errors are modelled on quorum servers only"
+                : "writes fail");
+        ensemble.serverProcess(serverId).disk().setFailingWrites(!standalone);
     }
 
     /** Ends the disk errors of a server: its writes succeed again. */

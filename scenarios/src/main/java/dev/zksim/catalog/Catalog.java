@@ -67,6 +67,8 @@ public final class Catalog {
                 .add(CoordinationScenarios.impatientBarrierCanary())
                 .add(GroupScenarios.viewAssignedPartitionsCanary())
                 .add(KnownBugScenarios.electionChurn())
-                .add(KnownBugScenarios.syncCrash()));
+                .add(KnownBugScenarios.syncCrash())
+                .add(KnownBugScenarios.diskError())
+                .add(KnownBugScenarios.fuzzySnapshot()));
     }
 }

@@ -41,6 +41,8 @@ public final class KnownBugScenarios {
         scenarios.put(KnownBug.ZK_4646, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4643, "zab-sync-crash");
         scenarios.put(KnownBug.CREB_SNAPSHOT_EPOCH, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4882, "zab-disk-error");
+        scenarios.put(KnownBug.ZK_3144, "zab-fuzzy-snapshot");
         return scenarios;
     }
 
@@ -79,6 +81,54 @@ public final class KnownBugScenarios {
                 .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
                 .goals(Goal.traced("ZabEvent.Elected", 4, "three elections after the first"))
                 .perSeed((knobs, run) -> churn(knobs, run, 30, 4, 8))
+                .verifyEnd(KnownBugScenarios::recovered)
+                .build();
+    }
+
+    /**
+     * "Zab: a server's disk fails its writes for a while, and servers crash": on a slow disk a
+     * follower applies commits while its own log write still hangs; when that write fails
+     * (ZooKeeper's SyncThread dies) its memory is ahead of its log. ZOOKEEPER-4882 keeps that
+     * memory into the next term, so the log keeps a hole that a later crash exposes: the
+     * restarted server skips committed txns, or leads without them.
+     */
+    public static Scenario diskError() {
+        return Testkit.custom("zab-disk-error")
+                .title("Zab: three servers on a slow disk that fails writes for a while, and crashes")
+                .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
+                .goals(Goal.traced("ZabEvent.DiskWriteFailed", 1, "a disk write failed"))
+                .perSeed((knobs, run) -> {
+                    churn(knobs, run, 30, 4, 8);
+                    run.faults(new FaultProfile(List.of(FaultKind.DISK_ERROR, FaultKind.CRASH_SERVER), 4, 8,
+                            Time.millis(500), Time.seconds(10), Time.millis(100), Time.seconds(3)));
+                })
+                .verifyEnd(KnownBugScenarios::recovered)
+                .build();
+    }
+
+    /**
+     * "Zab: sessions open and close while servers snapshot often and crash": a snapshot every
+     * 2 to 4 txns often follows a createSession directly, where ZOOKEEPER-3144's snapshot holds
+     * the zxid without the session; a server restarted from it replays the session's
+     * ephemerals from its log and holds them without their owner.
+     */
+    public static Scenario fuzzySnapshot() {
+        return Testkit.custom("zab-fuzzy-snapshot")
+                .title("Zab: three servers snapshot often and crash while sessions come and go")
+                .ensemble(new SwarmKnobs(ensemble(new Distribution.Uniform(500, Time.millis(2))).config().withSnapCount(4),
+                        "lan"))
+                .goals(Goal.traced("ZabEvent.SnapshotTaken", 3, "three snapshots"))
+                .perSeed((knobs, run) -> {
+                    run.install((ensemble, history) -> {
+                        for (int i = 0; i < 3; i++) {
+                            ensemble.addClient(new RandomOps(20, RandomOps.defaultThinkTime()));
+                        }
+                    });
+                    run.faults(new FaultProfile(List.of(FaultKind.CRASH_SERVER, FaultKind.CRASH_CLIENT,
+                            FaultKind.EXPIRE_SESSION), 4, 8, Time.millis(500), Time.seconds(10), Time.millis(100),
+                            Time.seconds(3)));
+                    run.settle(run.swarm().config().quorumRecoveryBound() + Time.seconds(10));
+                })
                 .verifyEnd(KnownBugScenarios::recovered)
                 .build();
     }

@@ -126,7 +126,8 @@ final class FaultChoice {
             boolean needsClient = kind == FaultKind.CRASH_CLIENT || kind == FaultKind.PAUSE_CLIENT
                     || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY
                     || kind == FaultKind.DELAYED_CLOSE;
-            boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION;
+            boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION
+                    || kind == FaultKind.DISK_ERROR;
             if ((!needsClient || clients > 0) && (!needsQuorum || servers > 1)) {
                 usable.add(kind);
             }

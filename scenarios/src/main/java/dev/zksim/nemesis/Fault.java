@@ -161,6 +161,25 @@ public sealed interface Fault {
         }
     }
 
+    /**
+     * Transient write errors on a server's disk: its txn log fsyncs and snapshot writes fail
+     * with an IOException for {@code duration}, or, with a duration of 0, until the next heal.
+     * ZooKeeper 3.9.5 loses its SyncRequestProcessor on a failed log write (the peer leaves its
+     * term and rejoins) and exits on a failed snapshot write.
+     */
+    record DiskError(Target server, long duration) implements Fault {
+        public DiskError {
+            if (duration < 0) {
+                throw new IllegalArgumentException("a disk error cannot last a negative time");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "disk-error " + server + (duration > 0 ? " for " + Time.formatShort(duration) : "");
+        }
+    }
+
     /** Adds a delay spike to the link between two processes for a while. */
     record Clog(Target a, Target b, long extraDelay, long duration) implements Fault {
         @Override
@@ -203,6 +222,7 @@ public sealed interface Fault {
             case DropReply drop -> List.of(drop.client());
             case LoseRequest lose -> List.of(lose.client());
             case Lag lag -> List.of(lag.server());
+            case DiskError error -> List.of(error.server());
             case Clog clog -> List.of(clog.a(), clog.b());
             case RequestLoss loss -> List.of();
         };

@@ -21,5 +21,11 @@ public enum FaultKind {
      * A client's session expires and its closeSession commits only after the outage: the
      * client may hear Expired and open a new session while its old ephemerals still exist.
      */
-    DELAYED_CLOSE
+    DELAYED_CLOSE,
+    /**
+     * A server's disk fails its writes for the outage (txn log fsyncs, snapshots): opt-in
+     * ({@link dev.zksim.testkit.Profiles#withDiskErrors}), so that the standard profiles draw
+     * their plans as before.
+     */
+    DISK_ERROR
 }

@@ -9,7 +9,7 @@ import java.util.Locale;
 /** Reads the text of one fault, the part of a step after "at TIME". */
 final class FaultParser {
     private static final String KINDS =
-            "crash, restart, pause, resume, partition, isolate, heal, expire, delay-close, drop-reply, lose-request, lag, clog, request-loss";
+            "crash, restart, pause, resume, partition, isolate, heal, expire, delay-close, drop-reply, lose-request, lag, clog, request-loss, disk-error";
 
     private FaultParser() {
     }
@@ -40,6 +40,7 @@ final class FaultParser {
             case "lag" -> lag(rest);
             case "clog" -> clog(rest);
             case "request-loss" -> requestLoss(rest);
+            case "disk-error" -> diskError(rest);
             default -> throw new IllegalArgumentException("unknown fault '" + verb + "' (known: " + KINDS + ")");
         };
     }
@@ -203,6 +204,15 @@ final class FaultParser {
             throw new IllegalArgumentException("'lag ... for' needs a positive duration");
         }
         return new Fault.Lag(server, duration);
+    }
+
+    /** "disk-error SERVER [for DURATION]": without a duration, until the next heal. */
+    private static Fault diskError(String rest) {
+        Target server = single("disk-error", before(rest));
+        if (server instanceof Target.Named named && !named.isServer()) {
+            throw new IllegalArgumentException("'disk-error' applies to servers only, not to " + named.id());
+        }
+        return new Fault.DiskError(server, forDuration("disk-error", rest));
     }
 
     private static Fault delayClose(String rest) {

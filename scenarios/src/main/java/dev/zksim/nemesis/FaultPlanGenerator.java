@@ -61,6 +61,7 @@ public final class FaultPlanGenerator {
             // 0.2% to 3% in steps of 0.01%: a few requests of a seed's hundreds, never a storm.
             case REQUEST_LOSS -> healLater(at, outage, new Fault.RequestLoss(100 * choices.intIn(20, 300)));
             case DELAYED_CLOSE -> expireWithDelayedClose(at, outage);
+            case DISK_ERROR -> add(at, new Fault.DiskError(server(), outage));
         }
     }
 
@@ -80,7 +81,9 @@ public final class FaultPlanGenerator {
             boolean needsClient = kind == FaultKind.CRASH_CLIENT || kind == FaultKind.PAUSE_CLIENT
                     || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY
                     || kind == FaultKind.LOSE_REQUEST || kind == FaultKind.DELAYED_CLOSE;
-            boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION;
+            // Disk errors are modelled on quorum servers only (Zab's txn log and snapshots).
+            boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION
+                    || kind == FaultKind.DISK_ERROR;
             if ((!needsClient || !clients.isEmpty()) && (!needsQuorum || servers.size() > 1)) {
                 usable.add(kind);
             }

@@ -61,6 +61,7 @@ public final class Nemesis {
             case Fault.Lag lag -> resolve(lag.server()).ifPresent(id -> faults.lag(id, lag.duration()));
             case Fault.Clog clog -> clog(clog);
             case Fault.RequestLoss loss -> faults.requestLoss(loss.perMillion());
+            case Fault.DiskError error -> resolve(error.server()).ifPresent(id -> diskErrorFor(id, error.duration()));
         }
     }
 
@@ -87,6 +88,13 @@ public final class Nemesis {
         faults.crash(id);
         if (restartAfter > 0) {
             ensemble.simulation().schedule(restartAfter, () -> faults.restart(id));
+        }
+    }
+
+    private void diskErrorFor(String id, long duration) {
+        faults.diskError(id);
+        if (duration > 0) {
+            ensemble.simulation().schedule(duration, () -> faults.diskRecovered(id));
         }
     }
 

@@ -27,13 +27,33 @@ public final class Profiles {
 
     /**
      * Every fault a plan places at one point, except the opt-in ones: the request loss of
-     * {@link #withRequestLoss} and the delayed close of {@link #withDelayedClose}.
+     * {@link #withRequestLoss}, the delayed close of {@link #withDelayedClose} and the disk
+     * errors of {@link #withDiskErrors}.
      */
     public static List<FaultKind> withPausedClients() {
         List<FaultKind> kinds = new ArrayList<>(List.of(FaultKind.values()));
         kinds.remove(FaultKind.REQUEST_LOSS);
         kinds.remove(FaultKind.DELAYED_CLOSE);
+        kinds.remove(FaultKind.DISK_ERROR);
         return kinds;
+    }
+
+    /**
+     * {@code kinds} and disk errors: for the outage, a server's txn log fsyncs and snapshot
+     * writes fail. ZooKeeper 3.9.5's peer then leaves its term and rejoins (a failed log
+     * write) or exits (a failed snapshot write), and a peer that applied txns its log lost
+     * must not keep them in memory only (ZOOKEEPER-4882).
+     *
+     * <pre>{@code
+     * Testkit.lock("my-lock", factory).faults(1, 3, Time.seconds(5), Profiles.withDiskErrors(Profiles.withoutPausedClients()))
+     * }</pre>
+     */
+    public static List<FaultKind> withDiskErrors(List<FaultKind> kinds) {
+        List<FaultKind> with = new ArrayList<>(kinds);
+        if (!with.contains(FaultKind.DISK_ERROR)) {
+            with.add(FaultKind.DISK_ERROR);
+        }
+        return with;
     }
 
     /**

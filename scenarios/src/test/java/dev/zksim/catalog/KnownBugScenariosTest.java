@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the run breaks the Zab invariant that the bug breaks in ZooKeeper, and the same seed
  * without the flag passes every check. The seeds are the first failing ones of sweeps from
  * seed 0 (ZOOKEEPER-4646 from seed 400), so a change in the model that moves them is seen here.
- * The CREB bug is a server that refuses to start, a liveness failure at its restart.
+ * The CREB bug is a server that refuses to start, a liveness failure at its restart;
+ * ZOOKEEPER-3144 breaks the ensemble check that every ephemeral's owner session is live.
  */
 class KnownBugScenariosTest {
     private static final ScenarioCatalog CATALOG = Catalog.standard();
@@ -34,6 +35,8 @@ class KnownBugScenariosTest {
         "ZOOKEEPER-3911      | 50  | SAFETY_VIOLATION  | Zab invariants violated: peer 1 truncated committed 0x100000010",
         "ZOOKEEPER-4643      | 7   | SAFETY_VIOLATION  | Zab invariants violated: leader 3 of epoch 4 lacks committed",
         "ZOOKEEPER-4646      | 503 | SAFETY_VIOLATION  | Zab invariants violated: leader 3 of epoch 4 lacks committed",
+        "ZOOKEEPER-4882      | 2   | SAFETY_VIOLATION  | Zab invariants violated: peer 1 skipped committed 0x10000000e",
+        "ZOOKEEPER-3144      | 9   | SAFETY_VIOLATION  | ensemble self-check failed: s3 holds ephemerals [/a0000000005] of session",
         "CREB-SNAPSHOT-EPOCH | 17  | LIVENESS_TIMEOUT  | peer 3 refuses to start: the current epoch, 1, is older than"})
     void theFlagBreaksAnInvariantThatTheSameSeedKeepsWithoutIt(String id, long seed, FailureKind kind, String invariant) {
         KnownBug bug = KnownBug.parse(id);

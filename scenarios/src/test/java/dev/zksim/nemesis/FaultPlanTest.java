@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.SeededChoices;
+import dev.zksim.testkit.Profiles;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +34,34 @@ class FaultPlanTest {
         assertThat(plan.steps()).hasSize(11);
         assertThat(plan.toString()).isEqualTo(text);
         assertThat(FaultPlan.parse(plan.toString())).isEqualTo(plan);
+    }
+
+    @Test
+    void diskErrorParsesWithAndWithoutItsDurationAndOnlyForServers() {
+        String text = "at 1s disk-error s2 for 1.5s; at 2s disk-error leader; at 3s heal";
+        FaultPlan plan = FaultPlan.parse(text);
+        assertThat(plan.steps().getFirst().fault()).isEqualTo(new Fault.DiskError(new Target.Named("s2"), Time.millis(1500)));
+        assertThat(plan.steps().get(1).fault()).isEqualTo(new Fault.DiskError(new Target.Leader(), 0));
+        assertThat(plan.toString()).isEqualTo(text);
+        assertThatThrownBy(() -> FaultPlan.parse("at 1s disk-error c1")).hasMessageContaining("servers only");
+        assertThatThrownBy(() -> FaultPlan.parse("at 1s disk-error s1,s2")).hasMessageContaining("takes one process");
+    }
+
+    @Test
+    void diskErrorsAreOptIn() {
+        assertThat(Profiles.withoutPausedClients()).doesNotContain(FaultKind.DISK_ERROR);
+        assertThat(Profiles.withDiskErrors(List.of(FaultKind.CRASH_SERVER)))
+                .containsExactly(FaultKind.CRASH_SERVER, FaultKind.DISK_ERROR);
+        FaultProfile profile = new FaultProfile(List.of(FaultKind.DISK_ERROR), 2, 2, Time.millis(500), Time.seconds(2),
+                Time.millis(100), Time.seconds(1));
+        FaultPlan plan = FaultPlanGenerator.generate(new SeededChoices(5), profile, List.of("s1", "s2", "s3"), List.of("c1"));
+        assertThat(plan.steps()).hasSize(2).allSatisfy(step -> {
+            assertThat(step.fault()).isInstanceOf(Fault.DiskError.class);
+            assertThat(((Fault.DiskError) step.fault()).duration()).isBetween(Time.millis(100), Time.seconds(1));
+        });
+        assertThat(FaultPlan.parse(plan.toString())).isEqualTo(plan);
+        FaultPlan standalone = FaultPlanGenerator.generate(new SeededChoices(5), profile, List.of("s1"), List.of("c1"));
+        assertThat(standalone.steps()).noneMatch(step -> step.fault() instanceof Fault.DiskError);
     }
 
     @Test

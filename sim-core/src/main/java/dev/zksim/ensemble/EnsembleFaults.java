@@ -6,12 +6,15 @@ import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.kernel.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Every fault the simulated ensemble can suffer, callable at any simulated time: process
  * crashes, restarts and pauses; symmetric and one-way partitions and heal; the leader
  * isolated or killed; a session expired as the leader would; a reply lost after the server
- * applied the request; a lagging follower; a delay spike on a link. Each fault is traced.
+ * applied the request; a lagging follower; a delay spike on a link; write errors on a
+ * server's disk. Each fault is traced.
  */
 public final class EnsembleFaults {
     private final Ensemble ensemble;
@@ -19,6 +22,8 @@ public final class EnsembleFaults {
     private long disturbedUntil;
     /** A partition or an isolation is in place (until the next heal). */
     private boolean networkCut;
+    /** The servers whose disks fail their writes now: each leaves its term until the error ends. */
+    private final Set<String> failingDisks = new TreeSet<>();
 
     /** A fault as it appears in the trace. */
     public record Injected(String fault, String outcome) implements TraceEvent {
@@ -82,11 +87,15 @@ public final class EnsembleFaults {
         ensemble.network().isolate(id);
     }
 
+    /** Heals the network, ends the request loss, and ends every disk error that has no end of its own. */
     public void heal() {
         networkCut = false;
         disturbed(0);
         record("heal", "applied");
         ensemble.network().heal();
+        for (String id : ensemble.serverIds()) {
+            ensemble.serverProcess(id).disk().setFailingWrites(false);
+        }
     }
 
     /**
@@ -197,6 +206,32 @@ public final class EnsembleFaults {
         return lagging;
     }
 
+    /**
+     * Starts transient write errors on a server's disk, until {@link #diskRecovered} or the
+     * next heal: every txn log fsync and snapshot write fails with an IOException. ZooKeeper
+     * 3.9.5 then loses its SyncRequestProcessor (the peer leaves its term and rejoins) or, on
+     * a snapshot, exits (the model starts it again a second later, as a service manager
+     * would). The error belongs to the disk, so it outlives a crash of the server. A
+     * standalone server's log and snapshots do not model write errors: there the fault is
+     * recorded as having no effect.
+     */
+    public void diskError(String serverId) {
+        failingDisks.add(serverId);
+        disturbed(0);
+        boolean standalone = ensemble.serverIds().size() == 1;
+        record("disk-error " + serverId, standalone ? "no effect: disk errors are modelled on quorum servers only"
+                : "writes fail");
+        ensemble.serverProcess(serverId).disk().setFailingWrites(!standalone);
+    }
+
+    /** Ends the disk errors of a server: its writes succeed again. */
+    public void diskRecovered(String serverId) {
+        failingDisks.remove(serverId);
+        disturbed(0);
+        record("disk-error " + serverId + " ends", "writes succeed");
+        ensemble.serverProcess(serverId).disk().setFailingWrites(false);
+    }
+
     /** Adds extra delay to the link between two processes for a while. */
     public void clog(String a, String b, long extraDelay, long duration) {
         disturbed(duration);
@@ -217,11 +252,11 @@ public final class EnsembleFaults {
 
     /**
      * True when no fault has touched a server or the network between servers for this long,
-     * and no partition is in place: ZooKeeper must then have elected a leader, if a quorum
+     * and no partition nor disk error is in place: ZooKeeper must then have elected a leader, if a quorum
      * of servers is running.
      */
     public boolean serversUndisturbedFor(long span) {
-        return !networkCut && ensemble.simulation().now() - disturbedUntil >= span;
+        return !networkCut && failingDisks.isEmpty() && ensemble.simulation().now() - disturbedUntil >= span;
     }
 
     private void disturbedIfServer(String id, long duration) {

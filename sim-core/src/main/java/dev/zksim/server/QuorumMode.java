@@ -1,12 +1,15 @@
 package dev.zksim.server;
 
 import dev.zksim.server.ServerEvent.Started;
+import dev.zksim.server.persist.DatabaseSnapshot;
 import dev.zksim.server.persist.ReplicaSnapshot;
 import dev.zksim.server.persist.ZkDatabase;
 import dev.zksim.server.prep.Request;
 import dev.zksim.server.session.ExpiringSessionTracker;
 import dev.zksim.server.session.LearnerSessionTracker;
 import dev.zksim.server.tree.Transaction;
+import dev.zksim.server.tree.Txn;
+import dev.zksim.server.zab.KnownBug;
 import dev.zksim.server.zab.QuorumPeer;
 import dev.zksim.server.zab.Role;
 import dev.zksim.server.zab.ZabApplication;
@@ -14,6 +17,8 @@ import dev.zksim.server.zab.ZabConfig;
 import dev.zksim.server.zab.ZabMonitor;
 import dev.zksim.server.zab.Zxid;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.TreeMap;
 
 /**
  * A quorum member: the server's database is the state Zab replicates. Zab owns the txn log
@@ -38,6 +43,12 @@ final class QuorumMode implements ServerMode, ZabApplication {
     private LeaderDuties leader;
     private FollowerDuties follower;
     private boolean serving;
+    /** With ZOOKEEPER-3144 re-introduced: how the last applied txn changed the session table, or null. */
+    private SessionChange lastSessionChange;
+
+    /** A session txn's change, with the session's timeout before it (null: the session was not there). */
+    private record SessionChange(long zxid, long sessionId, Integer timeoutBefore) {
+    }
 
     QuorumMode(ZkServer server, ZabConfig zab, ZabMonitor monitor) {
         this.server = server;
@@ -84,6 +95,9 @@ final class QuorumMode implements ServerMode, ZabApplication {
     }
 
     private void apply(Transaction transaction) {
+        if (zab.has(KnownBug.ZK_3144)) {
+            noteSessionChange(transaction);
+        }
         server.committed(transaction);
         if (leader != null) {
             leader.applied(server.lastProcessedZxid());
@@ -93,6 +107,38 @@ final class QuorumMode implements ServerMode, ZabApplication {
     @Override
     public Object takeSnapshot() {
         return new ReplicaSnapshot(server.database().snapshot(), lag.held());
+    }
+
+    /**
+     * The snapshot thread of a server before ZOOKEEPER-3144's fix, started just after the
+     * commit thread applied the last txn to the tree but before it updated the session
+     * tracker: when that txn opened or closed a session, the file has its zxid and the tree
+     * after it, but the session table before it. Any other snapshot is exact (ZooKeeper's fuzzy
+     * snapshot plus the replay of the log after its zxid gives the same state).
+     */
+    @Override
+    public Object takeSnapshotRacingTheSessionTracker() {
+        DatabaseSnapshot database = server.database().snapshot();
+        SessionChange change = lastSessionChange;
+        if (change == null || change.zxid() != database.lastProcessedZxid() || !lag.held().isEmpty()) {
+            return new ReplicaSnapshot(database, lag.held());
+        }
+        TreeMap<Long, Integer> sessions = new TreeMap<>(database.sessions());
+        if (change.timeoutBefore() == null) {
+            sessions.remove(change.sessionId());
+        } else {
+            sessions.put(change.sessionId(), change.timeoutBefore());
+        }
+        return new ReplicaSnapshot(new DatabaseSnapshot(database.tree(), sessions), List.of());
+    }
+
+    private void noteSessionChange(Transaction transaction) {
+        long sessionId = transaction.header().sessionId();
+        boolean changesSessions = transaction.txn() instanceof Txn.CreateSessionTxn
+                || transaction.txn() instanceof Txn.CloseSessionTxn;
+        lastSessionChange = changesSessions
+                ? new SessionChange(transaction.zxid(), sessionId, server.database().sessions().get(sessionId))
+                : null;
     }
 
     @Override

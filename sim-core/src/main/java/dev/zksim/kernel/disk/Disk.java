@@ -14,6 +14,7 @@ public final class Disk {
     private final TreeMap<String, LogFile> logs = new TreeMap<>();
     private final TreeMap<String, BlobFile> blobs = new TreeMap<>();
     private CrashPolicy policy;
+    private boolean failingWrites;
 
     public Disk(CrashPolicy policy) {
         this.policy = policy;
@@ -51,6 +52,23 @@ public final class Disk {
 
     public void deleteBlob(String name) {
         blobs.remove(name);
+    }
+
+    /**
+     * Starts or ends a spell of write errors (the disk-error fault): while it lasts, the
+     * programs on this node see their writes fail with an IOException, an fsync of the txn
+     * log or a snapshot write. The disk does not fail anything itself; each writer asks
+     * {@link #failingWrites()} at the point where ZooKeeper's write would throw, because
+     * what a failed write leaves behind is the writer's business (a dead SyncThread, an
+     * exiting process). The spell outlives a crash: it belongs to the disk.
+     */
+    public void setFailingWrites(boolean failing) {
+        this.failingWrites = failing;
+    }
+
+    /** True while the disk-error fault makes writes fail. */
+    public boolean failingWrites() {
+        return failingWrites;
     }
 
     public CrashPolicy policy() {

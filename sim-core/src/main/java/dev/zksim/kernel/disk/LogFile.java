@@ -73,6 +73,14 @@ public final class LogFile {
     }
 
     /**
+     * Forgets the records appended since the last fsync, as a failed fsync does: the kernel
+     * may drop the dirty pages it could not write, so they never reach the disk.
+     */
+    public void dropUnsynced() {
+        records.subList(synced, records.size()).clear();
+    }
+
+    /**
      * Reads the log after a restart: the records before the first torn one. The torn record
      * and anything after it are removed, as ZooKeeper truncates a log at a bad checksum.
      */

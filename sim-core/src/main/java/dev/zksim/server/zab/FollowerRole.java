@@ -102,6 +102,11 @@ final class FollowerRole {
             if (active && from == connection && message instanceof LeaderMessage leaderMessage) {
                 lastHeard = peer.process().now();
                 handle(leaderMessage);
+                if (storage.logFailed()) {
+                    // Follower.followLeader checks isRunning() between packets: the one read
+                    // when the SyncThread died is still processed.
+                    fail("txn log write failed: SyncThread exited");
+                }
             }
         }
 

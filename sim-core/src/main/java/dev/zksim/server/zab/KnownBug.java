@@ -42,9 +42,9 @@ public enum KnownBug {
             "txns applied during SYNC do not append to committedLog, leaving a hole"),
     ZK_5094("ZOOKEEPER-5094", false,
             "committed txns before NEWLEADER go to memory only on TRUNC; a dropped connection leaves memory ahead of the log"),
-    ZK_4882("ZOOKEEPER-4882", false,
+    ZK_4882("ZOOKEEPER-4882", true,
             "a proposal commits in memory on a node whose log write failed"),
-    ZK_3144("ZOOKEEPER-3144", false,
+    ZK_3144("ZOOKEEPER-3144", true,
             "lastProcessedZxid and the session change race in a fuzzy snapshot"),
     CREB_SNAPSHOT_EPOCH("CREB-SNAPSHOT-EPOCH", true,
             "a crash between the NEWLEADER snapshot and setCurrentEpoch leaves a server that refuses to start");

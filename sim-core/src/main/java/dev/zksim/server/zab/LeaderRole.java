@@ -374,6 +374,11 @@ final class LeaderRole {
             return;
         }
         tickTimer = peer.process().timer(peer.config().tick() / 2, this::onHalfTick);
+        if (storage.logFailed()) {
+            // Leader.lead's tick loop: "Unexpected internal error" once the server is not running.
+            stepDown("Unexpected internal error: txn log write failed");
+            return;
+        }
         if (!established) {
             return;
         }

@@ -1,6 +1,7 @@
 package dev.zksim.server.zab;
 
 import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.kernel.Time;
 import dev.zksim.kernel.disk.SnapshotSchedule;
 import dev.zksim.kernel.net.Connection;
 import dev.zksim.kernel.net.ConnectionHandler;
@@ -27,6 +28,11 @@ import java.util.function.Function;
  * them (UPTODATE, COMMIT), or by the peer itself when it is established as leader.
  */
 public final class QuorumPeer {
+    /**
+     * How long after exiting on a failed snapshot write the server is started again, as its
+     * service manager would restart it (ZooKeeper's scripts do not; systemd or Kubernetes do).
+     */
+    static final long RESTART_AFTER_EXIT = Time.seconds(1);
     private final SimProcess process;
     private final Network network;
     private final ZabConfig config;
@@ -40,6 +46,8 @@ public final class QuorumPeer {
     private long leaderId = -1;
     private long lastDelivered;
     private final SnapshotSchedule snapshots;
+    /** The application state at a start without a snapshot: what a reload without one goes back to. */
+    private Object initialState;
 
     public QuorumPeer(SimProcess process, Network network, ZabConfig config, ZabApplication app, ZabMonitor monitor) {
         this.process = process;
@@ -50,6 +58,7 @@ public final class QuorumPeer {
         this.storage = new ZabStorage(process, config);
         this.election = new FastElection(this);
         this.snapshots = new SnapshotSchedule(config.snapshotEvery(), process.choices());
+        storage.onWriteFailure(this::onWriteFailure);
     }
 
     /** Recovers from disk and starts looking for a leader; call from the Node's start. */
@@ -61,6 +70,7 @@ public final class QuorumPeer {
         } else if (storage.base() != 0) {
             throw new IllegalStateException("log continues from " + Zxid.hex(storage.base()) + " but no snapshot is readable");
         } else {
+            initialState = app.takeSnapshot();
             monitor.stateReset(myId(), 0);
         }
         trace(new ZabEvent.Recovered(Zxid.hex(lastDelivered), Zxid.hex(storage.lastZxid()), storage.acceptedEpoch(),
@@ -244,7 +254,60 @@ public final class QuorumPeer {
         role = Role.LOOKING;
         leaderId = -1;
         app.roleChanged(Role.LOOKING, -1);
+        if (storage.logFailed()) {
+            settleAfterLogFailure();
+        }
         election.startLooking(selfVote(), reason);
+    }
+
+    /**
+     * A txn log fsync failed (the SyncThread died) or a snapshot write failed. The latter
+     * exits the process. The former is noticed by a role at its next step; a LOOKING peer
+     * has none, so it settles at once, as the old term's shutdown would have.
+     */
+    private void onWriteFailure() {
+        if (storage.exiting()) {
+            process.schedule(0, process::crash);
+            process.simulation().schedule(RESTART_AFTER_EXIT, () -> {
+                if (!process.isUp()) {
+                    process.start();
+                }
+            });
+        } else if (role == Role.LOOKING) {
+            settleAfterLogFailure();
+        }
+    }
+
+    /**
+     * The term that lost its SyncThread ended (ZooKeeperServer.shutdown(false)). 3.9.5 keeps
+     * its in-memory database for the next term (fastForwardDataBase replays the log on top):
+     * the txns it applied though their log write failed stay in memory only, its vote and the
+     * next sync start after them, and the log keeps a hole that a restart exposes
+     * (ZOOKEEPER-4882, re-introduced by the flag). The model's default is the fix of PR
+     * apache/zookeeper#2268 (not in 3.9.5): memory ahead of the disk is cleared and reloaded
+     * from the snapshot and the log, so the next sync fills the hole.
+     */
+    private void settleAfterLogFailure() {
+        storage.restartLogging();
+        long memory = lastDelivered;
+        if (config.has(KnownBug.ZK_4882)) {
+            storage.forgetUnloggedAfter(memory);
+            trace(new ZabEvent.AfterLogFailure("memory kept", Zxid.hex(memory), Zxid.hex(storage.lastDurableZxid())));
+            return;
+        }
+        storage.recover();
+        var snapshot = storage.newestSnapshot();
+        long disk = Math.max(storage.lastZxid(), snapshot.map(ZabStorage.SnapshotFile::zxid).orElse(0L));
+        if (memory <= disk) {
+            trace(new ZabEvent.AfterLogFailure("memory kept", Zxid.hex(memory), Zxid.hex(disk)));
+            return;
+        }
+        if (snapshot.isPresent()) {
+            installSnapshot(snapshot.get().state(), snapshot.get().zxid());
+        } else {
+            installSnapshot(initialState, 0);
+        }
+        trace(new ZabEvent.AfterLogFailure("memory ahead of disk: reloaded", Zxid.hex(memory), Zxid.hex(disk)));
     }
 
     void onServing(Role servingRole, long epoch) {
@@ -275,8 +338,11 @@ public final class QuorumPeer {
     }
 
     private void takeSnapshot() {
-        storage.writeSnapshot(lastDelivered, app.takeSnapshot());
-        trace(new ZabEvent.SnapshotTaken(Zxid.hex(lastDelivered)));
+        Object state = config.has(KnownBug.ZK_3144) ? app.takeSnapshotRacingTheSessionTracker() : app.takeSnapshot();
+        storage.writeSnapshot(lastDelivered, state);
+        if (!storage.exiting()) {
+            trace(new ZabEvent.SnapshotTaken(Zxid.hex(lastDelivered)));
+        }
     }
 
     void installSnapshot(Object snapshot, long zxid) {

@@ -49,4 +49,12 @@ public sealed interface ZabEvent extends TraceEvent {
 
     record LeaderLost(long leader, String reason) implements ZabEvent {
     }
+
+    /** A write failed under the disk-error fault: which one, and what the server does about it. */
+    record DiskWriteFailed(String write, String outcome) implements ZabEvent {
+    }
+
+    /** After a failed txn log write, the term ended and the peer settled its memory against its disk. */
+    record AfterLogFailure(String outcome, String memoryZxid, String diskZxid) implements ZabEvent {
+    }
 }

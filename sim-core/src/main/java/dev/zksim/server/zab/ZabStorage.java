@@ -15,6 +15,13 @@ import java.util.Optional;
  * mirrored in memory as a list sorted by zxid. Log appends become durable in group fsyncs
  * that take a drawn latency; callers that must not act before durability (an ACK, the
  * leader's own vote for a proposal) pass a callback to {@link #afterSync}.
+ *
+ * <p>Under the disk-error fault ({@link Disk#failingWrites()}) a group fsync fails as
+ * ZooKeeper's {@code ZKDatabase.commit()} throws: the SyncRequestProcessor dies
+ * ({@link #logFailed()}), the txns of that batch never reach the disk, and nothing more is
+ * logged or acknowledged until the peer's next term. A failed snapshot write makes the
+ * process exit, as 3.9.5's {@code ZooKeeperServer.takeSnapshot} does (System.exit with
+ * TXNLOG_ERROR_TAKING_SNAPSHOT); the exiting process writes nothing more.
  */
 final class ZabStorage {
     static final String LOG = "zab-txnlog";
@@ -38,6 +45,12 @@ final class ZabStorage {
     private final List<Runnable> awaitingSync = new ArrayList<>();
     private boolean syncScheduled;
     private long base;
+    /** ZooKeeper's SyncThread died on a failed fsync: appends stay in memory, acks never come. */
+    private boolean logFailed;
+    /** A snapshot write failed and the process is exiting: nothing more reaches the disk. */
+    private boolean exiting;
+    private Runnable onWriteFailure = () -> {
+    };
 
     ZabStorage(SimProcess process, ZabConfig config) {
         this.process = process;
@@ -122,7 +135,14 @@ final class ZabStorage {
             throw new IllegalStateException("log out of order: " + Zxid.hex(entry.zxid()) + " after " + Zxid.hex(lastZxid()));
         }
         entries.add(entry);
-        log.append(entry);
+        if (writable()) {
+            log.append(entry);
+        }
+    }
+
+    /** False once the SyncThread died or the process is exiting: then a txn is held in memory only. */
+    private boolean writable() {
+        return !logFailed && !exiting;
     }
 
     /** Discards every logged txn after zxid (a TRUNC). The cut is durable at once. */
@@ -131,8 +151,27 @@ final class ZabStorage {
             throw new IllegalStateException("cannot truncate below the log base " + Zxid.hex(base));
         }
         int keep = indexAfter(zxid);
+        int keepInFile = fileIndexAfter(zxid, keep);
         entries.subList(keep, entries.size()).clear();
-        log.truncate(keep);
+        if (!exiting) {
+            log.truncate(keepInFile);
+        }
+    }
+
+    /**
+     * Where the file keeps the txns up to zxid: the same index as in memory while the file
+     * mirrors the memory log, as it always does unless a failed fsync left the file a hole
+     * that the memory does not have (ZOOKEEPER-4882).
+     */
+    private int fileIndexAfter(long zxid, int memoryIndex) {
+        if (log.size() == entries.size()) {
+            return memoryIndex;
+        }
+        int index = 0;
+        while (index < log.size() && ((LogEntry) log.get(index)).zxid() <= zxid) {
+            index++;
+        }
+        return index;
     }
 
     /**
@@ -144,7 +183,9 @@ final class ZabStorage {
         writeLong(LOG_BASE, snapshotZxid);
         base = snapshotZxid;
         entries.clear();
-        log.truncate(0);
+        if (!exiting) {
+            log.truncate(0);
+        }
     }
 
     /**
@@ -152,6 +193,10 @@ final class ZabStorage {
      * fsync is pending join it (a group commit), and actions run in request order.
      */
     void afterSync(Runnable action) {
+        if (!writable()) {
+            // Queued behind a dead SyncThread, or in an exiting process: it never runs.
+            return;
+        }
         awaitingSync.add(action);
         if (!syncScheduled) {
             syncScheduled = true;
@@ -161,13 +206,84 @@ final class ZabStorage {
 
     private void flush() {
         syncScheduled = false;
+        if (!writable()) {
+            return;
+        }
+        if (disk.failingWrites()) {
+            failLog();
+            return;
+        }
         log.fsync();
         List<Runnable> actions = List.copyOf(awaitingSync);
         awaitingSync.clear();
         actions.forEach(Runnable::run);
     }
 
+    /**
+     * ZKDatabase.commit() threw in SyncRequestProcessor.flush: the thread dies (its handler
+     * sets the server state to ERROR), the batch's txns never reach the disk and their acks
+     * are never sent. The role notices at its next step (ZooKeeper's follower loop and
+     * leader tick check isRunning()), through {@link #logFailed()}.
+     */
+    private void failLog() {
+        logFailed = true;
+        awaitingSync.clear();
+        log.dropUnsynced();
+        process.trace(new ZabEvent.DiskWriteFailed("txn log fsync", "SyncThread exits; txns after "
+                + Zxid.hex(lastDurableZxid()) + " not logged"));
+        onWriteFailure.run();
+    }
+
+    /** Called when a txn log fsync or a snapshot write fails, after the failure is recorded. */
+    void onWriteFailure(Runnable listener) {
+        this.onWriteFailure = listener;
+    }
+
+    /** True once a txn log fsync failed in this term: ZooKeeper's SyncRequestProcessor is dead. */
+    boolean logFailed() {
+        return logFailed;
+    }
+
+    /** A new term starts a new SyncRequestProcessor, which logs again (and fails again if the disk still does). */
+    void restartLogging() {
+        logFailed = false;
+    }
+
+    /** The last zxid the log file holds (its base if it holds none): what a restart would read. */
+    long lastDurableZxid() {
+        return log.size() == 0 ? base : ((LogEntry) log.get(log.size() - 1)).zxid();
+    }
+
+    /**
+     * Forgets the txns the file lacks after zxid (with 3.9.5's kept database: the pending
+     * txns of the dead SyncThread that memory never applied). Those up to zxid stay in the
+     * memory log even where the file lacks them, as applied txns stay in ZooKeeper's memory.
+     */
+    void forgetUnloggedAfter(long zxid) {
+        long keepTo = Math.max(zxid, lastDurableZxid());
+        entries.subList(indexAfter(keepTo), entries.size()).clear();
+    }
+
+    /** True once a snapshot write failed: the process exits at once. */
+    boolean exiting() {
+        return exiting;
+    }
+
+    /**
+     * Writes a snapshot durably, or, while the disk fails writes, starts the process's exit
+     * (3.9.5's takeSnapshot: "Severe unrecoverable error, exiting"). The exit itself is the
+     * caller's to schedule; from here on this storage writes nothing.
+     */
     void writeSnapshot(long zxid, Object state) {
+        if (exiting) {
+            return;
+        }
+        if (disk.failingWrites()) {
+            exiting = true;
+            process.trace(new ZabEvent.DiskWriteFailed("snapshot " + Zxid.hex(zxid), "the process exits"));
+            onWriteFailure.run();
+            return;
+        }
         BlobFile file = disk.blob(SNAPSHOT_PREFIX + paddedHex(zxid));
         file.write(new SnapshotFile(zxid, state));
         file.fsync();
@@ -210,6 +326,9 @@ final class ZabStorage {
     }
 
     private void writeLong(String name, long value) {
+        if (exiting) {
+            return;
+        }
         BlobFile file = disk.blob(name);
         file.write(value);
         file.fsync();

@@ -31,6 +31,7 @@ class KnownBugScenariosTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "ZOOKEEPER-1419      | 43  | SAFETY_VIOLATION  | Zab invariants violated: peer 1 replaced its vote",
+        "ZOOKEEPER-2845      | 0   | SAFETY_VIOLATION  | Zab invariants violated: peer 1 skipped 0x100000002 (delivered by 2)",
         "ZOOKEEPER-3911      | 50  | SAFETY_VIOLATION  | Zab invariants violated: peer 1 truncated committed 0x100000010",
         "ZOOKEEPER-4643      | 7   | SAFETY_VIOLATION  | Zab invariants violated: leader 3 of epoch 4 lacks committed",
         "ZOOKEEPER-4646      | 503 | SAFETY_VIOLATION  | Zab invariants violated: leader 3 of epoch 4 lacks committed",
@@ -67,8 +68,8 @@ class KnownBugScenariosTest {
         assertThat(CATALOG.find("lock-standard").prepare(new SeededChoices(1).stream("knobs"))
                 .ensemble().bugs()).isEmpty();
         assertThatThrownBy(() -> CATALOG.find("lock-standard+ZOOKEEPER-1")).hasMessageStartingWith("unknown bug 'ZOOKEEPER-1'");
-        assertThatThrownBy(() -> CATALOG.find("lock-standard+ZOOKEEPER-2845")).hasMessageContaining("not implemented");
-        assertThatThrownBy(() -> Testkit.custom("x").bugs(KnownBug.ZK_2845))
-                .hasMessageContaining("ZOOKEEPER-2845 is not implemented");
+        assertThatThrownBy(() -> CATALOG.find("lock-standard+ZOOKEEPER-3144")).hasMessageContaining("not implemented");
+        assertThatThrownBy(() -> Testkit.custom("x").bugs(KnownBug.ZK_3144))
+                .hasMessageContaining("ZOOKEEPER-3144 is not implemented");
     }
 }

@@ -128,6 +128,8 @@ final class FollowerRole {
             case LeaderMessage.Diff diff -> {
                 if (peer.config().has(KnownBug.ZK_3911)) {
                     holdDiff(diff.txns());
+                } else if (peer.config().has(KnownBug.ZK_2845)) {
+                    applySync("DIFF", peer.diffOverDatabase(diff.txns()));
                 } else {
                     applySync("DIFF", diff.txns());
                 }
@@ -140,6 +142,7 @@ final class FollowerRole {
                             + Zxid.hex(trunc.zxid()) + ", which would undo its delivered " + Zxid.hex(peer.lastCommittedZxid()));
                 }
                 storage.truncateAfter(trunc.zxid());
+                peer.truncatedTo(trunc.zxid());
                 peer.trace(new ZabEvent.Truncated(Zxid.hex(trunc.zxid())));
                 applySync("TRUNC", trunc.txns());
             }
@@ -175,7 +178,7 @@ final class FollowerRole {
         }
         gotLeaderInfo = true;
         epoch = newEpoch;
-        connection.send(new LearnerMessage.AckEpoch(storage.currentEpoch(), storage.lastZxid(), fresh));
+        connection.send(new LearnerMessage.AckEpoch(storage.currentEpoch(), peer.lastProcessedZxid(), fresh));
     }
 
     private void applySync(String mode, List<LogEntry> txns) {

@@ -24,7 +24,7 @@ import java.util.Set;
 public enum KnownBug {
     ZK_1419("ZOOKEEPER-1419", true,
             "the vote order's third clause (same zxid, higher id) has no epoch check, so votes cycle"),
-    ZK_2845("ZOOKEEPER-2845", false,
+    ZK_2845("ZOOKEEPER-2845", true,
             "a peer re-enters election keeping its in-memory database, and DIFF leaves a phantom znode"),
     ZK_3911("ZOOKEEPER-3911", true,
             "followers persist DIFF proposals only at UPTODATE, but ACK NEWLEADER earlier"),

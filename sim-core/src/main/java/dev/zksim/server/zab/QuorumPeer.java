@@ -11,6 +11,8 @@ import dev.zksim.server.zab.ZabMessage.LeaderMessage;
 import dev.zksim.server.zab.ZabMessage.LearnerMessage;
 import dev.zksim.server.zab.ZabMessage.Notification;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -25,6 +27,12 @@ import java.util.function.Function;
  * <p>Txns a restarted peer finds in its log after its snapshot are not delivered at start,
  * because some may never have been committed; they are delivered once a leader confirms
  * them (UPTODATE, COMMIT), or by the peer itself when it is established as leader.
+ *
+ * <p>With ZOOKEEPER-2845 re-introduced the peer has ZooKeeper's in-memory database grain
+ * instead: at start it replays every logged txn into memory, committed or not
+ * ({@code ZKDatabase.loadDataBase}), a TRUNC reloads memory from the cut log
+ * ({@code ZKDatabase.truncateLog}), and across an election it keeps its database as it is,
+ * reporting the database's last zxid rather than the log's (see {@link #lastProcessedZxid}).
  */
 public final class QuorumPeer {
     private final SimProcess process;
@@ -39,6 +47,20 @@ public final class QuorumPeer {
     private FollowerRole follower;
     private long leaderId = -1;
     private long lastDelivered;
+    /**
+     * The last zxid applied to the in-memory database. It is lastDelivered except with
+     * ZOOKEEPER-2845's grain, where the start replays logged txns before any leader confirms
+     * them: deliveries then only confirm txns up to it, and apply the ones after it.
+     */
+    private long applied;
+    /**
+     * ZOOKEEPER-2845: logged txns the in-memory database does not hold and will not apply
+     * (until a restart replays the log), because the peer synced or led from a database
+     * behind its log. Always empty without the flag.
+     */
+    private final Set<Long> outOfMemory = new TreeSet<>();
+    /** ZOOKEEPER-2845: the state a reload starts from when no snapshot is on disk. */
+    private Object emptyState;
     private final SnapshotSchedule snapshots;
 
     public QuorumPeer(SimProcess process, Network network, ZabConfig config, ZabApplication app, ZabMonitor monitor) {
@@ -63,6 +85,9 @@ public final class QuorumPeer {
         } else {
             monitor.stateReset(myId(), 0);
         }
+        if (config.has(KnownBug.ZK_2845)) {
+            loadDataBase();
+        }
         trace(new ZabEvent.Recovered(Zxid.hex(lastDelivered), Zxid.hex(storage.lastZxid()), storage.acceptedEpoch(),
                 storage.currentEpoch()));
         if (config.has(KnownBug.CREB_SNAPSHOT_EPOCH)) {
@@ -83,6 +108,103 @@ public final class QuorumPeer {
             throw SimulationFailure.liveness(process.now(), "peer " + myId() + " refuses to start: the current epoch, "
                     + storage.currentEpoch() + ", is older than the last zxid, " + Zxid.hex(storage.lastZxid()));
         }
+    }
+
+    /**
+     * ZKDatabase.loadDataBase: every logged txn after the snapshot goes into memory, committed
+     * or not. The Zab monitor hears of them only when a leader confirms them (deliverUpTo),
+     * since until then a TRUNC may still take them back.
+     */
+    private void loadDataBase() {
+        if (storage.newestSnapshot().isEmpty()) {
+            emptyState = app.takeSnapshot();
+        }
+        replayLogUpTo(storage.lastZxid());
+    }
+
+    private void replayLogUpTo(long zxid) {
+        for (LogEntry entry : storage.entriesAfter(applied)) {
+            if (entry.zxid() > zxid) {
+                return;
+            }
+            app.deliver(entry.zxid(), entry.payload());
+            applied = entry.zxid();
+        }
+    }
+
+    /**
+     * After a TRUNC to zxid. With ZOOKEEPER-2845's grain, ZooKeeper's Learner calls
+     * ZKDatabase.truncateLog, which clears memory and loads it again from the snapshot and the
+     * cut log: a database that ran ahead of the cut point is rebuilt, and logged txns it had
+     * left out come back into it. Without the flag memory never runs ahead of delivery, which
+     * a TRUNC never cuts, so there is nothing to do.
+     */
+    void truncatedTo(long zxid) {
+        if (!config.has(KnownBug.ZK_2845) || (applied <= zxid && outOfMemory.isEmpty())) {
+            return;
+        }
+        var snapshot = storage.newestSnapshot();
+        app.installSnapshot(snapshot.isPresent() ? snapshot.get().state() : emptyState, 0);
+        applied = snapshot.isPresent() ? snapshot.get().zxid() : 0;
+        outOfMemory.clear();
+        replayLogUpTo(zxid);
+    }
+
+    /**
+     * The zxid this peer reports in its vote, to a leader (ACKEPOCH) and in the leader's
+     * "is a follower more recent" test: ZooKeeper's lastProcessedZxid of the in-memory
+     * database. Since ZOOKEEPER-2845's fix a peer leaving a term fast-forwards its database
+     * over the whole log (ZKDatabase.fastForwardDataBase in ZooKeeperServer.shutdown), so this
+     * is the last logged zxid; with the flag the database is kept as it was, and this is the
+     * last zxid it applied.
+     */
+    long lastProcessedZxid() {
+        return config.has(KnownBug.ZK_2845) ? applied : storage.lastZxid();
+    }
+
+    /**
+     * ZOOKEEPER-2845, a follower's DIFF from its database's zxid: the logged txns past that
+     * zxid which the leader's DIFF does not carry stay in the log but not in memory
+     * (ZooKeeper applies a DIFF from its packets, not from the log). Of the DIFF, txns
+     * already logged are not written again; the ones below the log's end are inserted
+     * ({@link ZabStorage#insert}); the rest are returned, for the caller to append.
+     */
+    List<LogEntry> diffOverDatabase(List<LogEntry> diff) {
+        Set<Long> sent = new TreeSet<>();
+        diff.forEach(entry -> sent.add(entry.zxid()));
+        // A txn an earlier term left out comes into memory when this leader's DIFF carries it.
+        outOfMemory.removeAll(sent);
+        for (LogEntry logged : storage.entriesAfter(applied)) {
+            if (!sent.contains(logged.zxid())) {
+                outOfMemory.add(logged.zxid());
+            }
+        }
+        long logEnd = storage.lastZxid();
+        for (LogEntry entry : diff) {
+            if (entry.zxid() < logEnd && !storage.holds(entry.zxid())) {
+                storage.insert(entry);
+            }
+        }
+        return diff.stream().filter(entry -> entry.zxid() > logEnd).toList();
+    }
+
+    /**
+     * The leader's history as it syncs followers from it: its log, less the txns its
+     * in-memory database left out (ZOOKEEPER-2845; none without the flag).
+     */
+    List<LogEntry> history() {
+        if (outOfMemory.isEmpty()) {
+            return storage.entries();
+        }
+        return storage.entries().stream().filter(entry -> !outOfMemory.contains(entry.zxid())).toList();
+    }
+
+    /** The leader's history after zxid, as {@link #history()}. */
+    List<LogEntry> historyAfter(long zxid) {
+        if (outOfMemory.isEmpty()) {
+            return storage.entriesAfter(zxid);
+        }
+        return history().stream().filter(entry -> entry.zxid() > zxid).toList();
     }
 
     /** True if a connection from this process belongs to Zab rather than to a client. */
@@ -209,12 +331,15 @@ public final class QuorumPeer {
     }
 
     Vote selfVote() {
-        return new Vote(myId(), storage.lastZxid(), storage.currentEpoch());
+        return new Vote(myId(), lastProcessedZxid(), storage.currentEpoch());
     }
 
     void onElected(long leaderSid) {
         leaderId = leaderSid;
         if (leaderSid == myId()) {
+            if (config.has(KnownBug.ZK_2845)) {
+                leaveLoggedTxnsOutOfMemory();
+            }
             role = Role.LEADING;
             app.roleChanged(Role.LEADING, leaderSid);
             leader = new LeaderRole(this);
@@ -224,6 +349,17 @@ public final class QuorumPeer {
             app.roleChanged(Role.FOLLOWING, leaderSid);
             follower = new FollowerRole(this, leaderSid);
             follower.start();
+        }
+    }
+
+    /**
+     * ZOOKEEPER-2845, a peer elected leader with a database behind its log: ZooKeeper's leader
+     * syncs from its in-memory database (committedLog), so the logged txns past it are
+     * proposed to nobody and never applied, though they stay in its log.
+     */
+    private void leaveLoggedTxnsOutOfMemory() {
+        for (LogEntry logged : storage.entriesAfter(applied)) {
+            outOfMemory.add(logged.zxid());
         }
     }
 
@@ -265,10 +401,18 @@ public final class QuorumPeer {
         int from = storage.indexAfter(lastDelivered);
         int to = storage.indexAfter(zxid);
         for (LogEntry entry : List.copyOf(entries.subList(from, to))) {
-            app.deliver(entry.zxid(), entry.payload());
+            if (!outOfMemory.isEmpty() && outOfMemory.contains(entry.zxid())) {
+                continue;
+            }
+            boolean fresh = entry.zxid() > applied;
+            if (fresh) {
+                app.deliver(entry.zxid(), entry.payload());
+                applied = entry.zxid();
+            }
             monitor.delivered(myId(), entry.zxid(), entry.payload());
             lastDelivered = entry.zxid();
-            if (snapshots.countTxn()) {
+            // A snapshot is labelled lastDelivered, so it is taken only when memory is exactly there.
+            if (fresh && snapshots.countTxn()) {
                 takeSnapshot();
             }
         }
@@ -283,6 +427,8 @@ public final class QuorumPeer {
         app.installSnapshot(snapshot, zxid);
         monitor.stateReset(myId(), zxid);
         lastDelivered = zxid;
+        applied = zxid;
+        outOfMemory.clear();
         snapshots.reset();
     }
 

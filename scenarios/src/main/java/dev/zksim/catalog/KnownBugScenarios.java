@@ -41,6 +41,7 @@ public final class KnownBugScenarios {
         scenarios.put(KnownBug.ZK_3911, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4646, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4643, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4925, "zab-sync-crash");
         scenarios.put(KnownBug.CREB_SNAPSHOT_EPOCH, "zab-sync-crash");
         return scenarios;
     }
@@ -65,7 +66,9 @@ public final class KnownBugScenarios {
      * ZOOKEEPER-4643 and ZOOKEEPER-4646 write the epoch (and ACK) before the synced txns are
      * durable, and where a SNAP sync's snapshot is on disk before the epoch (the CREB bug).
      * Its leader crashes with proposals in flight leave followers whose logs run past their
-     * in-memory databases, which ZOOKEEPER-2845 keeps into the next election.
+     * in-memory databases, which ZOOKEEPER-2845 keeps into the next election; a server that
+     * restarts and catches up by DIFF and then leads, while another stale one returns, is where
+     * ZOOKEEPER-4925's hole in the committedLog loses txns.
      */
     public static Scenario syncCrash() {
         return Testkit.custom("zab-sync-crash")

@@ -34,6 +34,7 @@ class KnownBugScenariosTest {
         "ZOOKEEPER-2845      | 0   | SAFETY_VIOLATION  | Zab invariants violated: peer 1 skipped 0x100000002 (delivered by 2)",
         "ZOOKEEPER-3911      | 50  | SAFETY_VIOLATION  | Zab invariants violated: peer 1 truncated committed 0x100000010",
         "ZOOKEEPER-4643      | 7   | SAFETY_VIOLATION  | Zab invariants violated: leader 3 of epoch 4 lacks committed",
+        "ZOOKEEPER-4925      | 0   | SAFETY_VIOLATION  | Zab invariants violated: peer 2 truncated committed 0x100000002",
         "ZOOKEEPER-4646      | 503 | SAFETY_VIOLATION  | Zab invariants violated: leader 3 of epoch 4 lacks committed",
         "CREB-SNAPSHOT-EPOCH | 17  | LIVENESS_TIMEOUT  | peer 3 refuses to start: the current epoch, 1, is older than"})
     void theFlagBreaksAnInvariantThatTheSameSeedKeepsWithoutIt(String id, long seed, FailureKind kind, String invariant) {

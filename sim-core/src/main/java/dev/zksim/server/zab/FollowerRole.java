@@ -31,6 +31,8 @@ final class FollowerRole {
     private boolean serving;
     private boolean gotLeaderInfo;
     private long epoch = -1;
+    /** The last txn of the leader's DIFF, TRUNC or SNAP: those it committed before NEWLEADER. */
+    private long syncedThrough = -1;
     private long lastHeard;
     private int attempts;
     /**
@@ -185,6 +187,7 @@ final class FollowerRole {
         for (LogEntry entry : txns) {
             storage.append(entry);
         }
+        syncedThrough = storage.lastZxid();
         peer.trace(new ZabEvent.SyncApplied(mode, Zxid.hex(storage.lastZxid())));
     }
 
@@ -251,6 +254,7 @@ final class FollowerRole {
         serving = true;
         deadline.cancel();
         armWatchdog();
+        peer.deliverAppliedDuringSync(Math.min(committedZxid, syncedThrough));
         peer.deliverUpTo(committedZxid);
         peer.onServing(Role.FOLLOWING, epoch);
     }

@@ -38,7 +38,7 @@ public enum KnownBug {
             "uncommitted DIFF txns are not all written before the follower can be bounced"),
     ZK_4712("ZOOKEEPER-4712", false,
             "Follower.shutdown() leaves the SyncRequestProcessor running into the next epoch"),
-    ZK_4925("ZOOKEEPER-4925", false,
+    ZK_4925("ZOOKEEPER-4925", true,
             "txns applied during SYNC do not append to committedLog, leaving a hole"),
     ZK_5094("ZOOKEEPER-5094", false,
             "committed txns before NEWLEADER go to memory only on TRUNC; a dropped connection leaves memory ahead of the log"),

@@ -239,8 +239,7 @@ final class LeaderRole {
 
     private void sync(Learner learner) {
         long followerZxid = learner.lastZxid;
-        SyncPlanner.Plan plan = SyncPlanner.plan(peer.history(), storage.base(), followerZxid,
-                peer.config().committedLogWindow());
+        SyncPlanner.Plan plan = peer.syncPlan(followerZxid);
         LeaderMessage message = switch (plan) {
             case SyncPlanner.Plan.Diff diff -> new LeaderMessage.Diff(diff.txns());
             case SyncPlanner.Plan.Trunc trunc -> new LeaderMessage.Trunc(trunc.zxid(), trunc.txns());

@@ -61,6 +61,8 @@ public final class QuorumPeer {
     private final Set<Long> outOfMemory = new TreeSet<>();
     /** ZOOKEEPER-2845: the state a reload starts from when no snapshot is on disk. */
     private Object emptyState;
+    /** What this peer, as leader, syncs followers from before its log (ZKDatabase.committedLog). */
+    private final CommittedLog committedLog;
     private final SnapshotSchedule snapshots;
 
     public QuorumPeer(SimProcess process, Network network, ZabConfig config, ZabApplication app, ZabMonitor monitor) {
@@ -72,6 +74,7 @@ public final class QuorumPeer {
         this.storage = new ZabStorage(process, config);
         this.election = new FastElection(this);
         this.snapshots = new SnapshotSchedule(config.snapshotEvery(), process.choices());
+        this.committedLog = new CommittedLog(config.committedLogWindow(), !config.has(KnownBug.ZK_4925));
     }
 
     /** Recovers from disk and starts looking for a leader; call from the Node's start. */
@@ -85,6 +88,7 @@ public final class QuorumPeer {
         } else {
             monitor.stateReset(myId(), 0);
         }
+        feedCommittedLog(lastDelivered, storage.lastZxid());
         if (config.has(KnownBug.ZK_2845)) {
             loadDataBase();
         }
@@ -122,6 +126,19 @@ public final class QuorumPeer {
         replayLogUpTo(storage.lastZxid());
     }
 
+    /**
+     * The playback of ZKDatabase.loadDataBase and fastForwardDataBase adds every logged txn it
+     * reads after the database's zxid to the committedLog, committed or not.
+     */
+    private void feedCommittedLog(long after, long upTo) {
+        for (LogEntry entry : storage.entriesAfter(after)) {
+            if (entry.zxid() > upTo) {
+                return;
+            }
+            committedLog.add(entry.zxid());
+        }
+    }
+
     private void replayLogUpTo(long zxid) {
         for (LogEntry entry : storage.entriesAfter(applied)) {
             if (entry.zxid() > zxid) {
@@ -140,10 +157,12 @@ public final class QuorumPeer {
      * a TRUNC never cuts, so there is nothing to do.
      */
     void truncatedTo(long zxid) {
+        var snapshot = storage.newestSnapshot();
+        committedLog.clear();
+        feedCommittedLog(snapshot.isPresent() ? snapshot.get().zxid() : storage.base(), zxid);
         if (!config.has(KnownBug.ZK_2845) || (applied <= zxid && outOfMemory.isEmpty())) {
             return;
         }
-        var snapshot = storage.newestSnapshot();
         app.installSnapshot(snapshot.isPresent() ? snapshot.get().state() : emptyState, 0);
         applied = snapshot.isPresent() ? snapshot.get().zxid() : 0;
         outOfMemory.clear();
@@ -189,14 +208,36 @@ public final class QuorumPeer {
     }
 
     /**
-     * The leader's history as it syncs followers from it: its log, less the txns its
-     * in-memory database left out (ZOOKEEPER-2845; none without the flag).
+     * The leader's history as it syncs followers from it (LearnerHandler.syncFollower): its
+     * committedLog, its txn log below and above it. That is its log, less the txns its
+     * in-memory database left out (ZOOKEEPER-2845) and the holes in its committedLog
+     * (ZOOKEEPER-4925); without the flags there are none, and it is the log.
      */
     List<LogEntry> history() {
-        if (outOfMemory.isEmpty()) {
+        if (outOfMemory.isEmpty() && !committedLogHasHoles()) {
             return storage.entries();
         }
-        return storage.entries().stream().filter(entry -> !outOfMemory.contains(entry.zxid())).toList();
+        return storage.entries().stream()
+                .filter(entry -> !outOfMemory.contains(entry.zxid()) && !committedLog.skips(entry.zxid()))
+                .toList();
+    }
+
+    /** How this peer, as leader, syncs a follower at followerZxid: {@link SyncPlanner} over its history. */
+    SyncPlanner.Plan syncPlan(long followerZxid) {
+        int window = config.committedLogWindow();
+        if (committedLogHasHoles()) {
+            return SyncPlanner.planOverHoles(history(), storage.base(), lastProcessedZxid(), followerZxid, window);
+        }
+        return SyncPlanner.plan(history(), storage.base(), followerZxid, window);
+    }
+
+    /** True if fewer txns are in the committedLog than the log holds between its ends. */
+    private boolean committedLogHasHoles() {
+        if (committedLog.isEmpty()) {
+            return false;
+        }
+        int logged = storage.indexAfter(committedLog.max()) - storage.indexAfter(committedLog.min() - 1);
+        return logged != committedLog.size();
     }
 
     /** The leader's history after zxid, as {@link #history()}. */
@@ -377,6 +418,11 @@ public final class QuorumPeer {
             follower.close();
             follower = null;
         }
+        if (!config.has(KnownBug.ZK_2845)) {
+            // ZooKeeperServer.shutdown's fastForwardDataBase (ZOOKEEPER-2845's fix): the logged
+            // txns the database had not applied are played back, into the committedLog too.
+            feedCommittedLog(lastDelivered, storage.lastZxid());
+        }
         role = Role.LOOKING;
         leaderId = -1;
         app.roleChanged(Role.LOOKING, -1);
@@ -391,6 +437,19 @@ public final class QuorumPeer {
 
     /** Delivers every logged txn up to zxid that the application has not seen, in order. */
     void deliverUpTo(long zxid) {
+        deliver(zxid, true);
+    }
+
+    /**
+     * Delivers the txns a leader synced to this follower and committed before NEWLEADER,
+     * which the Learner applies during SYNC. With ZOOKEEPER-4925 re-introduced it applies them
+     * with ZooKeeperServer.processTxn(hdr, txn), which does not add them to the committedLog.
+     */
+    void deliverAppliedDuringSync(long zxid) {
+        deliver(zxid, !config.has(KnownBug.ZK_4925));
+    }
+
+    private void deliver(long zxid, boolean toCommittedLog) {
         if (zxid <= lastDelivered) {
             return;
         }
@@ -411,6 +470,9 @@ public final class QuorumPeer {
             }
             monitor.delivered(myId(), entry.zxid(), entry.payload());
             lastDelivered = entry.zxid();
+            if (toCommittedLog) {
+                committedLog.add(entry.zxid());
+            }
             // A snapshot is labelled lastDelivered, so it is taken only when memory is exactly there.
             if (fresh && snapshots.countTxn()) {
                 takeSnapshot();
@@ -429,6 +491,7 @@ public final class QuorumPeer {
         lastDelivered = zxid;
         applied = zxid;
         outOfMemory.clear();
+        committedLog.clear();
         snapshots.reset();
     }
 

@@ -17,7 +17,8 @@ class KnownBugsCommandTest extends CliTestSupport {
             assertThat(stdout()).contains(bug.id(), bug.reintroduces());
         }
         assertThat(stdout()).containsPattern("ZOOKEEPER-1419 +implemented +zab-election-churn")
-                .containsPattern("ZOOKEEPER-2845 +not implemented +-");
+                .containsPattern("ZOOKEEPER-2845 +implemented +zab-sync-crash")
+                .containsPattern("ZOOKEEPER-3144 +not implemented +-");
     }
 
     /**
@@ -31,7 +32,7 @@ class KnownBugsCommandTest extends CliTestSupport {
                 "--budget", "4s", "--implemented-only")).as(stdout() + stderr()).isZero();
         assertThat(stdout()).contains("| ZOOKEEPER-4643 | random | 1 |", "leader 3 of epoch 4 lacks committed",
                 "| zab-sync-crash | random |", "found: 1 of 1 bugs run", "flag-off: clean",
-                "not implemented yet (8 of 13): ZOOKEEPER-2845, ZOOKEEPER-4394");
+                "not implemented yet (6 of 13): ZOOKEEPER-4394, ZOOKEEPER-4785");
         Matcher line = Pattern.compile("`\\./zksim replay (zksim3:\\S+)`").matcher(stdout());
         assertThat(line.find()).isTrue();
         assertThat(line.group(1)).startsWith("zksim3:zab-sync-crash+ZOOKEEPER-4643:7:");
@@ -46,7 +47,7 @@ class KnownBugsCommandTest extends CliTestSupport {
                 "--budget", "2s")).isEqualTo(1);
         assertThat(Main.execute("known-bugs", "--bug", "ZOOKEEPER-0")).isEqualTo(2);
         assertThat(Main.execute("known-bugs", "--strategies", "bfs")).isEqualTo(2);
-        assertThat(Main.execute("run", "lock-basic", "--bug", "ZOOKEEPER-2845")).isEqualTo(2);
+        assertThat(Main.execute("run", "lock-basic", "--bug", "ZOOKEEPER-3144")).isEqualTo(2);
         assertThat(stderr().lines().filter(l -> !l.isBlank() && l.startsWith("zksim:")).count()).isEqualTo(3);
     }
 

@@ -33,6 +33,11 @@ import java.util.function.Function;
  * ({@code ZKDatabase.loadDataBase}), a TRUNC reloads memory from the cut log
  * ({@code ZKDatabase.truncateLog}), and across an election it keeps its database as it is,
  * reporting the database's last zxid rather than the log's (see {@link #lastProcessedZxid}).
+ *
+ * <p>As leader it syncs followers from its {@link CommittedLog} and its log around it, as
+ * ZooKeeper's LearnerHandler does; the committedLog is fed by the log's playback at start and at
+ * the end of a term and by every delivered txn, except, with ZOOKEEPER-4925 re-introduced, the
+ * txns a follower applies during SYNC.
  */
 public final class QuorumPeer {
     private final SimProcess process;
@@ -150,11 +155,11 @@ public final class QuorumPeer {
     }
 
     /**
-     * After a TRUNC to zxid. With ZOOKEEPER-2845's grain, ZooKeeper's Learner calls
-     * ZKDatabase.truncateLog, which clears memory and loads it again from the snapshot and the
-     * cut log: a database that ran ahead of the cut point is rebuilt, and logged txns it had
-     * left out come back into it. Without the flag memory never runs ahead of delivery, which
-     * a TRUNC never cuts, so there is nothing to do.
+     * After a TRUNC to zxid: ZooKeeper's Learner calls ZKDatabase.truncateLog, which clears the
+     * database and loads it again from the snapshot and the cut log, so the committedLog is
+     * rebuilt from them. With ZOOKEEPER-2845's grain memory is rebuilt too: a database that ran
+     * ahead of the cut point goes back to it, and logged txns it had left out come back into
+     * it. Without the flag memory never runs ahead of delivery, which a TRUNC never cuts.
      */
     void truncatedTo(long zxid) {
         var snapshot = storage.newestSnapshot();
@@ -242,7 +247,7 @@ public final class QuorumPeer {
 
     /** The leader's history after zxid, as {@link #history()}. */
     List<LogEntry> historyAfter(long zxid) {
-        if (outOfMemory.isEmpty()) {
+        if (outOfMemory.isEmpty() && !committedLogHasHoles()) {
             return storage.entriesAfter(zxid);
         }
         return history().stream().filter(entry -> entry.zxid() > zxid).toList();

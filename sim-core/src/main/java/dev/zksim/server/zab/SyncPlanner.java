@@ -52,7 +52,7 @@ final class SyncPlanner {
     /**
      * LearnerHandler.syncFollower and queueCommittedProposals over a history with holes (a
      * committedLog that skipped txns, ZOOKEEPER-4925): a follower at the leader's last
-     * processed zxid gets an empty DIFF; one whose zxid the history lacks is TRUNCated to the
+     * processed zxid gets an empty DIFF (and the proposals in flight after it); one whose zxid the history lacks is TRUNCated to the
      * history's entry before it when the entry after it is of the same epoch or there is none
      * (ZooKeeper cuts its txns after that entry, hole txns included, and sends the ones after
      * its zxid), and gets a SNAP when the entry after it starts another epoch (a TRUNC may not
@@ -60,7 +60,8 @@ final class SyncPlanner {
      */
     static Plan planOverHoles(List<LogEntry> history, long base, long lastProcessed, long followerZxid, int window) {
         if (followerZxid == lastProcessed) {
-            return new Plan.Diff(List.of());
+            // No committed txn to send; the leader's proposals in flight follow (startForwarding).
+            return new Plan.Diff(List.copyOf(history.subList(indexAfter(history, followerZxid), history.size())));
         }
         int index = indexOf(history, followerZxid);
         int after = -index - 1;

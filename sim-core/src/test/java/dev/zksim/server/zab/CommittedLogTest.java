@@ -65,9 +65,9 @@ class CommittedLogTest {
     }
 
     @Test
-    void aFollowerAtTheLeadersLastProcessedZxidGetsAnEmptyDiffEvenInsideAHole() {
-        List<LogEntry> history = entries(0x100000001L);
+    void aFollowerAtTheLeadersLastProcessedZxidGetsOnlyTheProposalsInFlightEvenInsideAHole() {
+        List<LogEntry> history = entries(0x100000001L, 0x100000006L);
         assertThat(SyncPlanner.planOverHoles(history, 0, 0x100000005L, 0x100000005L, 500))
-                .isEqualTo(new SyncPlanner.Plan.Diff(List.of()));
+                .isEqualTo(new SyncPlanner.Plan.Diff(entries(0x100000006L)));
     }
 }

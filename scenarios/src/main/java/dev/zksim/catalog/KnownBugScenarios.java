@@ -37,9 +37,11 @@ public final class KnownBugScenarios {
     public static Map<KnownBug, String> scenarioFor() {
         Map<KnownBug, String> scenarios = new TreeMap<>();
         scenarios.put(KnownBug.ZK_1419, "zab-election-churn");
+        scenarios.put(KnownBug.ZK_2845, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_3911, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4646, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4643, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4925, "zab-sync-crash");
         scenarios.put(KnownBug.CREB_SNAPSHOT_EPOCH, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4882, "zab-disk-error");
         scenarios.put(KnownBug.ZK_3144, "zab-fuzzy-snapshot");
@@ -74,6 +76,10 @@ public final class KnownBugScenarios {
      * tens of milliseconds, a window that crashes fall into, where ZOOKEEPER-3911,
      * ZOOKEEPER-4643 and ZOOKEEPER-4646 write the epoch (and ACK) before the synced txns are
      * durable, and where a SNAP sync's snapshot is on disk before the epoch (the CREB bug).
+     * Its leader crashes with proposals in flight leave followers whose logs run past their
+     * in-memory databases, which ZOOKEEPER-2845 keeps into the next election; a server that
+     * restarts and catches up by DIFF and then leads, while another stale one returns, is where
+     * ZOOKEEPER-4925's hole in the committedLog loses txns.
      */
     public static Scenario syncCrash() {
         return Testkit.custom("zab-sync-crash")

@@ -2,6 +2,7 @@ package dev.zksim.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SimulationFailure;
@@ -13,6 +14,7 @@ import dev.zksim.scenario.ScenarioRunner;
 import dev.zksim.scenario.WithBugs;
 import dev.zksim.server.zab.KnownBug;
 import dev.zksim.testkit.Testkit;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,8 +34,10 @@ class KnownBugScenariosTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "ZOOKEEPER-1419      | 43  | SAFETY_VIOLATION  | Zab invariants violated: peer 1 replaced its vote",
+        "ZOOKEEPER-2845      | 0   | SAFETY_VIOLATION  | Zab invariants violated: peer 1 skipped 0x100000002 (delivered by 2)",
         "ZOOKEEPER-3911      | 50  | SAFETY_VIOLATION  | Zab invariants violated: peer 1 truncated committed 0x100000010",
         "ZOOKEEPER-4643      | 7   | SAFETY_VIOLATION  | Zab invariants violated: leader 3 of epoch 4 lacks committed",
+        "ZOOKEEPER-4925      | 0   | SAFETY_VIOLATION  | Zab invariants violated: peer 2 truncated committed 0x100000002",
         "ZOOKEEPER-4646      | 503 | SAFETY_VIOLATION  | Zab invariants violated: leader 3 of epoch 4 lacks committed",
         "ZOOKEEPER-4882      | 2   | SAFETY_VIOLATION  | Zab invariants violated: peer 1 skipped committed 0x10000000e",
         "ZOOKEEPER-3144      | 9   | SAFETY_VIOLATION  | ensemble self-check failed: s3 holds ephemerals [/a0000000005] of session",
@@ -70,8 +74,15 @@ class KnownBugScenariosTest {
         assertThat(CATALOG.find("lock-standard").prepare(new SeededChoices(1).stream("knobs"))
                 .ensemble().bugs()).isEmpty();
         assertThatThrownBy(() -> CATALOG.find("lock-standard+ZOOKEEPER-1")).hasMessageStartingWith("unknown bug 'ZOOKEEPER-1'");
-        assertThatThrownBy(() -> CATALOG.find("lock-standard+ZOOKEEPER-2845")).hasMessageContaining("not implemented");
-        assertThatThrownBy(() -> Testkit.custom("x").bugs(KnownBug.ZK_2845))
-                .hasMessageContaining("ZOOKEEPER-2845 is not implemented");
+    }
+
+    /** While some bug is not implemented, naming it is refused rather than running the fixed model. */
+    @Test
+    void aBugThisBuildLacksIsRefused() {
+        var missing = Arrays.stream(KnownBug.values()).filter(bug -> !bug.implemented()).findFirst();
+        assumeThat(missing).as("every bug is implemented").isPresent();
+        String id = missing.get().id();
+        assertThatThrownBy(() -> CATALOG.find("lock-standard+" + id)).hasMessageContaining("not implemented");
+        assertThatThrownBy(() -> Testkit.custom("x").bugs(missing.get())).hasMessageContaining(id + " is not implemented");
     }
 }

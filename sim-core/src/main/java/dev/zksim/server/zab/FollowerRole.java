@@ -31,6 +31,8 @@ final class FollowerRole {
     private boolean serving;
     private boolean gotLeaderInfo;
     private long epoch = -1;
+    /** The last txn of the leader's DIFF, TRUNC or SNAP: those it committed before NEWLEADER. */
+    private long syncedThrough = -1;
     private long lastHeard;
     private int attempts;
     /**
@@ -133,6 +135,8 @@ final class FollowerRole {
             case LeaderMessage.Diff diff -> {
                 if (peer.config().has(KnownBug.ZK_3911)) {
                     holdDiff(diff.txns());
+                } else if (peer.config().has(KnownBug.ZK_2845)) {
+                    applySync("DIFF", peer.diffOverDatabase(diff.txns()));
                 } else {
                     applySync("DIFF", diff.txns());
                 }
@@ -145,6 +149,7 @@ final class FollowerRole {
                             + Zxid.hex(trunc.zxid()) + ", which would undo its delivered " + Zxid.hex(peer.lastCommittedZxid()));
                 }
                 storage.truncateAfter(trunc.zxid());
+                peer.truncatedTo(trunc.zxid());
                 peer.trace(new ZabEvent.Truncated(Zxid.hex(trunc.zxid())));
                 applySync("TRUNC", trunc.txns());
             }
@@ -180,13 +185,14 @@ final class FollowerRole {
         }
         gotLeaderInfo = true;
         epoch = newEpoch;
-        connection.send(new LearnerMessage.AckEpoch(storage.currentEpoch(), storage.lastZxid(), fresh));
+        connection.send(new LearnerMessage.AckEpoch(storage.currentEpoch(), peer.lastProcessedZxid(), fresh));
     }
 
     private void applySync(String mode, List<LogEntry> txns) {
         for (LogEntry entry : txns) {
             storage.append(entry);
         }
+        syncedThrough = storage.lastZxid();
         peer.trace(new ZabEvent.SyncApplied(mode, Zxid.hex(storage.lastZxid())));
     }
 
@@ -253,6 +259,7 @@ final class FollowerRole {
         serving = true;
         deadline.cancel();
         armWatchdog();
+        peer.deliverAppliedDuringSync(Math.min(committedZxid, syncedThrough));
         peer.deliverUpTo(committedZxid);
         peer.onServing(Role.FOLLOWING, epoch);
     }

@@ -24,7 +24,7 @@ import java.util.Set;
 public enum KnownBug {
     ZK_1419("ZOOKEEPER-1419", true,
             "the vote order's third clause (same zxid, higher id) has no epoch check, so votes cycle"),
-    ZK_2845("ZOOKEEPER-2845", false,
+    ZK_2845("ZOOKEEPER-2845", true,
             "a peer re-enters election keeping its in-memory database, and DIFF leaves a phantom znode"),
     ZK_3911("ZOOKEEPER-3911", true,
             "followers persist DIFF proposals only at UPTODATE, but ACK NEWLEADER earlier"),
@@ -38,7 +38,7 @@ public enum KnownBug {
             "uncommitted DIFF txns are not all written before the follower can be bounced"),
     ZK_4712("ZOOKEEPER-4712", false,
             "Follower.shutdown() leaves the SyncRequestProcessor running into the next epoch"),
-    ZK_4925("ZOOKEEPER-4925", false,
+    ZK_4925("ZOOKEEPER-4925", true,
             "txns applied during SYNC do not append to committedLog, leaving a hole"),
     ZK_5094("ZOOKEEPER-5094", false,
             "committed txns before NEWLEADER go to memory only on TRUNC; a dropped connection leaves memory ahead of the log"),

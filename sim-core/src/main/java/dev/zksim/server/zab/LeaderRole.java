@@ -215,7 +215,7 @@ final class LeaderRole {
 
     private boolean moreRecentThanMe(LearnerMessage.AckEpoch ack) {
         long myEpoch = storage.currentEpoch();
-        return ack.currentEpoch() > myEpoch || (ack.currentEpoch() == myEpoch && ack.lastZxid() > storage.lastZxid());
+        return ack.currentEpoch() > myEpoch || (ack.currentEpoch() == myEpoch && ack.lastZxid() > peer.lastProcessedZxid());
     }
 
     /** A quorum acked the epoch: adopt it, sync everyone waiting, and ack NEWLEADER ourselves. */
@@ -239,13 +239,12 @@ final class LeaderRole {
 
     private void sync(Learner learner) {
         long followerZxid = learner.lastZxid;
-        SyncPlanner.Plan plan = SyncPlanner.plan(storage.entries(), storage.base(), followerZxid,
-                peer.config().committedLogWindow());
+        SyncPlanner.Plan plan = peer.syncPlan(followerZxid);
         LeaderMessage message = switch (plan) {
             case SyncPlanner.Plan.Diff diff -> new LeaderMessage.Diff(diff.txns());
             case SyncPlanner.Plan.Trunc trunc -> new LeaderMessage.Trunc(trunc.zxid(), trunc.txns());
             case SyncPlanner.Plan.Snap snap -> new LeaderMessage.Snap(peer.app().takeSnapshot(), peer.lastCommittedZxid(),
-                    storage.entriesAfter(peer.lastCommittedZxid()));
+                    peer.historyAfter(peer.lastCommittedZxid()));
         };
         String mode = plan.getClass().getSimpleName().toUpperCase(Locale.ROOT);
         peer.trace(new ZabEvent.SyncSent(learner.sid, mode, Zxid.hex(followerZxid), Zxid.hex(storage.lastZxid())));

@@ -12,6 +12,8 @@ import dev.zksim.server.zab.ZabMessage.LeaderMessage;
 import dev.zksim.server.zab.ZabMessage.LearnerMessage;
 import dev.zksim.server.zab.ZabMessage.Notification;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -26,6 +28,17 @@ import java.util.function.Function;
  * <p>Txns a restarted peer finds in its log after its snapshot are not delivered at start,
  * because some may never have been committed; they are delivered once a leader confirms
  * them (UPTODATE, COMMIT), or by the peer itself when it is established as leader.
+ *
+ * <p>With ZOOKEEPER-2845 re-introduced the peer has ZooKeeper's in-memory database grain
+ * instead: at start it replays every logged txn into memory, committed or not
+ * ({@code ZKDatabase.loadDataBase}), a TRUNC reloads memory from the cut log
+ * ({@code ZKDatabase.truncateLog}), and across an election it keeps its database as it is,
+ * reporting the database's last zxid rather than the log's (see {@link #lastProcessedZxid}).
+ *
+ * <p>As leader it syncs followers from its {@link CommittedLog} and its log around it, as
+ * ZooKeeper's LearnerHandler does; the committedLog is fed by the log's playback at start and at
+ * the end of a term and by every delivered txn, except, with ZOOKEEPER-4925 re-introduced, the
+ * txns a follower applies during SYNC.
  */
 public final class QuorumPeer {
     /**
@@ -45,6 +58,20 @@ public final class QuorumPeer {
     private FollowerRole follower;
     private long leaderId = -1;
     private long lastDelivered;
+    /**
+     * The last zxid applied to the in-memory database. It is lastDelivered except with
+     * ZOOKEEPER-2845's grain, where the start replays logged txns before any leader confirms
+     * them: deliveries then only confirm txns up to it, and apply the ones after it.
+     */
+    private long applied;
+    /**
+     * ZOOKEEPER-2845: logged txns the in-memory database does not hold and will not apply
+     * (until a restart replays the log), because the peer synced or led from a database
+     * behind its log. Always empty without the flag.
+     */
+    private final Set<Long> outOfMemory = new TreeSet<>();
+    /** What this peer, as leader, syncs followers from before its log (ZKDatabase.committedLog). */
+    private final CommittedLog committedLog;
     private final SnapshotSchedule snapshots;
     /** The application state at a start without a snapshot: what a reload without one goes back to. */
     private Object initialState;
@@ -59,6 +86,7 @@ public final class QuorumPeer {
         this.election = new FastElection(this);
         this.snapshots = new SnapshotSchedule(config.snapshotEvery(), process.choices());
         storage.onWriteFailure(this::onWriteFailure);
+        this.committedLog = new CommittedLog(config.committedLogWindow(), !config.has(KnownBug.ZK_4925));
     }
 
     /** Recovers from disk and starts looking for a leader; call from the Node's start. */
@@ -72,6 +100,10 @@ public final class QuorumPeer {
         } else {
             initialState = app.takeSnapshot();
             monitor.stateReset(myId(), 0);
+        }
+        feedCommittedLog(lastDelivered, storage.lastZxid());
+        if (config.has(KnownBug.ZK_2845)) {
+            loadDataBase();
         }
         trace(new ZabEvent.Recovered(Zxid.hex(lastDelivered), Zxid.hex(storage.lastZxid()), storage.acceptedEpoch(),
                 storage.currentEpoch()));
@@ -93,6 +125,137 @@ public final class QuorumPeer {
             throw SimulationFailure.liveness(process.now(), "peer " + myId() + " refuses to start: the current epoch, "
                     + storage.currentEpoch() + ", is older than the last zxid, " + Zxid.hex(storage.lastZxid()));
         }
+    }
+
+    /**
+     * ZKDatabase.loadDataBase: every logged txn after the snapshot goes into memory, committed
+     * or not. The Zab monitor hears of them only when a leader confirms them (deliverUpTo),
+     * since until then a TRUNC may still take them back.
+     */
+    private void loadDataBase() {
+        replayLogUpTo(storage.lastZxid());
+    }
+
+    /**
+     * The playback of ZKDatabase.loadDataBase and fastForwardDataBase adds every logged txn it
+     * reads after the database's zxid to the committedLog, committed or not.
+     */
+    private void feedCommittedLog(long after, long upTo) {
+        for (LogEntry entry : storage.entriesAfter(after)) {
+            if (entry.zxid() > upTo) {
+                return;
+            }
+            committedLog.add(entry.zxid());
+        }
+    }
+
+    private void replayLogUpTo(long zxid) {
+        for (LogEntry entry : storage.entriesAfter(applied)) {
+            if (entry.zxid() > zxid) {
+                return;
+            }
+            app.deliver(entry.zxid(), entry.payload());
+            applied = entry.zxid();
+        }
+    }
+
+    /**
+     * After a TRUNC to zxid: ZooKeeper's Learner calls ZKDatabase.truncateLog, which clears the
+     * database and loads it again from the snapshot and the cut log, so the committedLog is
+     * rebuilt from them. With ZOOKEEPER-2845's grain memory is rebuilt too: a database that ran
+     * ahead of the cut point goes back to it, and logged txns it had left out come back into
+     * it. Without the flag memory never runs ahead of delivery, which a TRUNC never cuts.
+     */
+    void truncatedTo(long zxid) {
+        var snapshot = storage.newestSnapshot();
+        committedLog.clear();
+        feedCommittedLog(snapshot.isPresent() ? snapshot.get().zxid() : storage.base(), zxid);
+        if (!config.has(KnownBug.ZK_2845) || (applied <= zxid && outOfMemory.isEmpty())) {
+            return;
+        }
+        app.installSnapshot(snapshot.isPresent() ? snapshot.get().state() : initialState, 0);
+        applied = snapshot.isPresent() ? snapshot.get().zxid() : 0;
+        outOfMemory.clear();
+        replayLogUpTo(zxid);
+    }
+
+    /**
+     * The zxid this peer reports in its vote, to a leader (ACKEPOCH) and in the leader's
+     * "is a follower more recent" test: ZooKeeper's lastProcessedZxid of the in-memory
+     * database. Since ZOOKEEPER-2845's fix a peer leaving a term fast-forwards its database
+     * over the whole log (ZKDatabase.fastForwardDataBase in ZooKeeperServer.shutdown), so this
+     * is the last logged zxid; with the flag the database is kept as it was, and this is the
+     * last zxid it applied.
+     */
+    long lastProcessedZxid() {
+        return config.has(KnownBug.ZK_2845) ? applied : storage.lastZxid();
+    }
+
+    /**
+     * ZOOKEEPER-2845, a follower's DIFF from its database's zxid: the logged txns past that
+     * zxid which the leader's DIFF does not carry stay in the log but not in memory
+     * (ZooKeeper applies a DIFF from its packets, not from the log). Of the DIFF, txns
+     * already logged are not written again; the ones below the log's end are inserted
+     * ({@link ZabStorage#insert}); the rest are returned, for the caller to append.
+     */
+    List<LogEntry> diffOverDatabase(List<LogEntry> diff) {
+        Set<Long> sent = new TreeSet<>();
+        diff.forEach(entry -> sent.add(entry.zxid()));
+        // A txn an earlier term left out comes into memory when this leader's DIFF carries it.
+        outOfMemory.removeAll(sent);
+        for (LogEntry logged : storage.entriesAfter(applied)) {
+            if (!sent.contains(logged.zxid())) {
+                outOfMemory.add(logged.zxid());
+            }
+        }
+        long logEnd = storage.lastZxid();
+        for (LogEntry entry : diff) {
+            if (entry.zxid() < logEnd && !storage.holds(entry.zxid())) {
+                storage.insert(entry);
+            }
+        }
+        return diff.stream().filter(entry -> entry.zxid() > logEnd).toList();
+    }
+
+    /**
+     * The leader's history as it syncs followers from it (LearnerHandler.syncFollower): its
+     * committedLog, its txn log below and above it. That is its log, less the txns its
+     * in-memory database left out (ZOOKEEPER-2845) and the holes in its committedLog
+     * (ZOOKEEPER-4925); without the flags there are none, and it is the log.
+     */
+    List<LogEntry> history() {
+        if (outOfMemory.isEmpty() && !committedLogHasHoles()) {
+            return storage.entries();
+        }
+        return storage.entries().stream()
+                .filter(entry -> !outOfMemory.contains(entry.zxid()) && !committedLog.skips(entry.zxid()))
+                .toList();
+    }
+
+    /** How this peer, as leader, syncs a follower at followerZxid: {@link SyncPlanner} over its history. */
+    SyncPlanner.Plan syncPlan(long followerZxid) {
+        int window = config.committedLogWindow();
+        if (committedLogHasHoles()) {
+            return SyncPlanner.planOverHoles(history(), storage.base(), lastProcessedZxid(), followerZxid, window);
+        }
+        return SyncPlanner.plan(history(), storage.base(), followerZxid, window);
+    }
+
+    /** True if fewer txns are in the committedLog than the log holds between its ends. */
+    private boolean committedLogHasHoles() {
+        if (committedLog.isEmpty()) {
+            return false;
+        }
+        int logged = storage.indexAfter(committedLog.max()) - storage.indexAfter(committedLog.min() - 1);
+        return logged != committedLog.size();
+    }
+
+    /** The leader's history after zxid, as {@link #history()}. */
+    List<LogEntry> historyAfter(long zxid) {
+        if (outOfMemory.isEmpty() && !committedLogHasHoles()) {
+            return storage.entriesAfter(zxid);
+        }
+        return history().stream().filter(entry -> entry.zxid() > zxid).toList();
     }
 
     /** True if a connection from this process belongs to Zab rather than to a client. */
@@ -219,12 +382,15 @@ public final class QuorumPeer {
     }
 
     Vote selfVote() {
-        return new Vote(myId(), storage.lastZxid(), storage.currentEpoch());
+        return new Vote(myId(), lastProcessedZxid(), storage.currentEpoch());
     }
 
     void onElected(long leaderSid) {
         leaderId = leaderSid;
         if (leaderSid == myId()) {
+            if (config.has(KnownBug.ZK_2845)) {
+                leaveLoggedTxnsOutOfMemory();
+            }
             role = Role.LEADING;
             app.roleChanged(Role.LEADING, leaderSid);
             leader = new LeaderRole(this);
@@ -234,6 +400,17 @@ public final class QuorumPeer {
             app.roleChanged(Role.FOLLOWING, leaderSid);
             follower = new FollowerRole(this, leaderSid);
             follower.start();
+        }
+    }
+
+    /**
+     * ZOOKEEPER-2845, a peer elected leader with a database behind its log: ZooKeeper's leader
+     * syncs from its in-memory database (committedLog), so the logged txns past it are
+     * proposed to nobody and never applied, though they stay in its log.
+     */
+    private void leaveLoggedTxnsOutOfMemory() {
+        for (LogEntry logged : storage.entriesAfter(applied)) {
+            outOfMemory.add(logged.zxid());
         }
     }
 
@@ -250,6 +427,11 @@ public final class QuorumPeer {
         if (follower != null) {
             follower.close();
             follower = null;
+        }
+        if (!config.has(KnownBug.ZK_2845)) {
+            // ZooKeeperServer.shutdown's fastForwardDataBase (ZOOKEEPER-2845's fix): the logged
+            // txns the database had not applied are played back, into the committedLog too.
+            feedCommittedLog(lastDelivered, storage.lastZxid());
         }
         role = Role.LOOKING;
         leaderId = -1;
@@ -318,6 +500,19 @@ public final class QuorumPeer {
 
     /** Delivers every logged txn up to zxid that the application has not seen, in order. */
     void deliverUpTo(long zxid) {
+        deliver(zxid, true);
+    }
+
+    /**
+     * Delivers the txns a leader synced to this follower and committed before NEWLEADER,
+     * which the Learner applies during SYNC. With ZOOKEEPER-4925 re-introduced it applies them
+     * with ZooKeeperServer.processTxn(hdr, txn), which does not add them to the committedLog.
+     */
+    void deliverAppliedDuringSync(long zxid) {
+        deliver(zxid, !config.has(KnownBug.ZK_4925));
+    }
+
+    private void deliver(long zxid, boolean toCommittedLog) {
         if (zxid <= lastDelivered) {
             return;
         }
@@ -328,10 +523,21 @@ public final class QuorumPeer {
         int from = storage.indexAfter(lastDelivered);
         int to = storage.indexAfter(zxid);
         for (LogEntry entry : List.copyOf(entries.subList(from, to))) {
-            app.deliver(entry.zxid(), entry.payload());
+            if (!outOfMemory.isEmpty() && outOfMemory.contains(entry.zxid())) {
+                continue;
+            }
+            boolean fresh = entry.zxid() > applied;
+            if (fresh) {
+                app.deliver(entry.zxid(), entry.payload());
+                applied = entry.zxid();
+            }
             monitor.delivered(myId(), entry.zxid(), entry.payload());
             lastDelivered = entry.zxid();
-            if (snapshots.countTxn()) {
+            if (toCommittedLog) {
+                committedLog.add(entry.zxid());
+            }
+            // A snapshot is labelled lastDelivered, so it is taken only when memory is exactly there.
+            if (fresh && snapshots.countTxn()) {
                 takeSnapshot();
             }
         }
@@ -349,6 +555,9 @@ public final class QuorumPeer {
         app.installSnapshot(snapshot, zxid);
         monitor.stateReset(myId(), zxid);
         lastDelivered = zxid;
+        applied = zxid;
+        outOfMemory.clear();
+        committedLog.clear();
         snapshots.reset();
     }
 

@@ -49,6 +49,32 @@ final class SyncPlanner {
         return common == followerZxid ? new Plan.Diff(missing) : new Plan.Trunc(common, missing);
     }
 
+    /**
+     * LearnerHandler.syncFollower and queueCommittedProposals over a history with holes (a
+     * committedLog that skipped txns, ZOOKEEPER-4925): a follower at the leader's last
+     * processed zxid gets an empty DIFF (and the proposals in flight after it); one whose zxid the history lacks is TRUNCated to the
+     * history's entry before it when the entry after it is of the same epoch or there is none
+     * (ZooKeeper cuts its txns after that entry, hole txns included, and sends the ones after
+     * its zxid), and gets a SNAP when the entry after it starts another epoch (a TRUNC may not
+     * cross an epoch). Anything else is planned as {@link #plan} does.
+     */
+    static Plan planOverHoles(List<LogEntry> history, long base, long lastProcessed, long followerZxid, int window) {
+        if (followerZxid == lastProcessed) {
+            // No committed txn to send; the leader's proposals in flight follow (startForwarding).
+            return new Plan.Diff(List.copyOf(history.subList(indexAfter(history, followerZxid), history.size())));
+        }
+        int index = indexOf(history, followerZxid);
+        int after = -index - 1;
+        if (index >= 0 || after == 0 || Zxid.counter(followerZxid) == 0) {
+            return plan(history, base, followerZxid, window);
+        }
+        if (after < history.size() && Zxid.epoch(history.get(after).zxid()) != Zxid.epoch(followerZxid)) {
+            return new Plan.Snap();
+        }
+        List<LogEntry> missing = List.copyOf(history.subList(after, history.size()));
+        return missing.size() > window ? new Plan.Snap() : new Plan.Trunc(history.get(after - 1).zxid(), missing);
+    }
+
     /** The last zxid both histories share, or -1 if it cannot be located. */
     private static long commonPoint(List<LogEntry> log, long base, long followerZxid) {
         if (followerZxid == base || indexOf(log, followerZxid) >= 0) {

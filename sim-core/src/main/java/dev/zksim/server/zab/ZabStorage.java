@@ -145,6 +145,27 @@ final class ZabStorage {
         return !logFailed && !exiting;
     }
 
+    /**
+     * Logs a txn below the last logged zxid, which only a follower with ZOOKEEPER-2845's grain
+     * receives: its log holds txns of a later epoch that its database left out, and the
+     * leader's DIFF brings an earlier one. ZooKeeper's FileTxnLog appends it after them (out
+     * of zxid order, with a warning) and a restart replays the file in that order; zksim keeps
+     * its log sorted, so the txn goes to its zxid's place and the later records are written
+     * again after it (not yet fsynced, as appended records are).
+     */
+    void insert(LogEntry entry) {
+        int at = indexOf(entry.zxid());
+        if (at >= 0 || entry.zxid() <= base) {
+            throw new IllegalStateException("cannot insert " + Zxid.hex(entry.zxid()) + ": logged or below the base");
+        }
+        int index = -at - 1;
+        List<LogEntry> later = List.copyOf(entries.subList(index, entries.size()));
+        entries.add(index, entry);
+        log.truncate(index);
+        log.append(entry);
+        later.forEach(log::append);
+    }
+
     /** Discards every logged txn after zxid (a TRUNC). The cut is durable at once. */
     void truncateAfter(long zxid) {
         if (zxid < base) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.nemesis.FaultPlan;
+import dev.zksim.property.ReproLine;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioRunner;
@@ -12,12 +14,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Bugs zksim found in Curator itself, each pinned to the seed that shows it: these seeds must
- * keep failing, for the reason given, until Curator is fixed. The first two are in 5.9.0 and
- * 5.2.0 alike; the last two are known bugs of 5.2.0 that later releases fixed, found again.
- * Each seed is run once, without shrinking. docs/agent.md explains each with Curator's lines.
+ * keep failing, for the reason given, until Curator is fixed. The first two, and the lagging
+ * follower's protected create, are in 5.9.0 and 5.2.0 alike; the last two are known bugs of
+ * 5.2.0 that later releases fixed, found again. Each seed is run once, without shrinking.
+ * docs/agent.md explains each with Curator's lines.
  */
 class CuratorBugsTest {
     private static final ScenarioRunner RUNNER = new ScenarioRunner(new CuratorScenarios().catalog());
+    /** What {@code ./zksim run curator-mutex --seed 3 --faults "..."} shrank to, lag and lost reply kept. */
+    private static final String LAGGING_FOLLOWER_LINE = "zksim3:curator-examples/curator-mutex:3:"
+            + "eNo1yLENgDAMBMBVfgGUoDRITGMZQ5Pg6ONIsD0VV54ESs5toMqFUXA6sY0d8v9B7wut1xe6wm8oTcKQdFLCmdoMez4fMRec:"
+            + "eNo7yszAmp2Xn1TMyMIgUlCUn5xaXKyfbKhflJqcn5eXmlzC2MCOJGGEJHGAGQBLzRPJ:c190e0b8ccf07311:afbd86d5";
 
     /**
      * DistributedQueue promises FIFO to a single consumer. In seed 986 the one consumer's claim
@@ -105,6 +112,29 @@ class CuratorBugsTest {
     void aWaitingWriterTakesTheLockFromADowngradedReaderUnlessCurator621IsFixed() {
         assertUnsafeUnlessFixed(RUNNER.run(RunSpec.of("curator-rwlock-downgrades", 4)), curator621IsFixed(),
                 "was granted WRITE_LOCK", "held READ_LOCK");
+    }
+
+    /**
+     * Protection mode's recovery lists the parent without a sync. In seed 3 of curator-mutex
+     * (shrunk to two clients on five servers), with a lag and a lost create reply as its only
+     * faults, c1's lock-node create commits but its reply is lost; c1 reconnects to s3,
+     * a follower that a lag holds behind that create and that rightly accepts c1 (its last
+     * zxid is older than the create). {@code findProtectedNodeInForeground} lists the children
+     * there, finds none with its protected id and creates a second node. The first one sorts
+     * ahead of it, so c1 watches its own node, which lives as long as its session: the lock is
+     * never acquired. Curator 5.9.0 and 5.2.0 alike; a sync before the listing would close it.
+     */
+    @Test
+    void aProtectedCreateRecoveredOnALaggingFollowerWaitsForItsOwnNode() {
+        RunSpec shrunk = ReproLine.parse(LAGGING_FOLLOWER_LINE).spec().withScenario("curator-mutex");
+        assertEquals(FaultPlan.parse("at 300ms lag s3 for 8s; at 300ms drop-reply c1 on create /curator/mutex"),
+                shrunk.plan());
+        RunOutcome outcome = RUNNER.run(shrunk);
+        String message = message(outcome);
+        assertEquals(FailureKind.LIVENESS_TIMEOUT, outcome.failureKind().orElseThrow(), message);
+        assertTrue(message.contains("c1 ACQUIRE invoked"), message);
+        assertTrue(message.contains("-lock-0000000002 (awaiting change or deletion; ephemeral of session"), message);
+        assertTrue(message.contains("of c1, which is live"), message);
     }
 
     /** A known bug's seed: it passes where Curator has the fix, and is a safety violation that says so where not. */

@@ -67,6 +67,7 @@ public final class Catalog {
                 .add(CoordinationScenarios.impatientBarrierCanary())
                 .add(GroupScenarios.viewAssignedPartitionsCanary())
                 .add(KnownBugScenarios.electionChurn())
-                .add(KnownBugScenarios.syncCrash()));
+                .add(KnownBugScenarios.syncCrash())
+                .add(KnownBugScenarios.diffSyncCrash()));
     }
 }

@@ -38,9 +38,12 @@ public final class KnownBugScenarios {
         Map<KnownBug, String> scenarios = new TreeMap<>();
         scenarios.put(KnownBug.ZK_1419, "zab-election-churn");
         scenarios.put(KnownBug.ZK_3911, "zab-sync-crash");
-        scenarios.put(KnownBug.ZK_4646, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4646, "zab-diff-sync-crash");
         scenarios.put(KnownBug.ZK_4643, "zab-sync-crash");
         scenarios.put(KnownBug.CREB_SNAPSHOT_EPOCH, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4394, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4712, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4785, "zab-diff-sync-crash");
         return scenarios;
     }
 
@@ -63,6 +66,10 @@ public final class KnownBugScenarios {
      * tens of milliseconds, a window that crashes fall into, where ZOOKEEPER-3911,
      * ZOOKEEPER-4643 and ZOOKEEPER-4646 write the epoch (and ACK) before the synced txns are
      * durable, and where a SNAP sync's snapshot is on disk before the epoch (the CREB bug).
+     * Crashed leaders leave followers with proposals still queued for their SyncThread
+     * (ZOOKEEPER-4712 lets that thread write them into the next epoch), and restarted
+     * followers DIFF-synced while the clients write receive the COMMIT of an outstanding
+     * proposal between NEWLEADER and UPTODATE (ZOOKEEPER-4394).
      */
     public static Scenario syncCrash() {
         return Testkit.custom("zab-sync-crash")
@@ -70,6 +77,32 @@ public final class KnownBugScenarios {
                 .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
                 .goals(Goal.traced("ZabEvent.Elected", 4, "three elections after the first"))
                 .perSeed((knobs, run) -> churn(knobs, run, 30, 4, 8))
+                .verifyEnd(KnownBugScenarios::recovered)
+                .build();
+    }
+
+    /**
+     * "Zab: a lagging follower crashes right after its DIFF sync into a new epoch": the fault
+     * choreography of ZooKeeper's DIFFSyncTest ({@link DiffSyncNemesis}) on a slow disk, while
+     * three clients write. A follower that acks NEWLEADER (ZOOKEEPER-4646) or writes its epoch
+     * (ZOOKEEPER-4785) before the synced txns are durable loses them in the crash, then wins
+     * the next election on its newer epoch.
+     */
+    public static Scenario diffSyncCrash() {
+        return Testkit.custom("zab-diff-sync-crash")
+                .title("Zab: a lagging follower crashes right after a DIFF sync into a new epoch, on a slow disk")
+                .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
+                .goals(Goal.traced("ZabEvent.Elected", 4, "three elections after the first"))
+                .perSeed((knobs, run) -> {
+                    run.install((ensemble, history) -> {
+                        for (int i = 0; i < 3; i++) {
+                            ensemble.addClient(new RandomOps(40, Time.millis(50)));
+                        }
+                        DiffSyncNemesis.install(ensemble);
+                    });
+                    run.faults(new FaultProfile(List.of(FaultKind.CRASH_SERVER), 0, 0, 0, 0, 1, 1));
+                    run.settle(run.swarm().config().quorumRecoveryBound() + Time.seconds(12));
+                })
                 .verifyEnd(KnownBugScenarios::recovered)
                 .build();
     }

@@ -274,6 +274,21 @@ public final class QuorumPeer {
         }
     }
 
+    /**
+     * Appends a follower's txn to the log, after telling the monitor, which checks that the log
+     * file stays in zxid order (a SyncThread left running into a later epoch can break that).
+     */
+    void logAppend(LogEntry entry) {
+        monitor.logAppend(myId(), entry.zxid(), storage.lastWrittenZxid());
+        storage.append(entry);
+    }
+
+    /** The write of a SyncThread that outlived its follower (ZOOKEEPER-4712), checked the same way. */
+    void logWriteBehindMemory(LogEntry entry) {
+        monitor.logAppend(myId(), entry.zxid(), storage.lastWrittenZxid());
+        storage.writeBehindMemory(entry);
+    }
+
     private void takeSnapshot() {
         storage.writeSnapshot(lastDelivered, app.takeSnapshot());
         trace(new ZabEvent.SnapshotTaken(Zxid.hex(lastDelivered)));

@@ -117,6 +117,24 @@ final class ZabStorage {
         return List.copyOf(entries.subList(indexAfter(zxid), entries.size()));
     }
 
+    /**
+     * The zxid of the last record in the log file: the last logged zxid, unless a SyncThread
+     * left running (ZOOKEEPER-4712) wrote records the peer's memory never saw.
+     */
+    long lastWrittenZxid() {
+        int size = log.size();
+        return size == entries.size() ? lastZxid() : ((LogEntry) log.get(size - 1)).zxid();
+    }
+
+    /**
+     * Writes a record to the log file behind the peer's back: a SyncThread that outlived its
+     * follower (ZOOKEEPER-4712) appends after the peer fast-forwarded its database and went on,
+     * so the peer's view of its log (and the zxid it reports) lacks it, while a restart reads it.
+     */
+    void writeBehindMemory(LogEntry entry) {
+        log.append(entry);
+    }
+
     void append(LogEntry entry) {
         if (entry.zxid() <= lastZxid()) {
             throw new IllegalStateException("log out of order: " + Zxid.hex(entry.zxid()) + " after " + Zxid.hex(lastZxid()));
@@ -131,8 +149,20 @@ final class ZabStorage {
             throw new IllegalStateException("cannot truncate below the log base " + Zxid.hex(base));
         }
         int keep = indexAfter(zxid);
+        boolean fileAsSeen = log.size() == entries.size();
         entries.subList(keep, entries.size()).clear();
-        log.truncate(keep);
+        log.truncate(fileAsSeen ? keep : fileIndexAfter(zxid));
+    }
+
+    /** Where FileTxnLog.truncate cuts a file that holds records the peer never saw: at the first one above zxid. */
+    private int fileIndexAfter(long zxid) {
+        int size = log.size();
+        for (int i = 0; i < size; i++) {
+            if (((LogEntry) log.get(i)).zxid() > zxid) {
+                return i;
+            }
+        }
+        return size;
     }
 
     /**

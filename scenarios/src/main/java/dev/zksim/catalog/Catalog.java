@@ -68,6 +68,7 @@ public final class Catalog {
                 .add(GroupScenarios.viewAssignedPartitionsCanary())
                 .add(KnownBugScenarios.electionChurn())
                 .add(KnownBugScenarios.syncCrash())
-                .add(KnownBugScenarios.diffSyncCrash()));
+                .add(KnownBugScenarios.diffSyncCrash())
+                .add(KnownBugScenarios.truncSyncCut()));
     }
 }

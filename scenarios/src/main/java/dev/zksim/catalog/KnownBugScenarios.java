@@ -44,6 +44,7 @@ public final class KnownBugScenarios {
         scenarios.put(KnownBug.ZK_4394, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4712, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4785, "zab-diff-sync-crash");
+        scenarios.put(KnownBug.ZK_5094, "zab-trunc-sync-cut");
         return scenarios;
     }
 
@@ -102,6 +103,33 @@ public final class KnownBugScenarios {
                     });
                     run.faults(new FaultProfile(List.of(FaultKind.CRASH_SERVER), 0, 0, 0, 0, 1, 1));
                     run.settle(run.swarm().config().quorumRecoveryBound() + Time.seconds(12));
+                })
+                .verifyEnd(KnownBugScenarios::recovered)
+                .build();
+    }
+
+    /**
+     * "Zab: a TRUNC sync is cut before NEWLEADER": {@link TruncSyncNemesis} cuts the leader off
+     * from the other servers while three clients write, so that it logs proposals nobody else
+     * has and is TRUNCated when it rejoins; it crashes the leader that sent the TRUNC the
+     * moment the follower applied it, then bounces the follower once it synced again. With ZOOKEEPER-5094 the follower's
+     * memory keeps the committed txns of the cut sync, its log does not, and the next leader
+     * continues after them: after the restart its history has a hole.
+     */
+    public static Scenario truncSyncCut() {
+        return Testkit.custom("zab-trunc-sync-cut")
+                .title("Zab: a TRUNC sync is cut before NEWLEADER, then the follower restarts, on a slow disk")
+                .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
+                .goals(Goal.traced("ZabEvent.Elected", 4, "three elections after the first"))
+                .perSeed((knobs, run) -> {
+                    run.install((ensemble, history) -> {
+                        for (int i = 0; i < 3; i++) {
+                            ensemble.addClient(new RandomOps(40, Time.millis(100)));
+                        }
+                        TruncSyncNemesis.install(ensemble);
+                    });
+                    run.faults(new FaultProfile(List.of(FaultKind.CRASH_SERVER), 0, 0, 0, 0, 1, 1));
+                    run.settle(run.swarm().config().quorumRecoveryBound() + Time.seconds(10));
                 })
                 .verifyEnd(KnownBugScenarios::recovered)
                 .build();

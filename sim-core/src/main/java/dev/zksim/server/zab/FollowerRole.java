@@ -47,6 +47,13 @@ final class FollowerRole {
     private List<LogEntry> packetsNotCommitted;
     /** The highest zxid committed by the leader; delivered once the SyncThread has logged it. */
     private long committedTarget;
+    /**
+     * With ZOOKEEPER-5094 re-introduced, from a TRUNC until NEWLEADER (null otherwise): the
+     * txns of the sync, not yet logged, and the zxid up to which they are committed, which
+     * ZooKeeper's learner has applied to its in-memory database only.
+     */
+    private List<LogEntry> truncSync;
+    private long truncCommitted;
 
     FollowerRole(QuorumPeer peer, long leaderId) {
         this.peer = peer;
@@ -83,6 +90,9 @@ final class FollowerRole {
         }
         if (connection != null) {
             connection.close();
+        }
+        if (truncSync != null) {
+            keepInMemoryAfterInterruptedTrunc();
         }
         if (syncProcessor != null && peer.config().has(KnownBug.ZK_4712)) {
             syncProcessor.leak();
@@ -169,8 +179,12 @@ final class FollowerRole {
                 }
                 storage.truncateAfter(trunc.zxid());
                 peer.trace(new ZabEvent.Truncated(Zxid.hex(trunc.zxid())));
-                applySync("TRUNC", trunc.txns());
-                startPacketLists();
+                if (peer.config().has(KnownBug.ZK_5094)) {
+                    holdTruncSync(trunc);
+                } else {
+                    applySync("TRUNC", trunc.txns());
+                    startPacketLists();
+                }
             }
             case LeaderMessage.Snap snap -> {
                 storage.resetTo(snap.snapshotZxid(), snap.snapshot());
@@ -200,7 +214,7 @@ final class FollowerRole {
         }
         gotLeaderInfo = true;
         epoch = newEpoch;
-        connection.send(new LearnerMessage.AckEpoch(storage.currentEpoch(), storage.lastZxid(), fresh));
+        connection.send(new LearnerMessage.AckEpoch(storage.currentEpoch(), peer.reportedZxid(), fresh));
     }
 
     private void applySync(String mode, List<LogEntry> txns) {
@@ -216,6 +230,11 @@ final class FollowerRole {
      * synchronously, then setCurrentEpoch, then ACK). The two flags put back the older orders.
      */
     private void onNewLeader(long newEpoch) {
+        if (truncSync != null) {
+            // NEWLEADER's snapshot makes what the TRUNC sync applied in memory durable; zksim logs it.
+            truncSync.forEach(peer::logAppend);
+            truncSync = null;
+        }
         if (packetsNotCommitted != null) {
             logPacketsAtNewLeader(newEpoch);
             return;
@@ -300,6 +319,10 @@ final class FollowerRole {
             packetsNotCommitted.add(entry);
             return;
         }
+        if (truncSync != null) {
+            truncSync.add(entry);
+            return;
+        }
         if (syncProcessor != null) {
             syncProcessor.processRequest(entry, ackOnceLogged(entry));
             return;
@@ -330,10 +353,44 @@ final class FollowerRole {
             commitWhenLogged(zxid);
             return;
         }
+        if (truncSync != null) {
+            // Before NEWLEADER a TRUNC sync applies a COMMIT to memory only (zk.processTxn).
+            truncCommitted = Math.max(truncCommitted, zxid);
+            return;
+        }
         if (zxid > peer.lastCommittedZxid() && !storage.holds(zxid)) {
             peer.monitor().commitWithoutProposal(peer.myId(), zxid);
         }
         peer.deliverUpTo(zxid);
+    }
+
+    /**
+     * ZOOKEEPER-5094's TRUNC: the log is cut at once, but the txns that follow are not logged
+     * before NEWLEADER; the committed ones go to memory only (snapshotNeeded, !writeToTxnLog).
+     */
+    private void holdTruncSync(LeaderMessage.Trunc trunc) {
+        truncSync = new ArrayList<>(trunc.txns());
+        truncCommitted = trunc.committedZxid();
+        String last = Zxid.hex(trunc.txns().isEmpty() ? storage.lastZxid() : trunc.txns().getLast().zxid());
+        peer.trace(new ZabEvent.SyncApplied("TRUNC", last));
+    }
+
+    /**
+     * ZOOKEEPER-5094: the connection failed before NEWLEADER, and Learner.shutdown() asks for a
+     * full shutdown (clearing the database) only after an incomplete SNAP. The in-memory
+     * database keeps the committed txns of the TRUNC sync that the log never got, and the
+     * peer reports them as its last zxid. (With the fix the database is reloaded from disk.)
+     */
+    private void keepInMemoryAfterInterruptedTrunc() {
+        for (LogEntry entry : truncSync) {
+            if (entry.zxid() > truncCommitted) {
+                break;
+            }
+            if (entry.zxid() > peer.lastCommittedZxid()) {
+                peer.applyInMemory(entry);
+            }
+        }
+        truncSync = null;
     }
 
     /** The sync grain's DIFF: the txns wait in packetsNotCommitted until NEWLEADER. */

@@ -40,7 +40,7 @@ public enum KnownBug {
             "Follower.shutdown() leaves the SyncRequestProcessor running into the next epoch"),
     ZK_4925("ZOOKEEPER-4925", false,
             "txns applied during SYNC do not append to committedLog, leaving a hole"),
-    ZK_5094("ZOOKEEPER-5094", false,
+    ZK_5094("ZOOKEEPER-5094", true,
             "committed txns before NEWLEADER go to memory only on TRUNC; a dropped connection leaves memory ahead of the log"),
     ZK_4882("ZOOKEEPER-4882", false,
             "a proposal commits in memory on a node whose log write failed"),

@@ -243,7 +243,7 @@ final class LeaderRole {
                 peer.config().committedLogWindow());
         LeaderMessage message = switch (plan) {
             case SyncPlanner.Plan.Diff diff -> new LeaderMessage.Diff(diff.txns());
-            case SyncPlanner.Plan.Trunc trunc -> new LeaderMessage.Trunc(trunc.zxid(), trunc.txns());
+            case SyncPlanner.Plan.Trunc trunc -> new LeaderMessage.Trunc(trunc.zxid(), trunc.txns(), committedForSync());
             case SyncPlanner.Plan.Snap snap -> new LeaderMessage.Snap(peer.app().takeSnapshot(), peer.lastCommittedZxid(),
                     storage.entriesAfter(peer.lastCommittedZxid()));
         };
@@ -253,6 +253,14 @@ final class LeaderRole {
         learner.connection.send(new LeaderMessage.NewLeader(epoch, storage.lastZxid()));
         learner.syncedTo = storage.lastZxid();
         learner.phase = Phase.SYNCING;
+    }
+
+    /**
+     * What a sync sends as committed: an established leader's delivered zxid; before that, its
+     * whole history, which ZooKeeper's leader loaded into memory and syncs as committed.
+     */
+    private long committedForSync() {
+        return established ? peer.lastCommittedZxid() : storage.lastZxid();
     }
 
     private void onAckNewLeader(Learner learner, LearnerMessage.AckNewLeader ack) {

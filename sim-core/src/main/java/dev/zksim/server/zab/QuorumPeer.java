@@ -209,7 +209,27 @@ public final class QuorumPeer {
     }
 
     Vote selfVote() {
-        return new Vote(myId(), storage.lastZxid(), storage.currentEpoch());
+        return new Vote(myId(), reportedZxid(), storage.currentEpoch());
+    }
+
+    /**
+     * The zxid this peer reports in its vote and to a leader: its last logged zxid. ZooKeeper
+     * reports its in-memory database's last processed zxid; the two agree except where
+     * ZOOKEEPER-5094 leaves memory ahead of the log.
+     */
+    long reportedZxid() {
+        return config.has(KnownBug.ZK_5094) ? Math.max(storage.lastZxid(), lastDelivered) : storage.lastZxid();
+    }
+
+    /**
+     * Applies a committed txn to the application without logging it: ZooKeeper's learner
+     * does this (zk.processTxn) for the committed txns of a TRUNC or SNAP sync before
+     * NEWLEADER, whose snapshot then makes them durable.
+     */
+    void applyInMemory(LogEntry entry) {
+        app.deliver(entry.zxid(), entry.payload());
+        monitor.delivered(myId(), entry.zxid(), entry.payload());
+        lastDelivered = entry.zxid();
     }
 
     void onElected(long leaderSid) {

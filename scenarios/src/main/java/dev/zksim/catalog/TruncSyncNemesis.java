@@ -5,7 +5,9 @@ import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.trace.TraceRecord;
 import dev.zksim.kernel.trace.TraceSink;
+import dev.zksim.kernel.net.NetEvent;
 import dev.zksim.server.zab.ZabEvent;
+import dev.zksim.server.zab.ZabMessage;
 import java.util.ArrayList;
 import java.util.TreeMap;
 import java.util.List;
@@ -17,8 +19,8 @@ import java.util.Map;
  * syncLimit: it logs the writes of its clients as proposals nobody acks, steps down, and the
  * others elect a leader that commits writes of its own. After the heal the old leader syncs
  * from the new one by TRUNC (its proposals cut, the new epoch's txns sent). When a follower
- * has applied a TRUNC that carried txns, the leader that sent it crashes at that instant, so
- * a NEWLEADER still on the wire is lost with the connection. That leader returns a little
+ * has applied a TRUNC that carried txns and the COMMIT that follows it, the leader that sent
+ * them crashes at that instant, so a NEWLEADER still on the wire is lost with the connection. That leader returns a little
  * later; the follower is crashed and restarted once it has synced again, so that what its
  * log holds (not what its memory held) is what it restarts from. Every time is drawn from
  * the run's choices.
@@ -28,6 +30,7 @@ final class TruncSyncNemesis implements TraceSink {
     private final Choices draws;
     private final Map<String, String> truncatedTo = new TreeMap<>();
     private final Map<String, String> truncSender = new TreeMap<>();
+    private String armed;
     private boolean aimed;
 
     private TruncSyncNemesis(Ensemble ensemble) {
@@ -63,7 +66,10 @@ final class TruncSyncNemesis implements TraceSink {
             case ZabEvent.SyncSent sent when sent.mode().equals("TRUNC") -> truncSender.put("s" + sent.follower(), record.process());
             case ZabEvent.Truncated truncated -> truncatedTo.put(record.process(), truncated.toZxid());
             case ZabEvent.SyncApplied applied when applied.mode().equals("TRUNC")
-                    && !applied.lastZxid().equals(truncatedTo.get(record.process())) -> cut(record.process());
+                    && !applied.lastZxid().equals(truncatedTo.get(record.process())) -> armed = record.process();
+            case ZabEvent.Serving serving when record.process().equals(armed) -> armed = null;
+            case NetEvent.Delivered delivered when delivered.to().equals(armed)
+                    && delivered.message() instanceof ZabMessage.LeaderMessage.Commit -> cut(armed);
             default -> {
             }
         }

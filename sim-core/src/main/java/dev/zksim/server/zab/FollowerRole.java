@@ -17,6 +17,11 @@ import java.util.List;
  * deliver commits. The whole handshake must finish within initLimit ticks; afterwards a
  * leader silent for syncLimit ticks (it pings every half tick) sends the peer back to
  * LOOKING, as does any loss of the connection.
+ *
+ * <p>Some known bugs need a finer grain, which only their flags switch on ({@link
+ * #usesSyncGrain}): proposals are logged by a {@link SyncRequestProcessor} in steps of its
+ * own, and during the sync the learner keeps ZooKeeper's packetsNotCommitted until NEWLEADER
+ * and UPTODATE. Without them a proposal is appended at once and acked after the group fsync.
  */
 final class FollowerRole {
     private static final int CONNECT_ATTEMPTS = 5;
@@ -370,7 +375,8 @@ final class FollowerRole {
      */
     private void holdTruncSync(LeaderMessage.Trunc trunc) {
         truncSync = new ArrayList<>(trunc.txns());
-        truncCommitted = trunc.committedZxid();
+        // The COMMIT that follows tells how far they are committed (LeaderRole.commitTruncatedSync).
+        truncCommitted = trunc.zxid();
         String last = Zxid.hex(trunc.txns().isEmpty() ? storage.lastZxid() : trunc.txns().getLast().zxid());
         peer.trace(new ZabEvent.SyncApplied("TRUNC", last));
     }

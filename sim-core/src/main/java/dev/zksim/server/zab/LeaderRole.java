@@ -243,24 +243,34 @@ final class LeaderRole {
                 peer.config().committedLogWindow());
         LeaderMessage message = switch (plan) {
             case SyncPlanner.Plan.Diff diff -> new LeaderMessage.Diff(diff.txns());
-            case SyncPlanner.Plan.Trunc trunc -> new LeaderMessage.Trunc(trunc.zxid(), trunc.txns(), committedForSync());
+            case SyncPlanner.Plan.Trunc trunc -> new LeaderMessage.Trunc(trunc.zxid(), trunc.txns());
             case SyncPlanner.Plan.Snap snap -> new LeaderMessage.Snap(peer.app().takeSnapshot(), peer.lastCommittedZxid(),
                     storage.entriesAfter(peer.lastCommittedZxid()));
         };
         String mode = plan.getClass().getSimpleName().toUpperCase(Locale.ROOT);
         peer.trace(new ZabEvent.SyncSent(learner.sid, mode, Zxid.hex(followerZxid), Zxid.hex(storage.lastZxid())));
         learner.connection.send(message);
+        if (message instanceof LeaderMessage.Trunc trunc && peer.config().has(KnownBug.ZK_5094)) {
+            commitTruncatedSync(learner, trunc);
+        }
         learner.connection.send(new LeaderMessage.NewLeader(epoch, storage.lastZxid()));
         learner.syncedTo = storage.lastZxid();
         learner.phase = Phase.SYNCING;
     }
 
     /**
-     * What a sync sends as committed: an established leader's delivered zxid; before that, its
-     * whole history, which ZooKeeper's leader loaded into memory and syncs as committed.
+     * ZooKeeper sends the txns of a sync as PROPOSAL packets, each committed one followed by its
+     * COMMIT; zksim's TRUNC carries them in one message. The follower's path of ZOOKEEPER-5094
+     * applies the committed ones to memory, so under that flag the leader follows the TRUNC
+     * with the COMMIT of the last committed one: an established leader's delivered zxid, before
+     * that its whole history, which ZooKeeper's leader loaded into memory and syncs as
+     * committed. Without the flag nothing reads it, and the trace stays as it was.
      */
-    private long committedForSync() {
-        return established ? peer.lastCommittedZxid() : storage.lastZxid();
+    private void commitTruncatedSync(Learner learner, LeaderMessage.Trunc trunc) {
+        long committed = Math.min(established ? peer.lastCommittedZxid() : storage.lastZxid(), storage.lastZxid());
+        if (committed > trunc.zxid()) {
+            learner.connection.send(new LeaderMessage.Commit(committed));
+        }
     }
 
     private void onAckNewLeader(Learner learner, LearnerMessage.AckNewLeader ack) {

@@ -58,12 +58,8 @@ public sealed interface ZabMessage {
             }
         }
 
-        /**
-         * Sync by cutting the follower's log after {@code zxid}, then appending txns. The txns up
-         * to {@code committedZxid} are committed ones (ZooKeeper sends each as a PROPOSAL and a
-         * COMMIT), those after it outstanding proposals; the text leaves it out, as it did.
-         */
-        record Trunc(long zxid, List<LogEntry> txns, long committedZxid) implements LeaderMessage {
+        /** Sync by cutting the follower's log after {@code zxid}, then appending txns. */
+        record Trunc(long zxid, List<LogEntry> txns) implements LeaderMessage {
             public Trunc {
                 txns = List.copyOf(txns);
             }

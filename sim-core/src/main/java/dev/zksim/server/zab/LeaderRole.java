@@ -267,7 +267,7 @@ final class LeaderRole {
      * committed. Without the flag nothing reads it, and the trace stays as it was.
      */
     private void commitTruncatedSync(Learner learner, LeaderMessage.Trunc trunc) {
-        long committed = Math.min(established ? peer.lastCommittedZxid() : storage.lastZxid(), storage.lastZxid());
+        long committed = established ? peer.lastCommittedZxid() : storage.lastZxid();
         if (committed > trunc.zxid()) {
             learner.connection.send(new LeaderMessage.Commit(committed));
         }

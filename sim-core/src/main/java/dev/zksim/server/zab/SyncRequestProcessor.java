@@ -66,11 +66,6 @@ final class SyncRequestProcessor {
         wake();
     }
 
-    /** True while some request is queued and not yet appended. */
-    boolean hasQueued() {
-        return !queued.isEmpty();
-    }
-
     /**
      * ZooKeeper's shutdown: the SyncThread appends everything queued before the request of
      * death and exits, and the flush makes it durable. The next processor is shut down as

@@ -69,6 +69,8 @@ public final class Catalog {
                 .add(KnownBugScenarios.electionChurn())
                 .add(KnownBugScenarios.syncCrash())
                 .add(KnownBugScenarios.diskError())
-                .add(KnownBugScenarios.fuzzySnapshot()));
+                .add(KnownBugScenarios.fuzzySnapshot())
+                .add(KnownBugScenarios.diffSyncCrash())
+                .add(KnownBugScenarios.truncSyncCut()));
     }
 }

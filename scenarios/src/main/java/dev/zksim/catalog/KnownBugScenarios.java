@@ -39,12 +39,16 @@ public final class KnownBugScenarios {
         scenarios.put(KnownBug.ZK_1419, "zab-election-churn");
         scenarios.put(KnownBug.ZK_2845, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_3911, "zab-sync-crash");
-        scenarios.put(KnownBug.ZK_4646, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4646, "zab-diff-sync-crash");
         scenarios.put(KnownBug.ZK_4643, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4925, "zab-sync-crash");
         scenarios.put(KnownBug.CREB_SNAPSHOT_EPOCH, "zab-sync-crash");
         scenarios.put(KnownBug.ZK_4882, "zab-disk-error");
         scenarios.put(KnownBug.ZK_3144, "zab-fuzzy-snapshot");
+        scenarios.put(KnownBug.ZK_4394, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4712, "zab-sync-crash");
+        scenarios.put(KnownBug.ZK_4785, "zab-diff-sync-crash");
+        scenarios.put(KnownBug.ZK_5094, "zab-trunc-sync-cut");
         return scenarios;
     }
 
@@ -80,6 +84,10 @@ public final class KnownBugScenarios {
      * in-memory databases, which ZOOKEEPER-2845 keeps into the next election; a server that
      * restarts and catches up by DIFF and then leads, while another stale one returns, is where
      * ZOOKEEPER-4925's hole in the committedLog loses txns.
+     * Crashed leaders leave followers with proposals still queued for their SyncThread
+     * (ZOOKEEPER-4712 lets that thread write them into the next epoch), and restarted
+     * followers DIFF-synced while the clients write receive the COMMIT of an outstanding
+     * proposal between NEWLEADER and UPTODATE (ZOOKEEPER-4394).
      */
     public static Scenario syncCrash() {
         return Testkit.custom("zab-sync-crash")
@@ -133,6 +141,60 @@ public final class KnownBugScenarios {
                     run.faults(new FaultProfile(List.of(FaultKind.CRASH_SERVER, FaultKind.CRASH_CLIENT,
                             FaultKind.EXPIRE_SESSION), 4, 8, Time.millis(500), Time.seconds(10), Time.millis(100),
                             Time.seconds(3)));
+                    run.settle(run.swarm().config().quorumRecoveryBound() + Time.seconds(10));
+                })
+                .verifyEnd(KnownBugScenarios::recovered)
+                .build();
+    }
+
+    /**
+     * "Zab: a lagging follower crashes right after its DIFF sync into a new epoch": the fault
+     * choreography of ZooKeeper's DIFFSyncTest ({@link DiffSyncNemesis}) on a slow disk, while
+     * three clients write. A follower that acks NEWLEADER (ZOOKEEPER-4646) or writes its epoch
+     * (ZOOKEEPER-4785) before the synced txns are durable loses them in the crash, then wins
+     * the next election on its newer epoch.
+     */
+    public static Scenario diffSyncCrash() {
+        return Testkit.custom("zab-diff-sync-crash")
+                .title("Zab: a lagging follower crashes right after a DIFF sync into a new epoch, on a slow disk")
+                .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
+                .goals(Goal.traced("ZabEvent.Elected", 4, "three elections after the first"))
+                .perSeed((knobs, run) -> {
+                    run.install((ensemble, history) -> {
+                        for (int i = 0; i < 3; i++) {
+                            ensemble.addClient(new RandomOps(40, Time.millis(50)));
+                        }
+                        DiffSyncNemesis.install(ensemble);
+                    });
+                    run.faults(new FaultProfile(List.of(FaultKind.CRASH_SERVER), 0, 0, 0, 0, 1, 1));
+                    run.settle(run.swarm().config().quorumRecoveryBound() + Time.seconds(12));
+                })
+                .verifyEnd(KnownBugScenarios::recovered)
+                .build();
+    }
+
+    /**
+     * "Zab: a TRUNC sync is cut before NEWLEADER": {@link TruncSyncNemesis} cuts the leader off
+     * from the other servers while three clients write, so that it logs proposals nobody else
+     * has and is TRUNCated when it rejoins; it crashes the leader that sent the TRUNC the
+     * moment the follower applied it, then bounces the follower once it synced again. With
+     * ZOOKEEPER-5094 the follower's memory keeps the committed txns of the cut sync, its log
+     * does not, and the next leader continues after them: after the restart its history has a
+     * hole.
+     */
+    public static Scenario truncSyncCut() {
+        return Testkit.custom("zab-trunc-sync-cut")
+                .title("Zab: a TRUNC sync is cut before NEWLEADER, then the follower restarts, on a slow disk")
+                .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
+                .goals(Goal.traced("ZabEvent.Elected", 4, "three elections after the first"))
+                .perSeed((knobs, run) -> {
+                    run.install((ensemble, history) -> {
+                        for (int i = 0; i < 3; i++) {
+                            ensemble.addClient(new RandomOps(40, Time.millis(100)));
+                        }
+                        TruncSyncNemesis.install(ensemble);
+                    });
+                    run.faults(new FaultProfile(List.of(FaultKind.CRASH_SERVER), 0, 0, 0, 0, 1, 1));
                     run.settle(run.swarm().config().quorumRecoveryBound() + Time.seconds(10));
                 })
                 .verifyEnd(KnownBugScenarios::recovered)

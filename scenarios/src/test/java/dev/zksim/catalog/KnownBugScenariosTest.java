@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Each implemented known bug, on the seed where its scenario first showed it: with the flag
  * the run breaks the Zab invariant that the bug breaks in ZooKeeper, and the same seed
  * without the flag passes every check. The seeds are the first failing ones of sweeps from
- * seed 0 (ZOOKEEPER-4646 from seed 400), so a change in the model that moves them is seen here.
+ * seed 0, so a change in the model that moves them is seen here.
  * The CREB bug is a server that refuses to start, a liveness failure at its restart;
  * ZOOKEEPER-3144 breaks the ensemble check that every ephemeral's owner session is live.
  */
@@ -38,7 +38,11 @@ class KnownBugScenariosTest {
         "ZOOKEEPER-3911      | 50  | SAFETY_VIOLATION  | Zab invariants violated: peer 1 truncated committed 0x100000010",
         "ZOOKEEPER-4643      | 7   | SAFETY_VIOLATION  | Zab invariants violated: leader 3 of epoch 4 lacks committed",
         "ZOOKEEPER-4925      | 0   | SAFETY_VIOLATION  | Zab invariants violated: peer 2 truncated committed 0x100000002",
-        "ZOOKEEPER-4646      | 503 | SAFETY_VIOLATION  | Zab invariants violated: leader 3 of epoch 4 lacks committed",
+        "ZOOKEEPER-4646      | 0   | SAFETY_VIOLATION  | Zab invariants violated: peer 1 truncated committed 0x100000004",
+        "ZOOKEEPER-4785      | 0   | SAFETY_VIOLATION  | Zab invariants violated: peer 1 truncated committed 0x100000004",
+        "ZOOKEEPER-4712      | 0   | SAFETY_VIOLATION  | Zab invariants violated: peer 2 wrote 0x100000003 to its txn log after 0x100000003",
+        "ZOOKEEPER-4394      | 0   | SAFETY_VIOLATION  | Zab invariants violated: peer 3 received COMMIT 0x20000000b but holds no proposal",
+        "ZOOKEEPER-5094      | 12  | SAFETY_VIOLATION  | Zab invariants violated: peer 3 skipped committed 0x200000001 before 0x20000000d",
         "ZOOKEEPER-4882      | 2   | SAFETY_VIOLATION  | Zab invariants violated: peer 1 skipped committed 0x10000000e",
         "ZOOKEEPER-3144      | 9   | SAFETY_VIOLATION  | ensemble self-check failed: s3 holds ephemerals [/a0000000005] of session",
         "CREB-SNAPSHOT-EPOCH | 17  | LIVENESS_TIMEOUT  | peer 3 refuses to start: the current epoch, 1, is older than"})

@@ -74,4 +74,14 @@ final class SessionLosses implements ZabMonitor {
     public void truncating(long sid, List<LogEntry> dropped) {
         next.truncating(sid, dropped);
     }
+
+    @Override
+    public void logAppend(long sid, long zxid, long lastLogged) {
+        next.logAppend(sid, zxid, lastLogged);
+    }
+
+    @Override
+    public void commitWithoutProposal(long sid, long zxid) {
+        next.commitWithoutProposal(sid, zxid);
+    }
 }

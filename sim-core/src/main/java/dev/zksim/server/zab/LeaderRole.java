@@ -249,9 +249,27 @@ final class LeaderRole {
         String mode = plan.getClass().getSimpleName().toUpperCase(Locale.ROOT);
         peer.trace(new ZabEvent.SyncSent(learner.sid, mode, Zxid.hex(followerZxid), Zxid.hex(storage.lastZxid())));
         learner.connection.send(message);
+        if (message instanceof LeaderMessage.Trunc trunc && peer.config().has(KnownBug.ZK_5094)) {
+            commitTruncatedSync(learner, trunc);
+        }
         learner.connection.send(new LeaderMessage.NewLeader(epoch, storage.lastZxid()));
         learner.syncedTo = storage.lastZxid();
         learner.phase = Phase.SYNCING;
+    }
+
+    /**
+     * ZooKeeper sends the txns of a sync as PROPOSAL packets, each committed one followed by its
+     * COMMIT; zksim's TRUNC carries them in one message. The follower's path of ZOOKEEPER-5094
+     * applies the committed ones to memory, so under that flag the leader follows the TRUNC
+     * with the COMMIT of the last committed one: an established leader's delivered zxid, before
+     * that its whole history, which ZooKeeper's leader loaded into memory and syncs as
+     * committed. Without the flag nothing reads it, and the trace stays as it was.
+     */
+    private void commitTruncatedSync(Learner learner, LeaderMessage.Trunc trunc) {
+        long committed = established ? peer.lastCommittedZxid() : storage.lastZxid();
+        if (committed > trunc.zxid()) {
+            learner.connection.send(new LeaderMessage.Commit(committed));
+        }
     }
 
     private void onAckNewLeader(Learner learner, LearnerMessage.AckNewLeader ack) {

@@ -185,10 +185,14 @@ public final class QuorumPeer {
      * database. Since ZOOKEEPER-2845's fix a peer leaving a term fast-forwards its database
      * over the whole log (ZKDatabase.fastForwardDataBase in ZooKeeperServer.shutdown), so this
      * is the last logged zxid; with the flag the database is kept as it was, and this is the
-     * last zxid it applied.
+     * last zxid it applied. ZOOKEEPER-5094 leaves memory ahead of the log, and then memory's
+     * zxid is reported.
      */
     long lastProcessedZxid() {
-        return config.has(KnownBug.ZK_2845) ? applied : storage.lastZxid();
+        if (config.has(KnownBug.ZK_2845)) {
+            return applied;
+        }
+        return config.has(KnownBug.ZK_5094) ? Math.max(storage.lastZxid(), lastDelivered) : storage.lastZxid();
     }
 
     /**
@@ -385,6 +389,21 @@ public final class QuorumPeer {
         return new Vote(myId(), lastProcessedZxid(), storage.currentEpoch());
     }
 
+    /**
+     * Applies a committed txn to the application without logging it: ZooKeeper's learner
+     * does this (zk.processTxn) for the committed txns of a TRUNC or SNAP sync before
+     * NEWLEADER, whose snapshot then makes them durable (ZOOKEEPER-5094's grain).
+     */
+    void applyInMemory(LogEntry entry) {
+        app.deliver(entry.zxid(), entry.payload());
+        monitor.delivered(myId(), entry.zxid(), entry.payload());
+        lastDelivered = entry.zxid();
+        applied = entry.zxid();
+        if (!config.has(KnownBug.ZK_4925)) {
+            committedLog.add(entry.zxid());
+        }
+    }
+
     void onElected(long leaderSid) {
         leaderId = leaderSid;
         if (leaderSid == myId()) {
@@ -541,6 +560,21 @@ public final class QuorumPeer {
                 takeSnapshot();
             }
         }
+    }
+
+    /**
+     * Appends a follower's txn to the log, after telling the monitor, which checks that the log
+     * file stays in zxid order (a SyncThread left running into a later epoch can break that).
+     */
+    void logAppend(LogEntry entry) {
+        monitor.logAppend(myId(), entry.zxid(), storage.lastWrittenZxid());
+        storage.append(entry);
+    }
+
+    /** The write of a SyncThread that outlived its follower (ZOOKEEPER-4712), checked the same way. */
+    void logWriteBehindMemory(LogEntry entry) {
+        monitor.logAppend(myId(), entry.zxid(), storage.lastWrittenZxid());
+        storage.writeBehindMemory(entry);
     }
 
     private void takeSnapshot() {

@@ -23,7 +23,11 @@ import java.util.function.Consumer;
  *   <li>a committed txn is never truncated: no TRUNC cuts a txn that some peer delivered;
  *   <li>votes rise within a round: a peer only ever replaces its vote of an election round by
  *       a better one, so it changes its vote at most once per member and the election ends
- *       (when votes cycle, no leader emerges within any bound).
+ *       (when votes cycle, no leader emerges within any bound);
+ *   <li>history order: a peer's txn log grows in zxid order, so that it is a history (ZooKeeper's
+ *       FileTxnLog only warns "Current zxid ... is &lt;= ..." and replays such a txn at load);
+ *   <li>a COMMIT matches a proposal (the specs' commitInconsistent): a follower is never
+ *       sent a COMMIT for a txn it holds neither in its log nor among its pending proposals.
  * </ul>
  * A listener ({@link #onViolation}) can turn a violation into a failure at the very step.
  * Survival of committed txns is checked at the end with {@link #missingFrom}, against the
@@ -133,6 +137,20 @@ public final class ZabInvariants implements ZabMonitor {
                 return;
             }
         }
+    }
+
+    @Override
+    public void logAppend(long sid, long zxid, long lastLogged) {
+        if (zxid <= lastLogged) {
+            violate("peer " + sid + " wrote " + Zxid.hex(zxid) + " to its txn log after " + Zxid.hex(lastLogged)
+                    + " (its log is no longer a history in zxid order)");
+        }
+    }
+
+    @Override
+    public void commitWithoutProposal(long sid, long zxid) {
+        violate("peer " + sid + " received COMMIT " + Zxid.hex(zxid) + " but holds no proposal to match it"
+                + " (commitInconsistent: ZooKeeper's learner fails with a NullPointerException and drops out)");
     }
 
     /** The payload committed at this zxid, or null if no peer delivered it. */

@@ -45,4 +45,15 @@ public interface ZabMonitor {
     /** A follower is about to cut these txns from its log (a TRUNC); the list must not be kept. */
     default void truncating(long sid, List<LogEntry> dropped) {
     }
+
+    /** A follower is about to append a txn to its log, whose last txn is lastLogged (its log base if empty). */
+    default void logAppend(long sid, long zxid, long lastLogged) {
+    }
+
+    /**
+     * A follower received a COMMIT it cannot match to a proposal: neither logged nor pending
+     * among the proposals of its synchronisation.
+     */
+    default void commitWithoutProposal(long sid, long zxid) {
+    }
 }

@@ -130,6 +130,24 @@ final class ZabStorage {
         return List.copyOf(entries.subList(indexAfter(zxid), entries.size()));
     }
 
+    /**
+     * The zxid of the last record in the log file: the last logged zxid, unless a SyncThread
+     * left running (ZOOKEEPER-4712) wrote records the peer's memory never saw, or a failed
+     * fsync (ZOOKEEPER-4882) left the file without records the memory holds.
+     */
+    long lastWrittenZxid() {
+        return log.size() == entries.size() ? lastZxid() : lastDurableZxid();
+    }
+
+    /**
+     * Writes a record to the log file behind the peer's back: a SyncThread that outlived its
+     * follower (ZOOKEEPER-4712) appends after the peer fast-forwarded its database and went on,
+     * so the peer's view of its log (and the zxid it reports) lacks it, while a restart reads it.
+     */
+    void writeBehindMemory(LogEntry entry) {
+        log.append(entry);
+    }
+
     void append(LogEntry entry) {
         if (entry.zxid() <= lastZxid()) {
             throw new IllegalStateException("log out of order: " + Zxid.hex(entry.zxid()) + " after " + Zxid.hex(lastZxid()));
@@ -172,7 +190,7 @@ final class ZabStorage {
             throw new IllegalStateException("cannot truncate below the log base " + Zxid.hex(base));
         }
         int keep = indexAfter(zxid);
-        int keepInFile = fileIndexAfter(zxid, keep);
+        int keepInFile = log.size() == entries.size() ? keep : fileIndexAfter(zxid);
         entries.subList(keep, entries.size()).clear();
         if (!exiting) {
             log.truncate(keepInFile);
@@ -180,19 +198,19 @@ final class ZabStorage {
     }
 
     /**
-     * Where the file keeps the txns up to zxid: the same index as in memory while the file
-     * mirrors the memory log, as it always does unless a failed fsync left the file a hole
-     * that the memory does not have (ZOOKEEPER-4882).
+     * Where FileTxnLog.truncate cuts a file that does not mirror the memory log, at its first
+     * record above zxid: the file has a hole the memory lacks after a failed fsync
+     * (ZOOKEEPER-4882), or records the peer never saw, written by a SyncThread that outlived
+     * its term (ZOOKEEPER-4712).
      */
-    private int fileIndexAfter(long zxid, int memoryIndex) {
-        if (log.size() == entries.size()) {
-            return memoryIndex;
+    private int fileIndexAfter(long zxid) {
+        int size = log.size();
+        for (int i = 0; i < size; i++) {
+            if (((LogEntry) log.get(i)).zxid() > zxid) {
+                return i;
+            }
         }
-        int index = 0;
-        while (index < log.size() && ((LogEntry) log.get(index)).zxid() <= zxid) {
-            index++;
-        }
-        return index;
+        return size;
     }
 
     /**

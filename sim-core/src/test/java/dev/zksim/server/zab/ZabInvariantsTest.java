@@ -106,6 +106,29 @@ class ZabInvariantsTest {
                 "peer 1 replaced its vote Vote(1, 0x100000002, e2) by the lower Vote(3, 0x100000002, e1) in round 1");
     }
 
+    /** A SyncThread left running (ZOOKEEPER-4712) writes a txn again, or an older one after a newer. */
+    @Test
+    void aLogWrittenOutOfZxidOrderIsCaught() {
+        ZabInvariants check = new ZabInvariants();
+        check.logAppend(2, A, 0);
+        check.logAppend(2, C, A);
+        check.assertHolds();
+        check.logAppend(2, C, C);
+        check.logAppend(2, B, C);
+        assertThat(check.violations()).containsExactly(
+                "peer 2 wrote 0x100000003 to its txn log after 0x100000003 (its log is no longer a history in zxid order)",
+                "peer 2 wrote 0x100000002 to its txn log after 0x100000003 (its log is no longer a history in zxid order)");
+    }
+
+    /** ZOOKEEPER-4394: the follower's syncWithLeader meets a COMMIT with no pending proposal. */
+    @Test
+    void aCommitWithoutAProposalIsCaught() {
+        ZabInvariants check = new ZabInvariants();
+        check.commitWithoutProposal(3, B);
+        assertThat(check.violations()).singleElement().asString()
+                .startsWith("peer 3 received COMMIT 0x100000002 but holds no proposal to match it (commitInconsistent");
+    }
+
     @Test
     void aListenerHearsEachViolationAsItIsFound() {
         ZabInvariants check = new ZabInvariants();

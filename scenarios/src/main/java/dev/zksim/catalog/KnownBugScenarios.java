@@ -19,6 +19,7 @@ import dev.zksim.workload.RandomOps;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The scenarios of the known-bug benchmark (issue 27): small ensembles whose faults reach the
@@ -155,22 +156,9 @@ public final class KnownBugScenarios {
      * the next election on its newer epoch.
      */
     public static Scenario diffSyncCrash() {
-        return Testkit.custom("zab-diff-sync-crash")
-                .title("Zab: a lagging follower crashes right after a DIFF sync into a new epoch, on a slow disk")
-                .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
-                .goals(Goal.traced("ZabEvent.Elected", 4, "three elections after the first"))
-                .perSeed((knobs, run) -> {
-                    run.install((ensemble, history) -> {
-                        for (int i = 0; i < 3; i++) {
-                            ensemble.addClient(new RandomOps(40, Time.millis(50)));
-                        }
-                        DiffSyncNemesis.install(ensemble);
-                    });
-                    run.faults(new FaultProfile(List.of(FaultKind.CRASH_SERVER), 0, 0, 0, 0, 1, 1));
-                    run.settle(run.swarm().config().quorumRecoveryBound() + Time.seconds(12));
-                })
-                .verifyEnd(KnownBugScenarios::recovered)
-                .build();
+        return choreographed("zab-diff-sync-crash",
+                "Zab: a lagging follower crashes right after a DIFF sync into a new epoch, on a slow disk",
+                Time.millis(50), Time.seconds(12), DiffSyncNemesis::install);
     }
 
     /**
@@ -183,19 +171,31 @@ public final class KnownBugScenarios {
      * hole.
      */
     public static Scenario truncSyncCut() {
-        return Testkit.custom("zab-trunc-sync-cut")
-                .title("Zab: a TRUNC sync is cut before NEWLEADER, then the follower restarts, on a slow disk")
+        return choreographed("zab-trunc-sync-cut",
+                "Zab: a TRUNC sync is cut before NEWLEADER, then the follower restarts, on a slow disk",
+                Time.millis(100), Time.seconds(10), TruncSyncNemesis::install);
+    }
+
+    /**
+     * Three servers on a slow disk, three clients of 40 random operations, and faults that a
+     * nemesis of the run's own choices strikes at the steps it waits for (so seeds replay);
+     * the fault plan stays empty.
+     */
+    private static Scenario choreographed(String id, String title, long thinkTime, long settleAfterRecovery,
+            Consumer<Ensemble> nemesis) {
+        return Testkit.custom(id)
+                .title(title)
                 .ensemble(ensemble(new Distribution.Uniform(Time.millis(20), Time.millis(200))))
                 .goals(Goal.traced("ZabEvent.Elected", 4, "three elections after the first"))
                 .perSeed((knobs, run) -> {
                     run.install((ensemble, history) -> {
                         for (int i = 0; i < 3; i++) {
-                            ensemble.addClient(new RandomOps(40, Time.millis(100)));
+                            ensemble.addClient(new RandomOps(40, thinkTime));
                         }
-                        TruncSyncNemesis.install(ensemble);
+                        nemesis.accept(ensemble);
                     });
                     run.faults(new FaultProfile(List.of(FaultKind.CRASH_SERVER), 0, 0, 0, 0, 1, 1));
-                    run.settle(run.swarm().config().quorumRecoveryBound() + Time.seconds(10));
+                    run.settle(run.swarm().config().quorumRecoveryBound() + settleAfterRecovery);
                 })
                 .verifyEnd(KnownBugScenarios::recovered)
                 .build();

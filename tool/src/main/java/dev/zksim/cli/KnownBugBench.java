@@ -164,7 +164,8 @@ final class KnownBugBench {
     static String describe(SimulationFailure failure) {
         String message = failure.getMessage() == null ? "" : failure.getMessage();
         int cut = message.indexOf("violated: ");
-        String what = cut >= 0 ? message.substring(cut + "violated: ".length()) : message;
+        String what = cut >= 0 ? message.substring(cut + "violated: ".length())
+                : message.replaceFirst("^" + failure.kind() + " at [^:]*: (ensemble self-check failed: )?", "");
         return failure.kind() + ": " + what.lines().findFirst().orElse("");
     }
 

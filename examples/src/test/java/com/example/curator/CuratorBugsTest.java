@@ -25,6 +25,10 @@ class CuratorBugsTest {
     private static final String LAGGING_FOLLOWER_LINE = "zksim3:curator-examples/curator-mutex:3:"
             + "eNo1yLENgDAMBMBVfgGUoDRITGMZQ5Pg6ONIsD0VV54ESs5toMqFUXA6sY0d8v9B7wut1xe6wm8oTcKQdFLCmdoMez4fMRec:"
             + "eNo7yszAmp2Xn1TMyMIgUlCUn5xaXKyfbKhflJqcn5eXmlzC2MCOJGGEJHGAGQBLzRPJ:c190e0b8ccf07311:afbd86d5";
+    /** What {@code ./zksim run curator-leader-latch --seed 3 --faults "..."} shrank to. */
+    private static final String LAGGING_FOLLOWER_LATCH_LINE = "zksim3:curator-examples/curator-leader-latch:3:"
+            + "eNo1yLENgDAMBMBVfgGUoDRITGMZA4XB0ccUbE_FlSeJVus14HJgNOxBLGOF_L8x-kTr_kJnxA2lSRqKPpQMFpfU8wMeyBd1:"
+            + "eNo7yszAmp2Xn1TMzsIAAksZGUQKivKTU4uL9ZMN9YtSk_Pz8lKTS5ga2BuYkKSMEFKMB5gBqRwU-A:a4cd73977313d307:26a8e19d";
 
     /**
      * DistributedQueue promises FIFO to a single consumer. In seed 986 the one consumer's claim
@@ -135,6 +139,26 @@ class CuratorBugsTest {
         assertTrue(message.contains("c1 ACQUIRE invoked"), message);
         assertTrue(message.contains("-lock-0000000002 (awaiting change or deletion; ephemeral of session"), message);
         assertTrue(message.contains("of c1, which is live"), message);
+    }
+
+    /**
+     * The same listing without a sync in LeaderLatch: in seed 3 of curator-leader-latch, shrunk
+     * to the same two faults, c1's latch node is created but its reply lost, the listing on the
+     * lagging s3 misses it, and c1 creates again; its first node, an orphan of its live
+     * session, stands ahead of everyone, and no candidate leads until the run ends. The line
+     * was shrunk against 5.9.0; 5.2.0 schedules it otherwise (its seeds 7 and 14 under the
+     * same plan, unshrunk, end the same way), so the test needs a newer Curator.
+     */
+    @Test
+    void aLeaderLatchRecoveredOnALaggingFollowerLeavesNobodyLeading() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(childrenCacheFollowsConnection(), "Curator 5.3 or later");
+        RunSpec shrunk = ReproLine.parse(LAGGING_FOLLOWER_LATCH_LINE).spec().withScenario("curator-leader-latch");
+        assertEquals(FaultPlan.parse("at 300ms lag s3 for 8s; at 300ms drop-reply c1 on create /curator/latch"),
+                shrunk.plan());
+        RunOutcome outcome = RUNNER.run(shrunk);
+        String message = message(outcome);
+        assertEquals(FailureKind.LIVENESS_TIMEOUT, outcome.failureKind().orElseThrow(), message);
+        assertTrue(message.contains("no candidate led between the heal"), message);
     }
 
     /** A known bug's seed: it passes where Curator has the fix, and is a safety violation that says so where not. */

@@ -35,7 +35,7 @@ public final class EnsembleFaults {
 
     /** Crashes a server or client process; it loses what its disk did not fsync. */
     public void crash(String id) {
-        disturbedIfServer(id, 0);
+        disturbedIfServer(id);
         SimProcess process = process(id);
         record("crash " + id, process.isUp() ? "crashed" : "already down");
         process.crash();
@@ -43,7 +43,7 @@ public final class EnsembleFaults {
 
     /** Restarts a crashed process from what its disk kept; a client starts a new session. */
     public void restart(String id) {
-        disturbedIfServer(id, 0);
+        disturbedIfServer(id);
         SimProcess process = process(id);
         boolean down = !process.isUp();
         record("restart " + id, down ? "restarted" : "already up");
@@ -53,13 +53,13 @@ public final class EnsembleFaults {
     }
 
     public void pause(String id) {
-        disturbedIfServer(id, 0);
+        disturbedIfServer(id);
         record("pause " + id, "paused");
         process(id).pause();
     }
 
     public void resume(String id) {
-        disturbedIfServer(id, 0);
+        disturbedIfServer(id);
         record("resume " + id, "resumed");
         process(id).resume();
     }
@@ -259,9 +259,9 @@ public final class EnsembleFaults {
         return !networkCut && failingDisks.isEmpty() && ensemble.simulation().now() - disturbedUntil >= span;
     }
 
-    private void disturbedIfServer(String id, long duration) {
+    private void disturbedIfServer(String id) {
         if (id.startsWith("s")) {
-            disturbed(duration);
+            disturbed(0);
         }
     }
 

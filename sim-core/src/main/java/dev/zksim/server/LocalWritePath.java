@@ -22,8 +22,8 @@ public final class LocalWritePath implements WritePath {
     private final LongSupplier clockMillis;
     private final long localOwner;
     private long lastZxid;
-    /** No txn was proposed through this path yet: nothing a sync must wait for. */
-    private boolean nothingProposed = true;
+    /** The zxid this path started after: until lastZxid moves on, nothing a sync must wait for. */
+    private final long startZxid;
 
     /**
      * @param tree the applied tree the preparer validates against (with its pending records)
@@ -36,6 +36,7 @@ public final class LocalWritePath implements WritePath {
         this.localOwner = localOwner;
         this.preparer = new RequestPreparer(tree);
         this.lastZxid = lastZxid;
+        this.startZxid = lastZxid;
         this.sessions = sessions;
         this.committer = committer;
         this.clockMillis = clockMillis;
@@ -68,7 +69,6 @@ public final class LocalWritePath implements WritePath {
         if (request instanceof Request.CloseSessionRequest) {
             sessions.setClosing(sessionId);
         }
-        nothingProposed = false;
         committer.commit(preparer.prepare(request, sessionId, cxid, check, ++lastZxid, clockMillis.getAsLong()));
     }
 
@@ -77,7 +77,6 @@ public final class LocalWritePath implements WritePath {
      * has no session, so no session check, and nobody waits for its reply.
      */
     void submitOwn(Request request) {
-        nothingProposed = false;
         committer.commit(preparer.prepare(request, 0, 0, SessionCheck.OK, ++lastZxid, clockMillis.getAsLong()));
     }
 
@@ -87,7 +86,7 @@ public final class LocalWritePath implements WritePath {
         // term's first proposal a sync waits for nothing, as ZooKeeper's leader answers a sync
         // at once while no proposal is outstanding (Leader.processSync). Waiting for that zxid
         // instead held every sync of a quiet new term until some client wrote.
-        return nothingProposed ? 0 : lastZxid;
+        return lastZxid == startZxid ? 0 : lastZxid;
     }
 
     @Override

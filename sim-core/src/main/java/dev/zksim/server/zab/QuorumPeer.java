@@ -70,7 +70,12 @@ public final class QuorumPeer {
      * behind its log. Always empty without the flag.
      */
     private final Set<Long> outOfMemory = new TreeSet<>();
-    /** What this peer, as leader, syncs followers from before its log (ZKDatabase.committedLog). */
+    /**
+     * What this peer, as leader, syncs followers from before its log (ZKDatabase.committedLog),
+     * or null. Only a flag can make it differ from the log (ZOOKEEPER-4925's holes, the txns
+     * ZOOKEEPER-2845 leaves out of memory); without one it would copy every delivered zxid to
+     * say what the log says.
+     */
     private final CommittedLog committedLog;
     private final SnapshotSchedule snapshots;
     /** The application state at a start without a snapshot: what a reload without one goes back to. */
@@ -86,7 +91,8 @@ public final class QuorumPeer {
         this.election = new FastElection(this);
         this.snapshots = new SnapshotSchedule(config.snapshotEvery(), process.choices());
         storage.onWriteFailure(this::onWriteFailure);
-        this.committedLog = new CommittedLog(config.committedLogWindow(), !config.has(KnownBug.ZK_4925));
+        this.committedLog = config.has(KnownBug.ZK_4925) || config.has(KnownBug.ZK_2845)
+                ? new CommittedLog(config.committedLogWindow(), !config.has(KnownBug.ZK_4925)) : null;
     }
 
     /** Recovers from disk and starts looking for a leader; call from the Node's start. */
@@ -141,6 +147,9 @@ public final class QuorumPeer {
      * reads after the database's zxid to the committedLog, committed or not.
      */
     private void feedCommittedLog(long after, long upTo) {
+        if (committedLog == null) {
+            return;
+        }
         for (LogEntry entry : storage.entriesAfter(after)) {
             if (entry.zxid() > upTo) {
                 return;
@@ -168,7 +177,7 @@ public final class QuorumPeer {
      */
     void truncatedTo(long zxid) {
         var snapshot = storage.newestSnapshot();
-        committedLog.clear();
+        clearCommittedLog();
         feedCommittedLog(snapshot.isPresent() ? snapshot.get().zxid() : storage.base(), zxid);
         if (!config.has(KnownBug.ZK_2845) || (applied <= zxid && outOfMemory.isEmpty())) {
             return;
@@ -247,7 +256,7 @@ public final class QuorumPeer {
 
     /** True if fewer txns are in the committedLog than the log holds between its ends. */
     private boolean committedLogHasHoles() {
-        if (committedLog.isEmpty()) {
+        if (committedLog == null || committedLog.isEmpty()) {
             return false;
         }
         int logged = storage.indexAfter(committedLog.max()) - storage.indexAfter(committedLog.min() - 1);
@@ -400,7 +409,7 @@ public final class QuorumPeer {
         lastDelivered = entry.zxid();
         applied = entry.zxid();
         if (!config.has(KnownBug.ZK_4925)) {
-            committedLog.add(entry.zxid());
+            addToCommittedLog(entry.zxid());
         }
     }
 
@@ -553,7 +562,7 @@ public final class QuorumPeer {
             monitor.delivered(myId(), entry.zxid(), entry.payload());
             lastDelivered = entry.zxid();
             if (toCommittedLog) {
-                committedLog.add(entry.zxid());
+                addToCommittedLog(entry.zxid());
             }
             // A snapshot is labelled lastDelivered, so it is taken only when memory is exactly there.
             if (fresh && snapshots.countTxn()) {
@@ -591,8 +600,22 @@ public final class QuorumPeer {
         lastDelivered = zxid;
         applied = zxid;
         outOfMemory.clear();
-        committedLog.clear();
+        clearCommittedLog();
         snapshots.reset();
+    }
+
+    /** ZKDatabase.addCommittedProposal, where a flag keeps a committedLog apart from the log. */
+    private void addToCommittedLog(long zxid) {
+        if (committedLog != null) {
+            committedLog.add(zxid);
+        }
+    }
+
+    /** ZKDatabase.clear's part for the committedLog, where one is kept. */
+    private void clearCommittedLog() {
+        if (committedLog != null) {
+            committedLog.clear();
+        }
     }
 
     /** Every connection a member opened to this peer: election and quorum traffic. */

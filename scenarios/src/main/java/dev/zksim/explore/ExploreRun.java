@@ -105,7 +105,16 @@ final class ExploreRun {
         boolean pruned = false;
         try {
             stepEvents.clear();
-            while (ensemble.simulation().step(assembly.endTime())) {
+            // As the scenario runner does, the run ends at the first look that finds it idle for good.
+            long look = assembly.nextIdleLook(0);
+            while (true) {
+                if (!ensemble.simulation().step(Math.min(assembly.endTime(), look))) {
+                    if (look >= assembly.endTime() || ensemble.isIdle()) {
+                        break;
+                    }
+                    look = assembly.nextIdleLook(look + 1);
+                    continue;
+                }
                 if (run.delivered()) {
                     faults.offer();
                 }

@@ -12,7 +12,7 @@ import java.util.zip.CRC32;
 import java.util.zip.Inflater;
 
 /**
- * The one line that reproduces a run: {@code zksim3:SCENARIO:SEED:PLAN:CHOICES:DIGEST:CHECK}. The
+ * The one line that reproduces a run: {@code zksim4:SCENARIO:SEED:PLAN:CHOICES:DIGEST:CHECK}. The
  * seed is hex; PLAN and CHOICES are "-" when the run generated them from the seed, otherwise
  * the fault plan text and the recorded choices ({@link ChoiceCodec}), compressed and
  * base64url-encoded (a shrunk run needs both); DIGEST is the first 16 hex characters of the trace digest the replay
@@ -26,11 +26,16 @@ import java.util.zip.Inflater;
  *
  * <p>The version names the digest's encoding: zksim1 digested rendered text lines, zksim2
  * hashed the compact binary encoding of the trace's fields with SHA-256, zksim3 hashes the
- * same encoding with a 128-bit MurmurHash3 (a tenth of the cost). A line of an older version
- * cannot be checked by this one and is refused in one line that says so.
+ * same encoding with a 128-bit MurmurHash3 (a tenth of the cost). A line of those two older
+ * versions cannot be checked by this one and is refused in one line that says so. zksim4
+ * digests as zksim3 does, but its runs end once the ensemble goes idle for good
+ * ({@link RunSpec#endsWhenIdle()}), so their traces stop earlier; a zksim3 line still replays,
+ * run to its scheduled end as it was recorded, and its shrunk lines stay zksim3.
  */
 public record ReproLine(RunSpec spec, String digest, boolean checksummed) {
-    private static final String VERSION = "zksim3";
+    private static final String VERSION = "zksim4";
+    /** The version of lines whose runs went on to their scheduled end after going idle. */
+    private static final String FULL_TAIL_VERSION = "zksim3";
     private static final int DIGEST_CHARS = 16;
     private static final int FULL_DIGEST_CHARS = 32;
     private static final int CHECK_CHARS = 8;
@@ -53,7 +58,7 @@ public record ReproLine(RunSpec spec, String digest, boolean checksummed) {
 
     @Override
     public String toString() {
-        String body = String.join(":", VERSION, spec.scenario(), Long.toHexString(spec.seed()),
+        String body = String.join(":", spec.endsWhenIdle() ? VERSION : FULL_TAIL_VERSION, spec.scenario(), Long.toHexString(spec.seed()),
                 spec.plan() == null ? "-" : encode(spec.plan().toString().getBytes(StandardCharsets.UTF_8)),
                 spec.choices() == null ? "-" : encode(ChoiceCodec.encode(spec.choices())),
                 digest.equals(NO_DIGEST) ? NO_DIGEST : digest.substring(0, Math.min(DIGEST_CHARS, digest.length())));
@@ -83,7 +88,8 @@ public record ReproLine(RunSpec spec, String digest, boolean checksummed) {
             throw new IllegalArgumentException("a " + parts[0] + " reproduce line comes from an older zksim whose trace "
                     + "digest this version computes differently; re-run the scenario and seed to get a " + VERSION + " line");
         }
-        if (parts.length < 6 || parts.length > 7 || !parts[0].equals(VERSION)) {
+        boolean fullTail = parts[0].equals(FULL_TAIL_VERSION);
+        if (parts.length < 6 || parts.length > 7 || !(parts[0].equals(VERSION) || fullTail)) {
             throw new IllegalArgumentException("malformed reproduce line (expected " + VERSION
                     + ":SCENARIO:SEED:PLAN:CHOICES:DIGEST:CHECK)");
         }
@@ -103,7 +109,7 @@ public record ReproLine(RunSpec spec, String digest, boolean checksummed) {
             throw new IllegalArgumentException("malformed digest '" + parts[5] + "' in reproduce line (expected "
                     + DIGEST_CHARS + " or " + FULL_DIGEST_CHARS + " lowercase hex characters)");
         }
-        return new ReproLine(new RunSpec(parts[1], seed, plan, choices), parts[5], checksummed);
+        return new ReproLine(new RunSpec(parts[1], seed, plan, choices, !fullTail), parts[5], checksummed);
     }
 
     /** An edit anywhere in the line (or a character lost in copying) fails here, before anything runs. */

@@ -89,7 +89,7 @@ public record Seeds(long base, int count, int determinismEvery, long budgetSecon
      * compared, since the code under test has changed since the line was printed: that is the point.
      * For example, in a plain {@code @Test}:
      * <pre>{@code
-     * new Seeds(0, 0).replay(catalog, "zksim3:acme/acme-lock:0:eNpL...:eNpj...:5d0c...");
+     * new Seeds(0, 0).replay(catalog, "zksim4:acme/acme-lock:0:eNpL...:eNpj...:5d0c...");
      * }</pre>
      */
     public void replay(ScenarioCatalog catalog, String line) {

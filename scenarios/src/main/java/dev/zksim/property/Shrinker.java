@@ -276,7 +276,7 @@ public final class Shrinker {
 
     /** The spec that replays an outcome exactly: its plan and its drawn choices, fixed. */
     private static RunSpec fixed(RunOutcome outcome) {
-        return new RunSpec(outcome.spec().scenario(), outcome.spec().seed(), outcome.plan(), outcome.choices());
+        return outcome.spec().withPlan(outcome.plan()).withChoices(outcome.choices());
     }
 
     /**
@@ -286,7 +286,7 @@ public final class Shrinker {
      */
     private static RunOutcome fixedOutcome(RunOutcome outcome) {
         ChoiceLog trimmed = ChoiceEdits.trimmed(outcome.choices());
-        RunSpec spec = new RunSpec(outcome.spec().scenario(), outcome.spec().seed(), outcome.plan(), trimmed);
+        RunSpec spec = outcome.spec().withPlan(outcome.plan()).withChoices(trimmed);
         return new RunOutcome(spec, outcome.failure(), outcome.plan(), trimmed, outcome.knobs(),
                 outcome.digest(), outcome.events(), outcome.simulatedTime(), outcome.history(), outcome.goalsReached());
     }

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * </ul>
  * For example:
  * <pre>{@code
- * @SimulationProperty(seeds = 500, regressions = {"zksim3:acme/acme-lock:0:eNpL...:eNpj...:5d0c4a1b2e3f6a7b"})
+ * @SimulationProperty(seeds = 500, regressions = {"zksim4:acme/acme-lock:0:eNpL...:eNpj...:5d0c4a1b2e3f6a7b"})
  * void theLockIsSafeAndLive(Seeds seeds) {
  *     seeds.check(new AcmeScenarios().catalog(), "acme-lock");
  * }
@@ -61,7 +61,7 @@ public @interface SimulationProperty {
     int threads() default 1;
 
     /**
-     * Reproduce lines ({@code zksim3:...}) of earlier failures, replayed before any seed: each
+     * Reproduce lines ({@code zksim4:...}) of earlier failures, replayed before any seed: each
      * run must now pass. The lines' digests are not compared, since the code under test changed.
      */
     String[] regressions() default {};

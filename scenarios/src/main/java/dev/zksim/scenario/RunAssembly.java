@@ -10,6 +10,7 @@ import dev.zksim.history.HistoryRecorder;
 import dev.zksim.history.Op;
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.SimulationFailure;
+import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.ChoiceLog;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.choice.RecordingChoices;
@@ -32,6 +33,13 @@ import java.util.TreeMap;
  * Sharing one assembly is what keeps a run the explorer made replayable by the runner.
  */
 public final class RunAssembly {
+    /**
+     * Simulated time between two looks at whether the ensemble went idle, once it is healed.
+     * A look scans the few dozen pending events and the servers' and clients' state; in a
+     * lock sweep a tenth of a second is about a hundred events of work, or a few pings idle.
+     */
+    private static final long IDLE_LOOK_INTERVAL = Time.millis(100);
+
     private final Scenario scenario;
     private final Choices root;
     /** Every draw, per stream; empty for a run that records none. */
@@ -194,6 +202,17 @@ public final class RunAssembly {
     /** Every draw made so far, per stream (none for a run {@link #assembleUnrecorded assembled unrecorded}). */
     public ChoiceLog log() {
         return log;
+    }
+
+    /**
+     * The first look at or after {@code time} at whether the run went idle for good
+     * ({@link Ensemble#isIdle()}): the heal, then every tenth of a simulated second after it.
+     * The runner and the explorer look on this grid, between the events due by a look and the
+     * events after it, so that both end a run at the same event; valid after {@link #schedule}.
+     */
+    public long nextIdleLook(long time) {
+        long sinceHeal = Math.max(0, time - healTime);
+        return healTime + Math.ceilDiv(sinceHeal, IDLE_LOOK_INTERVAL) * IDLE_LOOK_INTERVAL;
     }
 
     /** When every fault is healed; valid after {@link #schedule}. */

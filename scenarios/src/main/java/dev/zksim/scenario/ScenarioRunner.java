@@ -172,17 +172,35 @@ public final class ScenarioRunner {
         }
         run.schedule(plan);
         Optional<SimulationFailure> failure = stopAtFirstViolation ? executeToFirstViolation(spec, run)
-                : execute(spec, ensemble, run.endTime(), pause);
+                : execute(spec, run, pause);
         if (failure.isEmpty()) {
             failure = run.verifyEnd();
         }
         if (failure.isEmpty()) {
             failure = run.verdict();
         }
-        return new RunOutcome(spec, failure, plan, run.log(), run.trial().knobs(),
+        RunOutcome outcome = new RunOutcome(spec, failure, plan, run.log(), run.trial().knobs(),
                 digesting ? ensemble.simulation().trace().digest() : NO_DIGEST,
                 ensemble.simulation().eventsDispatched(), ensemble.simulation().now(), run.history().history(),
                 run.goalsReached());
+        if (pause != null && failure.isEmpty() && pause.at() > ensemble.simulation().now() && pause.at() <= run.endTime()) {
+            lookAfterIdleEnd(spec, ensemble, pause);
+        }
+        return outcome;
+    }
+
+    /**
+     * A pause after the run ended idle, but before its scheduled end, still gets its look: the
+     * idle ensemble runs on to the pause (pings only) once the outcome is taken, so that the
+     * outcome and the digest stay those of the run without the pause.
+     */
+    private void lookAfterIdleEnd(RunSpec spec, Ensemble ensemble, Pause pause) {
+        try {
+            runBounded(spec, ensemble.simulation(), pause.at());
+        } catch (SimulationFailure failure) {
+            return;
+        }
+        pause.inspect().accept(ensemble);
     }
 
     /** A fixed plan that names a process this seed did not create does not apply to it. */
@@ -195,20 +213,22 @@ public final class ScenarioRunner {
         }
     }
 
-    private Optional<SimulationFailure> execute(RunSpec spec, Ensemble ensemble, long endTime, Pause pause) {
+    private Optional<SimulationFailure> execute(RunSpec spec, RunAssembly run, Pause pause) {
+        Ensemble ensemble = run.ensemble();
+        long endTime = run.endTime();
         try {
             // Running to the pause and then on to the end dispatches the same events in the same
             // order as one run to the end: runUntil takes every event due by its bound.
             long stopAt = Math.min(endTime, limits.maxSimulatedTime());
             if (pause != null && pause.at() <= stopAt) {
-                RunResult before = runBounded(spec, ensemble.simulation(), pause.at());
-                if (before.outcome() == RunResult.Outcome.STOPPED) {
+                RunResult before = runUntilIdle(spec, run, pause.at());
+                if (before.outcome() == RunResult.Outcome.STOPPED || ranIdle(spec, ensemble, pause.at())) {
                     return Optional.empty();
                 }
                 pause.inspect().accept(ensemble);
             }
-            RunResult end = runBounded(spec, ensemble.simulation(), stopAt);
-            if (stopAt < endTime && end.outcome() != RunResult.Outcome.STOPPED) {
+            RunResult end = runUntilIdle(spec, run, stopAt);
+            if (stopAt < endTime && end.outcome() != RunResult.Outcome.STOPPED && !ranIdle(spec, ensemble, stopAt)) {
                 throw runaway(spec, ensemble.simulation(), "the run lasts until simulated " + Time.formatSeconds(endTime)
                         + ", beyond the simulated-time bound of " + Time.formatSeconds(limits.maxSimulatedTime()));
             }
@@ -216,6 +236,34 @@ public final class ScenarioRunner {
         } catch (SimulationFailure failure) {
             return Optional.of(failure);
         }
+    }
+
+    /**
+     * Runs until {@code time}, or, for a spec that {@link RunSpec#endsWhenIdle ends when idle},
+     * until the first look after the heal that finds the ensemble idle for good
+     * ({@link RunAssembly#nextIdleLook}): looks fall between events, so they do not change the
+     * run, and where the run stops is the same for every replay, with or without a pause on the
+     * way, since the looks keep to the same grid.
+     */
+    private RunResult runUntilIdle(RunSpec spec, RunAssembly run, long time) {
+        Simulation simulation = run.ensemble().simulation();
+        if (!spec.endsWhenIdle()) {
+            return runBounded(spec, simulation, time);
+        }
+        long look = run.nextIdleLook(simulation.now());
+        while (true) {
+            long until = Math.min(time, look);
+            RunResult slice = runBounded(spec, simulation, until);
+            if (slice.outcome() == RunResult.Outcome.STOPPED || until >= time || run.ensemble().isIdle()) {
+                return slice;
+            }
+            look = run.nextIdleLook(until + 1);
+        }
+    }
+
+    /** Whether the run stopped before {@code time} because it went idle. */
+    private static boolean ranIdle(RunSpec spec, Ensemble ensemble, long time) {
+        return spec.endsWhenIdle() && ensemble.simulation().now() < time;
     }
 
     /** Runs to the end in short slices, ending at the first violation the prefix-final checkers see. */

@@ -98,6 +98,14 @@ final class ClientConnection {
         return lastZxid;
     }
 
+    /**
+     * Connected on a sound connection, not closing, and no call waiting to be sent or for its
+     * reply: only pings are left to do, and they will be answered.
+     */
+    boolean isConnectedAndIdle() {
+        return state == ClientState.CONNECTED && !closing && connection != null && connection.isSound() && requests.isEmpty();
+    }
+
     /** The server of the established connection, or null while not connected. */
     String currentServer() {
         return state == ClientState.CONNECTED ? server : null;
@@ -475,7 +483,7 @@ final class ClientConnection {
         }
         long deadline = clock.nextDeadline(situation());
         if (deadline != Long.MAX_VALUE) {
-            tick = process.timer(Math.max(0, deadline - process.now()), this::onTick);
+            tick = process.heartbeat(Math.max(0, deadline - process.now()), this::onTick);
         }
     }
 

@@ -29,6 +29,11 @@ final class RequestQueue {
         return lastXid;
     }
 
+    /** Whether no call waits to be sent or for its reply. */
+    boolean isEmpty() {
+        return outgoing.isEmpty() && inFlight.isEmpty();
+    }
+
     void enqueue(PendingCall call) {
         outgoing.add(call);
     }

@@ -238,12 +238,20 @@ public final class SimZooKeeper implements ZooKeeperClient {
 
     // ---- for tests and the ensemble's self-checks ----
 
-    /** The zxid of the last reply header with a positive zxid; 0 before any. */
     /** Lets the ensemble's self-checks see every reply and notification as it arrives. */
     public void setObserver(ClientObserver observer) {
         connection.setObserver(observer);
     }
 
+    /**
+     * Whether the handle is connected with no call queued or awaiting its reply, so that all
+     * it does until its program calls again is ping: how a run tells that it went idle.
+     */
+    public boolean isConnectedAndIdle() {
+        return connection.isConnectedAndIdle();
+    }
+
+    /** The zxid of the last reply header with a positive zxid; 0 before any. */
     public long lastZxid() {
         return connection.lastZxid();
     }

@@ -92,7 +92,7 @@ public final class Ensemble {
      * simulation from going quiet, which is fine: ensembles run to a time bound.
      */
     private void scheduleChecks() {
-        simulation.schedule(CHECK_INTERVAL, () -> {
+        simulation.heartbeat(CHECK_INTERVAL, () -> {
             checks.verifyNow();
             scheduleChecks();
         });
@@ -194,6 +194,17 @@ public final class Ensemble {
 
     public List<EnsembleClient> clients() {
         return new ArrayList<>(clients.values());
+    }
+
+    /**
+     * Whether the ensemble went idle for good: only heartbeats are pending (pings, touches,
+     * the self-check) and everyone is in a state to answer them, so that nothing will change
+     * from here until the run is stopped: no election, no request, no session expiry, no
+     * client work. A run may end here without changing its verdict (see {@link Quiescence}).
+     * It scans the pending events and the servers' and clients' state: ask now and then.
+     */
+    public boolean isIdle() {
+        return Quiescence.reached(this);
     }
 
     /**

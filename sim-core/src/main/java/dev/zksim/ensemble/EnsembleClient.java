@@ -3,12 +3,14 @@ package dev.zksim.ensemble;
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.client.ClientConfig;
 import dev.zksim.client.ClientObserver;
+import dev.zksim.client.ClientState;
 import dev.zksim.client.SimZooKeeper;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.Node;
 import dev.zksim.kernel.process.SimProcess;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import dev.zksim.api.Watcher;
 
 /**
@@ -32,6 +34,8 @@ public final class EnsembleClient {
     private final Ensemble ensemble;
     private SimZooKeeper handle;
     private final List<SimZooKeeper> handles = new ArrayList<>();
+    /** The handles the current incarnation built: a crashed one's handles are dead objects that still say CONNECTED. */
+    private final List<SimZooKeeper> incarnationHandles = new ArrayList<>();
 
     /** A client process of the ensemble; its node is built from this object at each start. */
     EnsembleClient(String id, Ensemble ensemble, ClientProgram program) {
@@ -50,6 +54,7 @@ public final class EnsembleClient {
     /** The process's behaviour: a fresh handle and program start at every (re)start. */
     Node node() {
         return () -> {
+            incarnationHandles.clear();
             SimZooKeeper first = newHandle(this::deliver);
             program.started(new ClientContext(process, this::newHandle), first);
         };
@@ -64,6 +69,7 @@ public final class EnsembleClient {
                 ensemble.sessionEventDelivered(process.id(), session, state)));
         handle = fresh;
         handles.add(fresh);
+        incarnationHandles.add(fresh);
         return fresh;
     }
 
@@ -87,6 +93,30 @@ public final class EnsembleClient {
     /** The current session id, 0 if the handle has none (yet). */
     public long sessionId() {
         return handle == null ? 0 : handle.sessionId();
+    }
+
+    /**
+     * Whether this client will only ping from here on, as far as its handles tell: its process
+     * is not running, or holds nothing back and every handle it built is closed or connected
+     * with nothing outstanding (the handles of this incarnation: a crashed one's are gone, and
+     * their sessions left to expire). The sessions of its connected handles go into {@code alive}.
+     * What its program may still do on its own is pending in the simulation, not seen here.
+     */
+    boolean settles(Set<Long> alive) {
+        if (process.state() != SimProcess.State.RUNNING) {
+            return process.state() != SimProcess.State.PAUSED;
+        }
+        if (!process.holdsNothing()) {
+            return false;
+        }
+        for (SimZooKeeper built : incarnationHandles) {
+            if (built.isConnectedAndIdle()) {
+                alive.add(built.sessionId());
+            } else if (built.state() != ClientState.CLOSED) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

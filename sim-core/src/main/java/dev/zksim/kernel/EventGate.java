@@ -16,6 +16,9 @@ public interface EventGate {
      */
     boolean admits(int incarnation, GatedEvent event);
 
+    /** Whether an event of this incarnation would be dropped if it fell due now (its incarnation is dead). */
+    boolean drops(int incarnation);
+
     /** The gate's part of an event's {@link PendingDescription#stateHash()}: whose it is and whether it is stale. */
     long stateHash(int incarnation);
 }

@@ -1,6 +1,7 @@
 package dev.zksim.kernel;
 
 import java.util.Arrays;
+import java.util.function.Predicate;
 
 /**
  * The pending events of a simulation, ordered by (time, insertion sequence). Events due at
@@ -60,6 +61,16 @@ final class EventQueue {
             siftDown(0, time, sequence, action);
         }
         return first;
+    }
+
+    /** Whether every pending action satisfies the test (true for an empty queue). */
+    boolean allMatch(Predicate<Runnable> test) {
+        for (int i = 0; i < size; i++) {
+            if (!test.test(actions[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

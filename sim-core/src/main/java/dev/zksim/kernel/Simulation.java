@@ -64,6 +64,25 @@ public final class Simulation {
         return timer;
     }
 
+    /**
+     * Like {@link #timer} for an action that is a {@link Heartbeat}: a periodic check or ping
+     * that changes nothing while everyone answers it.
+     */
+    public Timer heartbeat(long delay, Runnable action) {
+        Timer timer = new Timer(action, null, 0, true);
+        schedule(delay, timer);
+        return timer;
+    }
+
+    /**
+     * Whether every pending event is a {@link Heartbeat}: nothing is scheduled that would
+     * change state unless a heartbeat went unanswered. A scan of the queue, which holds a few
+     * dozen events in a typical run; callers ask now and then, not after every event.
+     */
+    public boolean onlyHeartbeatsPending() {
+        return queue.allMatch(action -> action instanceof Heartbeat heartbeat && heartbeat.isHeartbeat());
+    }
+
     /** Opens a wait (see {@link Waits}) stamped with the current time. */
     public Waits.Wait await(String what) {
         return waits.open(what, now);

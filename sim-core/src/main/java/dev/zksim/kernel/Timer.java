@@ -11,20 +11,32 @@ package dev.zksim.kernel;
  * a process is the gate of its own timers, so that such a timer is one object in the queue
  * rather than a timer inside a wrapper.
  */
-public final class Timer implements Runnable, GatedEvent, PendingDescription {
+public final class Timer implements Runnable, GatedEvent, PendingDescription, Heartbeat {
     private Runnable action;
     private final EventGate gate;
     private final int incarnation;
+    /** Whether the action only keeps things alive (see {@link Heartbeat}). */
+    private final boolean heartbeat;
 
     public Timer(Runnable action) {
-        this(action, null, 0);
+        this(action, null, 0, false);
     }
 
     /** A timer whose gate decides, when it falls due, whether it runs (see {@link EventGate}). */
     public Timer(Runnable action, EventGate gate, int incarnation) {
+        this(action, gate, incarnation, false);
+    }
+
+    /**
+     * A timer, gated or not ({@code gate} null), whose action is a {@link Heartbeat} if
+     * {@code heartbeat} is true: it pings, reports touches or checks, and changes nothing else
+     * while everyone answers.
+     */
+    public Timer(Runnable action, EventGate gate, int incarnation, boolean heartbeat) {
         this.action = action;
         this.gate = gate;
         this.incarnation = incarnation;
+        this.heartbeat = heartbeat;
     }
 
     /** Stops the action from running; harmless if it already ran or was cancelled. */
@@ -44,6 +56,12 @@ public final class Timer implements Runnable, GatedEvent, PendingDescription {
     public long stateHash() {
         long own = action == null ? 0 : 1;
         return gate == null ? own : gate.stateHash(incarnation) * 0x9E3779B97F4A7C15L + own;
+    }
+
+    /** A heartbeat's timer, and any timer that will do nothing when it falls due (cancelled, or its incarnation dead). */
+    @Override
+    public boolean isHeartbeat() {
+        return heartbeat || action == null || (gate != null && gate.drops(incarnation));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.zksim.protocol;
 
+import dev.zksim.kernel.Heartbeat;
+
 /** What a client sends on its connection to a server. */
 public sealed interface ClientPacket {
 
@@ -15,6 +17,6 @@ public sealed interface ClientPacket {
     }
 
     /** A heartbeat (xid -2 in ZooKeeper); it touches the session and is answered by a Pong. */
-    record Ping() implements ClientPacket {
+    record Ping() implements ClientPacket, Heartbeat {
     }
 }

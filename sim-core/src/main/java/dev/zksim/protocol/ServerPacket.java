@@ -1,6 +1,7 @@
 package dev.zksim.protocol;
 
 import dev.zksim.api.WatchedEvent;
+import dev.zksim.kernel.Heartbeat;
 
 /** What a server sends on a client connection. */
 public sealed interface ServerPacket {
@@ -27,6 +28,6 @@ public sealed interface ServerPacket {
     }
 
     /** The answer to a Ping (xid -2): it does not update the client's last zxid either. */
-    record Pong() implements ServerPacket {
+    record Pong() implements ServerPacket, Heartbeat {
     }
 }

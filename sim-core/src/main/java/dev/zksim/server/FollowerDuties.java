@@ -36,7 +36,7 @@ final class FollowerDuties {
         this.peer = peer;
         this.sessions = sessions;
         this.interval = Time.millis(tickTimeMs) / 2;
-        this.timer = server.process().timer(interval, this::reportTouches);
+        this.timer = server.process().heartbeat(interval, this::reportTouches);
     }
 
     private void reportTouches() {
@@ -47,7 +47,7 @@ final class FollowerDuties {
         if (!touched.isEmpty()) {
             peer.sendToLeader(new Touches(touched));
         }
-        timer = server.process().timer(interval, this::reportTouches);
+        timer = server.process().heartbeat(interval, this::reportTouches);
     }
 
     /**

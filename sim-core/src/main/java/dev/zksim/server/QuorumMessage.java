@@ -1,5 +1,6 @@
 package dev.zksim.server;
 
+import dev.zksim.kernel.Heartbeat;
 import dev.zksim.server.prep.Request;
 import java.util.Collections;
 import java.util.SortedMap;
@@ -27,7 +28,7 @@ sealed interface QuorumMessage {
     }
 
     /** The sessions the follower's clients touched since the last report, with their timeouts. */
-    record Touches(SortedMap<Long, Integer> sessions) implements ToLeader {
+    record Touches(SortedMap<Long, Integer> sessions) implements ToLeader, Heartbeat {
         public Touches {
             sessions = Collections.unmodifiableSortedMap(new TreeMap<>(sessions));
         }

@@ -236,6 +236,11 @@ final class QuorumMode implements ServerMode, ZabApplication {
     }
 
     @Override
+    public boolean peerLinksSound() {
+        return peer != null && peer.quorumLinksSound();
+    }
+
+    @Override
     public boolean isServing() {
         return serving;
     }

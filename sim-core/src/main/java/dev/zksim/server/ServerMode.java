@@ -29,4 +29,9 @@ sealed interface ServerMode permits StandaloneMode, QuorumMode {
 
     /** The lag fault: apply committed txns late for a while; false if this mode cannot. */
     boolean lagFor(long durationMicros);
+
+    /** Whether the links to the other servers that heartbeats travel on are sound (true standalone, which has none). */
+    default boolean peerLinksSound() {
+        return true;
+    }
 }

@@ -378,6 +378,14 @@ public final class ZkServer implements Node {
         return mode.isServing();
     }
 
+    /**
+     * Whether the links to the other servers that heartbeats travel on in this term are sound
+     * (always standalone): a follower's to its leader, a leader's to its learners.
+     */
+    public boolean peerLinksSound() {
+        return mode.peerLinksSound();
+    }
+
     /** The Zab epoch this server last acknowledged (0 standalone). */
     public long currentEpoch() {
         return mode.currentEpoch();

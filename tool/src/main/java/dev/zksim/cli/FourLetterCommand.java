@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
                 + " (stat, srvr, mntr, cons, wchs, wchp, wchc, dump) of its servers there.")
 final class FourLetterCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "LINE", description = "The zksim3:... line a run or failure printed.")
+    @Parameters(index = "0", paramLabel = "LINE", description = "The zksim4:... line a run or failure printed.")
     private String line;
 
     @Parameters(index = "1..*", arity = "1..*", paramLabel = "WORD",

@@ -47,6 +47,15 @@ public final class Connection {
         return open;
     }
 
+    /**
+     * Whether what is sent on this end will reach an open other end: it is open and nothing
+     * broke it. A partition cuts a connection silently, and it stays cut after the heal: its
+     * owner only learns of it when a timeout fires, so a heartbeat sent on it would vanish.
+     */
+    public boolean isSound() {
+        return open && !cut && peer != null && peer.open && !peer.cut;
+    }
+
     /** Sends a message to the other end; silently dropped if the connection is broken. */
     public void send(Object message) {
         network.send(this, message);

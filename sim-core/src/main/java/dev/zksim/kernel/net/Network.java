@@ -1,6 +1,7 @@
 package dev.zksim.kernel.net;
 
 import dev.zksim.kernel.GatedEvent;
+import dev.zksim.kernel.Heartbeat;
 import dev.zksim.kernel.PendingDescription;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.choice.Choices;
@@ -40,6 +41,7 @@ public final class Network implements ProcessListener {
     private final Map<Long, Connection> live = new LinkedHashMap<>();
     private final Map<Connection, Trap> traps = new LinkedHashMap<>();
     private final TreeSet<String> blocked = new TreeSet<>();
+
     private Distribution defaultDelay;
     private int requestLossPerMillion;
     private long nextConnectionId = 1;
@@ -151,7 +153,7 @@ public final class Network implements ProcessListener {
      * since message records may hold arrays whose hash is their identity).
      */
     private record Delivery(Network network, Connection from, Connection to, int incarnation, long sentAt, Object message)
-            implements Runnable, GatedEvent, PendingDescription {
+            implements Runnable, GatedEvent, PendingDescription, Heartbeat {
         /** The receiving process is the gate: one object per message in flight, not a delivery in a wrapper. */
         @Override
         public void run() {
@@ -163,6 +165,17 @@ public final class Network implements ProcessListener {
         @Override
         public void runAdmitted() {
             network.deliver(from, to, sentAt, message);
+        }
+
+        /**
+         * A heartbeat message (a ping, its answer, a report of touches) is one in flight too,
+         * and so is any message that will be dropped on arrival: its receiver died, or its
+         * connection broke.
+         */
+        @Override
+        public boolean isHeartbeat() {
+            return (message instanceof Heartbeat heartbeat && heartbeat.isHeartbeat()) || to.owner().drops(incarnation)
+                    || to.isCut() || !to.isOpen();
         }
 
         /** The receiver's part (whose, whether stale), then the link and the kind of message. */
@@ -418,6 +431,23 @@ public final class Network implements ProcessListener {
 
     /** An armed loss: which message it takes, how the trace names it, and why the connection resets. */
     private record Trap(Predicate<Object> match, String fault, String resetReason) {
+    }
+
+    /**
+     * Whether no partition, request loss or clog is in force: what is sent on a sound
+     * connection from now on arrives, in its usual time. (Connections that a partition cut
+     * stay cut after the heal; see {@link Connection#isSound()}.)
+     */
+    public boolean isHealed() {
+        if (!blocked.isEmpty() || requestLossPerMillion != 0) {
+            return false;
+        }
+        for (Link link : links.values()) {
+            if (simulation.now() < link.clogUntil) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Number of connections currently tracked (open, connecting or closing). */

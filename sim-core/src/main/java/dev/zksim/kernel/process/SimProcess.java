@@ -2,6 +2,7 @@ package dev.zksim.kernel.process;
 
 import dev.zksim.kernel.EventGate;
 import dev.zksim.kernel.GatedEvent;
+import dev.zksim.kernel.Heartbeat;
 import dev.zksim.kernel.PendingDescription;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.Timer;
@@ -178,6 +179,26 @@ public final class SimProcess implements EventGate {
         return timer;
     }
 
+    /** Like {@link #timer} for a {@link Heartbeat}: a ping, a report of touches, a liveness check. */
+    public Timer heartbeat(long delay, Runnable action) {
+        Timer timer = new Timer(action, this, incarnation, true);
+        simulation.schedule(delay, timer);
+        return timer;
+    }
+
+    /**
+     * Whether the process holds nothing back: it is not paused and has run everything that
+     * fell due while it was (a crashed or never started process holds nothing either).
+     */
+    public boolean holdsNothing() {
+        return state != State.PAUSED && deferred.isEmpty();
+    }
+
+    @Override
+    public boolean drops(int boundIncarnation) {
+        return boundIncarnation != incarnation || state == State.CRASHED;
+    }
+
     /**
      * Whether an event of the given incarnation runs now: a dead incarnation's is dropped,
      * and while the process is paused, or has not yet run what it held, the event is held
@@ -202,7 +223,7 @@ public final class SimProcess implements EventGate {
     }
 
     /** An action tied to one incarnation of this process. */
-    private final class Bound implements Runnable, PendingDescription {
+    private final class Bound implements Runnable, PendingDescription, Heartbeat {
         private final int boundIncarnation;
         private final Runnable action;
 
@@ -221,6 +242,12 @@ public final class SimProcess implements EventGate {
                 return;
             }
             action.run();
+        }
+
+        /** Work of a live incarnation is never a heartbeat; a dead one's is dropped and does nothing. */
+        @Override
+        public boolean isHeartbeat() {
+            return drops(boundIncarnation);
         }
 
         /** Whose event it is, whether it is stale (a dead incarnation's) and what it does. */

@@ -204,7 +204,7 @@ public final class ExpiringSessionTracker implements SessionTracker {
             timer.cancel();
         }
         timerAt = first;
-        timer = process.timer(Math.max(0, first - process.now()), this::expireDue);
+        timer = process.heartbeat(Math.max(0, first - process.now()), this::expireDue);
     }
 
     /** Expires every bucket that is due, in deadline order and, within one, in touch order. */

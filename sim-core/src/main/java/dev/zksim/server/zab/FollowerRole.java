@@ -131,6 +131,11 @@ final class FollowerRole {
     }
 
     /** The quorum connection to the leader. */
+    /** Whether the connection to the leader is up and nothing broke it (see {@link Connection#isSound()}). */
+    boolean linkSound() {
+        return connection != null && connection.isSound();
+    }
+
     private final class Channel implements ConnectionHandler {
         @Override
         public void onConnected(Connection opened) {
@@ -485,7 +490,7 @@ final class FollowerRole {
     private void armWatchdog() {
         long limit = peer.config().syncLimit() * peer.config().tick();
         long silentFor = peer.process().now() - lastHeard;
-        watchdog = peer.process().timer(Math.max(0, limit - silentFor), () -> {
+        watchdog = peer.process().heartbeat(Math.max(0, limit - silentFor), () -> {
             if (!active) {
                 return;
             }

@@ -67,7 +67,7 @@ final class LeaderRole {
                 stepDown("initLimit passed before a quorum synced");
             }
         });
-        tickTimer = peer.process().timer(peer.config().tick() / 2, this::onHalfTick);
+        tickTimer = peer.process().heartbeat(peer.config().tick() / 2, this::onHalfTick);
         maybeDecideEpoch();
     }
 
@@ -95,6 +95,16 @@ final class LeaderRole {
             peer.trace(new ZabEvent.StepDown(reason));
             peer.roleFailed(reason);
         }
+    }
+
+    /** Whether the connection to every learner of this term is sound (see {@link Connection#isSound()}). */
+    boolean linksSound() {
+        for (Learner learner : learners.values()) {
+            if (!learner.connection.isSound()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     void onMessage(Connection connection, LearnerMessage message) {
@@ -310,6 +320,8 @@ final class LeaderRole {
         }
         peer.monitor().leaderHistory(myId, epoch, storage.base(), storage.entries());
         established = true;
+        // Its action would do nothing now; cancelled, it no longer stands in the way of a run's idle end.
+        initTimer.cancel();
         lastProposed = Zxid.make(epoch, 0);
         peer.deliverUpTo(storage.lastZxid());
         peer.monitor().established(myId, epoch);
@@ -390,7 +402,7 @@ final class LeaderRole {
         if (!active) {
             return;
         }
-        tickTimer = peer.process().timer(peer.config().tick() / 2, this::onHalfTick);
+        tickTimer = peer.process().heartbeat(peer.config().tick() / 2, this::onHalfTick);
         if (storage.logFailed()) {
             // Leader.lead's tick loop: "Unexpected internal error" once the server is not running.
             stepDown("Unexpected internal error: txn log write failed");

@@ -319,6 +319,19 @@ public final class QuorumPeer {
         return (leader != null && leader.isEstablished()) || (follower != null && follower.isServing());
     }
 
+    /**
+     * Whether the connections of this term that heartbeats travel on are sound: a follower's to
+     * its leader, a leader's to each of its learners. One that a partition cut silently would
+     * drop the next ping, and the follower would give up on its leader.
+     */
+    public boolean quorumLinksSound() {
+        return switch (role) {
+            case LOOKING -> false;
+            case FOLLOWING -> follower != null && follower.linkSound();
+            case LEADING -> leader != null && leader.linksSound();
+        };
+    }
+
     /** The sid of the leader this peer follows or is, -1 while LOOKING. */
     public long leaderId() {
         return leaderId;

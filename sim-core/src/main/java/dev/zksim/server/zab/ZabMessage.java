@@ -1,5 +1,6 @@
 package dev.zksim.server.zab;
 
+import dev.zksim.kernel.Heartbeat;
 import java.util.List;
 
 /**
@@ -34,10 +35,15 @@ public sealed interface ZabMessage {
         record Ack(long zxid) implements LearnerMessage {
         }
 
-        record PingReply() implements LearnerMessage {
+        record PingReply() implements LearnerMessage, Heartbeat {
         }
 
-        record ToLeader(Object message) implements LearnerMessage {
+        /** The application's message to the leader; a heartbeat if what it carries is one (a report of touches). */
+        record ToLeader(Object message) implements LearnerMessage, Heartbeat {
+            @Override
+            public boolean isHeartbeat() {
+                return message instanceof Heartbeat carried && carried.isHeartbeat();
+            }
         }
     }
 
@@ -95,7 +101,7 @@ public sealed interface ZabMessage {
         record Commit(long zxid) implements LeaderMessage {
         }
 
-        record Ping() implements LeaderMessage {
+        record Ping() implements LeaderMessage, Heartbeat {
         }
 
         record ToLearner(Object message) implements LeaderMessage {

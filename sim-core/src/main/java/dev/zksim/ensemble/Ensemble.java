@@ -196,6 +196,11 @@ public final class Ensemble {
         return new ArrayList<>(clients.values());
     }
 
+    /** The clients without a copy, for looks that run ten times a simulated second. */
+    Iterable<EnsembleClient> clientsInOrder() {
+        return clients.values();
+    }
+
     /**
      * Whether the ensemble went idle for good: only heartbeats are pending (pings, touches,
      * the self-check) and everyone is in a state to answer them, so that nothing will change

@@ -15,15 +15,18 @@ import java.util.TreeSet;
  * repeats pings, touches and checks until it is stopped, which is what lets a run end early
  * without changing its verdict.
  *
- * <p>Settled means: no partition, loss or clog is in force; every server runs and holds
- * nothing back, the servers serve one term under one leader (or the one standalone server
- * serves) on sound links (see {@link dev.zksim.kernel.net.Connection#isSound()}), every
- * replica has applied the same last transaction, and no request waits in any server's
- * processor; every client is down or has every handle closed or connected on a sound
- * connection with nothing outstanding; and every session a server
- * tracks belongs to such a connected handle, so that no session can expire. Anything else
- * (an election, a restart, a proposal or a request in flight, a client's own timer, a
- * simulated thread's timed wait, a nemesis step) is pending work and not a heartbeat.
+ * <p>Settled means: no partition, loss or clog is in force; every client is down or has every
+ * handle closed or connected on a sound connection with nothing outstanding; every server
+ * runs and holds nothing back, the servers serve one term under one leader (or the one
+ * standalone server serves) on sound links (see {@link dev.zksim.kernel.net.Connection#isSound()}),
+ * every replica has applied the same last transaction, and no request waits in any server's
+ * processor; and every session a server tracks belongs to such a connected handle, so that no
+ * session can expire. Anything else (an election, a restart, a proposal or a request in
+ * flight, a client's own timer, a simulated thread's timed wait, a nemesis step) is pending
+ * work and not a heartbeat.
+ *
+ * <p>The cheap tests come first: a run that waits for a dead client's session to expire has
+ * only heartbeats pending for a whole session timeout, and is looked at ten times a second.
  */
 final class Quiescence {
     private Quiescence() {
@@ -33,18 +36,18 @@ final class Quiescence {
         if (!ensemble.simulation().onlyHeartbeatsPending() || !ensemble.network().isHealed()) {
             return false;
         }
-        Optional<List<ZkServer>> servers = serversInStep(ensemble);
-        if (servers.isEmpty()) {
-            return false;
-        }
         Set<Long> alive = new TreeSet<>();
-        for (EnsembleClient client : ensemble.clients()) {
+        for (EnsembleClient client : ensemble.clientsInOrder()) {
             if (!client.settles(alive)) {
                 return false;
             }
         }
+        Optional<List<ZkServer>> servers = serversInStep(ensemble);
+        if (servers.isEmpty()) {
+            return false;
+        }
         for (ZkServer server : servers.get()) {
-            if (!alive.containsAll(server.introspection().sessions().keySet())) {
+            if (!server.tracksOnly(alive::contains)) {
                 return false;
             }
         }
@@ -69,17 +72,15 @@ final class Quiescence {
 
     /** One leader (or one standalone server), every server in its epoch and at the same last applied zxid. */
     private static boolean inOneTerm(List<ZkServer> servers) {
-        long leaders = servers.stream().filter(server -> server.role() == ServerRole.LEADING).count();
-        boolean standalone = servers.size() == 1 && servers.get(0).role() == ServerRole.STANDALONE;
-        if (!standalone && leaders != 1) {
-            return false;
-        }
         ZkServer first = servers.get(0);
+        int leaders = 0;
         for (ZkServer server : servers) {
+            leaders += server.role() == ServerRole.LEADING ? 1 : 0;
             if (server.currentEpoch() != first.currentEpoch() || server.lastProcessedZxid() != first.lastProcessedZxid()) {
                 return false;
             }
         }
-        return true;
+        boolean standalone = servers.size() == 1 && first.role() == ServerRole.STANDALONE;
+        return standalone || leaders == 1;
     }
 }

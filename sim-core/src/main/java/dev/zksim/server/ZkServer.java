@@ -33,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.LongPredicate;
 
 /**
  * A simulated ZooKeeper server: the {@link Node} of one server process, standalone or a
@@ -384,6 +385,11 @@ public final class ZkServer implements Node {
      */
     public boolean peerLinksSound() {
         return mode.peerLinksSound();
+    }
+
+    /** Whether every session this server tracks (closing ones included) passes the test. */
+    public boolean tracksOnly(LongPredicate sessions) {
+        return this.sessions.allSessionsMatch(sessions);
     }
 
     /** The Zab epoch this server last acknowledged (0 standalone). */

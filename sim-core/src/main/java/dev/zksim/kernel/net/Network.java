@@ -47,6 +47,8 @@ public final class Network implements ProcessListener {
     private long nextConnectionId = 1;
     /** How often each kind of request fault struck, by name; kept out of the trace, for goals. */
     private final TreeMap<String, Integer> faultsStruck = new TreeMap<>();
+    /** When the last clog ever set ends: until then, some link may still be clogged. */
+    private long lastClogEnds = Long.MIN_VALUE;
 
     public Network(Simulation simulation, Distribution defaultDelay) {
         this.simulation = simulation;
@@ -390,6 +392,7 @@ public final class Network implements ProcessListener {
         for (Link link : List.of(link(a, b), link(b, a))) {
             link.clogExtra = extraDelay;
             link.clogUntil = until;
+            lastClogEnds = Math.max(lastClogEnds, until);
         }
         trace("net", new NetEvent.Clogged(a, b, extraDelay, until));
     }
@@ -439,15 +442,7 @@ public final class Network implements ProcessListener {
      * stay cut after the heal; see {@link Connection#isSound()}.)
      */
     public boolean isHealed() {
-        if (!blocked.isEmpty() || requestLossPerMillion != 0) {
-            return false;
-        }
-        for (Link link : links.values()) {
-            if (simulation.now() < link.clogUntil) {
-                return false;
-            }
-        }
-        return true;
+        return blocked.isEmpty() && requestLossPerMillion == 0 && simulation.now() >= lastClogEnds;
     }
 
     /** Number of connections currently tracked (open, connecting or closing). */

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.LongPredicate;
 
 /**
  * ZooKeeper's expiry queue (reference 4.4): a session's deadline is its last touch plus
@@ -151,6 +152,16 @@ public final class ExpiringSessionTracker implements SessionTracker {
         TreeMap<Long, Integer> timeouts = new TreeMap<>();
         sessions.forEach((id, entry) -> timeouts.put(id, entry.timeoutMs));
         return Collections.unmodifiableSortedMap(timeouts);
+    }
+
+    @Override
+    public boolean allSessionsMatch(LongPredicate test) {
+        for (long id : sessions.keySet()) {
+            if (!test.test(id)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The session's current deadline in simulated microseconds, or -1 if it has none. */

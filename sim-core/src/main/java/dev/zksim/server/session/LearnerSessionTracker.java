@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.LongPredicate;
 import java.util.TreeSet;
 
 /**
@@ -80,6 +81,16 @@ public final class LearnerSessionTracker implements SessionTracker {
     @Override
     public SortedMap<Long, Integer> sessionTimeouts() {
         return Collections.unmodifiableSortedMap(new TreeMap<>(sessions));
+    }
+
+    @Override
+    public boolean allSessionsMatch(LongPredicate test) {
+        for (long id : sessions.keySet()) {
+            if (!test.test(id)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The sessions touched since the last call, with their timeouts; the record is cleared. */

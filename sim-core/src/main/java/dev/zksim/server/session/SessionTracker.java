@@ -2,6 +2,7 @@ package dev.zksim.server.session;
 
 import dev.zksim.server.prep.SessionCheck;
 import java.util.SortedMap;
+import java.util.function.LongPredicate;
 
 /**
  * The seam for "who tracks and expires sessions". A standalone server (and, in quorum
@@ -58,6 +59,9 @@ public interface SessionTracker {
 
     /** Every known session (closing ones included) with its timeout in ms, by id. */
     SortedMap<Long, Integer> sessionTimeouts();
+
+    /** Whether every known session (closing ones included) passes the test; nothing is copied. */
+    boolean allSessionsMatch(LongPredicate test);
 
     /** Stops every timer; the tracker is discarded (the server stops serving). */
     void shutdown();

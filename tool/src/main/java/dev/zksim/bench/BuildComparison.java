@@ -1,0 +1,185 @@
+package dev.zksim.bench;
+
+import dev.zksim.kernel.SuppressForbidden;
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Two builds of zksim side by side in one JVM, each in its own class loader: the developer's
+ * A/B harness for changes that must keep every verdict (issue 28's idle end) or that claim a
+ * speed-up. Both builds run the same seeds through {@code ScenarioRunner.runDigestingFailures},
+ * as a sweep does, so whatever one build's runs cost or conclude is compared with the other's
+ * under the same JIT, the same heap and the same load.
+ *
+ * <pre>
+ * java -cp "$(tool jar):$(tool classpath)" dev.zksim.bench.BuildComparison verdicts BASE_CP CANDIDATE_CP FIRST SEEDS [ID...]
+ * java -cp ... dev.zksim.bench.BuildComparison cpu BASE_CP CANDIDATE_CP SCENARIO SEEDS ROUNDS
+ * </pre>
+ *
+ * <p>{@code verdicts} runs seeds FIRST.. FIRST+SEEDS-1 of every id (default: every scenario of
+ * the standard catalogue, and every known bug's scenario with its flag) on both builds, on two
+ * threads, and compares whether each seed failed, how, and which goals it reached; it prints
+ * every disagreement and exits 1 if there was one. {@code cpu} warms both builds on 1,000
+ * seeds, then runs the same SEEDS seeds on each in turn, in the order A B then B A, ROUNDS
+ * times, timing this thread's CPU, and prints each round's ratio B/A with the load.
+ */
+@SuppressForbidden("a developer's benchmark: class loaders, reflection, thread CPU time and threads; not simulation code")
+public final class BuildComparison {
+    private static final String[] KNOWN_BUG_IDS = {"zab-election-churn+ZOOKEEPER-1419", "zab-sync-crash+ZOOKEEPER-2845",
+        "zab-sync-crash+ZOOKEEPER-3911", "zab-diff-sync-crash+ZOOKEEPER-4646", "zab-sync-crash+ZOOKEEPER-4643",
+        "zab-sync-crash+ZOOKEEPER-4394", "zab-diff-sync-crash+ZOOKEEPER-4785", "zab-sync-crash+ZOOKEEPER-4712",
+        "zab-sync-crash+ZOOKEEPER-4925", "zab-trunc-sync-cut+ZOOKEEPER-5094", "zab-disk-error+ZOOKEEPER-4882",
+        "zab-fuzzy-snapshot+ZOOKEEPER-3144", "zab-sync-crash+CREB-SNAPSHOT-EPOCH"};
+    private static final int WARM_UP_SEEDS = 1_000;
+
+    private BuildComparison() {
+    }
+
+    /** What a run concluded: whether it failed, the failure's kind, and the goals it reached. */
+    record Verdict(boolean failed, String kind, List<String> goals) {
+    }
+
+    /** One build, loaded on its own, with a scenario runner over its standard catalogue. */
+    static final class Build {
+        private final Object runner;
+        private final Method runDigestingFailures;
+        private final Method specOf;
+
+        Build(String classpath) throws ReflectiveOperationException, MalformedURLException {
+            List<URL> urls = new ArrayList<>();
+            for (String entry : classpath.split(File.pathSeparator)) {
+                urls.add(new File(entry).toURI().toURL());
+            }
+            ClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+            Class<?> standard = loader.loadClass("dev.zksim.catalog.StandardCatalog");
+            Object catalog = standard.getMethod("catalog").invoke(standard.getConstructor().newInstance());
+            Class<?> runnerClass = loader.loadClass("dev.zksim.scenario.ScenarioRunner");
+            Class<?> specClass = loader.loadClass("dev.zksim.scenario.RunSpec");
+            runner = runnerClass.getConstructor(loader.loadClass("dev.zksim.scenario.ScenarioCatalog")).newInstance(catalog);
+            runDigestingFailures = runnerClass.getMethod("runDigestingFailures", specClass);
+            specOf = specClass.getMethod("of", String.class, long.class);
+        }
+
+        Object run(String id, long seed) throws ReflectiveOperationException {
+            try {
+                return runDigestingFailures.invoke(runner, specOf.invoke(null, id, seed));
+            } catch (InvocationTargetException e) {
+                throw new IllegalStateException(id + " seed " + seed + ": " + e.getCause(), e.getCause());
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        Verdict verdict(String id, long seed) throws ReflectiveOperationException {
+            Object outcome = run(id, seed);
+            Class<?> type = outcome.getClass();
+            Optional<Object> kind = (Optional<Object>) type.getMethod("failureKind").invoke(outcome);
+            return new Verdict((Boolean) type.getMethod("failed").invoke(outcome), kind.map(Object::toString).orElse("-"),
+                    (List<String>) type.getMethod("goalsReached").invoke(outcome));
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 5) {
+            System.err.println("usage: BuildComparison verdicts BASE_CP CANDIDATE_CP FIRST SEEDS [ID...] | cpu BASE_CP CANDIDATE_CP SCENARIO SEEDS ROUNDS");
+            System.exit(2);
+        }
+        Build base = new Build(args[1]);
+        Build candidate = new Build(args[2]);
+        switch (args[0]) {
+            case "verdicts" -> System.exit(compareVerdicts(base, candidate, Long.parseLong(args[3]), Integer.parseInt(args[4]),
+                    args.length > 5 ? Arrays.asList(args).subList(5, args.length) : catalogueIds()));
+            case "cpu" -> compareCpu(base, candidate, args[3], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+            default -> {
+                System.err.println("unknown mode " + args[0]);
+                System.exit(2);
+            }
+        }
+    }
+
+    /** The standard catalogue's ids, then each known bug's scenario with its flag. */
+    private static List<String> catalogueIds() {
+        List<String> ids = new ArrayList<>();
+        new dev.zksim.catalog.StandardCatalog().catalog().all().forEach(scenario -> ids.add(scenario.id()));
+        ids.addAll(List.of(KNOWN_BUG_IDS));
+        return ids;
+    }
+
+    private static int compareVerdicts(Build base, Build candidate, long first, int seeds, List<String> ids) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<Future<String>> reports = new ArrayList<>();
+        for (String id : ids) {
+            reports.add(pool.submit(() -> compareScenario(base, candidate, id, first, seeds)));
+        }
+        int disagreements = 0;
+        for (Future<String> report : reports) {
+            String text = report.get();
+            System.out.println(text);
+            disagreements += text.contains("DISAGREE") ? 1 : 0;
+        }
+        pool.shutdown();
+        System.out.println(ids.size() + " scenarios x " + seeds + " seeds from " + first + ": "
+                + (disagreements == 0 ? "every verdict and every goal the same" : disagreements + " scenarios disagree"));
+        return disagreements == 0 ? 0 : 1;
+    }
+
+    private static String compareScenario(Build base, Build candidate, String id, long first, int seeds) throws Exception {
+        StringBuilder out = new StringBuilder();
+        int failures = 0;
+        int disagree = 0;
+        for (long seed = first; seed < first + seeds; seed++) {
+            Verdict before = base.verdict(id, seed);
+            Verdict after = candidate.verdict(id, seed);
+            failures += before.failed() ? 1 : 0;
+            if (!before.equals(after)) {
+                disagree++;
+                out.append("\n  DISAGREE ").append(id).append(" seed ").append(seed).append(": ").append(before)
+                        .append(" -> ").append(after);
+            }
+        }
+        return String.format(Locale.ROOT, "%-45s %d seeds, %d failed, %d disagree", id, seeds, failures, disagree) + out;
+    }
+
+    private static void compareCpu(Build base, Build candidate, String id, int seeds, int rounds) throws Exception {
+        runSeeds(base, id, 10_000_000, WARM_UP_SEEDS);
+        runSeeds(candidate, id, 10_000_000, WARM_UP_SEEDS);
+        List<Double> ratios = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            long first = 20_000_000L + (long) round * seeds;
+            boolean baseFirst = round % 2 == 0;
+            long a = baseFirst ? runSeeds(base, id, first, seeds) : 0;
+            long b = runSeeds(candidate, id, first, seeds);
+            if (!baseFirst) {
+                a = runSeeds(base, id, first, seeds);
+            }
+            double ratio = (double) b / a;
+            ratios.add(ratio);
+            System.out.printf(Locale.ROOT, "round %d: base %.2f ms/seed, candidate %.2f ms/seed, ratio %.3f, load %.2f%n", round,
+                    a / 1e6 / seeds, b / 1e6 / seeds, ratio, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
+        List<Double> sorted = ratios.stream().sorted().toList();
+        System.out.printf(Locale.ROOT, "%s: median ratio candidate/base %.3f (rounds %.3f to %.3f)%n", id,
+                sorted.get(sorted.size() / 2), sorted.get(0), sorted.get(sorted.size() - 1));
+    }
+
+    /** This thread's CPU nanoseconds to run the seeds. */
+    private static long runSeeds(Build build, String id, long first, int seeds) throws ReflectiveOperationException {
+        long start = KernelFloor.threadCpu();
+        for (long seed = first; seed < first + seeds; seed++) {
+            build.run(id, seed);
+        }
+        return KernelFloor.threadCpu() - start;
+    }
+}

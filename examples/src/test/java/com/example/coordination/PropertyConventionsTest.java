@@ -115,11 +115,11 @@ class PropertyConventionsTest {
         BROKEN.set(true);
         LauncherRun first = LauncherRun.of(RememberingProperty.class, settings);
         String message = first.failure("theToggledLock");
-        assertTrue(message.startsWith("reproduce: ./zksim replay zksim3:conventions/toggle-lock:"), message);
+        assertTrue(message.startsWith("reproduce: ./zksim replay zksim4:conventions/toggle-lock:"), message);
         assertTrue(message.contains("\noriginal failure, before shrinking:\n"), "the shrunk case first, then the original: " + message);
         String kept = Files.readString(stored);
         long seed = Long.parseLong(kept.split(" ")[1]);
-        assertTrue(kept.startsWith("toggle-lock " + seed + " zksim3:conventions/toggle-lock:"), kept);
+        assertTrue(kept.startsWith("toggle-lock " + seed + " zksim4:conventions/toggle-lock:"), kept);
 
         // No seeds at all this time: the remembered one still runs, first, and fails the same way.
         LauncherRun again = LauncherRun.of(RememberingProperty.class, Map.of("zksim.failures", failures.toString(),

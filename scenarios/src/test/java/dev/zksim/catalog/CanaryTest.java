@@ -81,6 +81,6 @@ class CanaryTest {
         assertThat(caught.minimal().plan().steps()).hasSizeLessThanOrEqualTo(2);
         assertThat(caught.minimal().choices().size()).isLessThan(caught.original().choices().size() / 10);
         assertThat(caught.line().toString()).hasSizeLessThanOrEqualTo(1000);
-        assertThat(caught.describe()).contains("reproduce: ./zksim replay zksim3:" + caught.minimal().spec().scenario());
+        assertThat(caught.describe()).contains("reproduce: ./zksim replay zksim4:" + caught.minimal().spec().scenario());
     }
 }

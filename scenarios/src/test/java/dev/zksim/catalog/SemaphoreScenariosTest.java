@@ -35,6 +35,6 @@ class SemaphoreScenariosTest {
         // Who holds what: the lease folder's children, and that no session owns them (the leak).
         assertThat(caught.minimal().failure().orElseThrow().getMessage()).contains("made no progress")
                 .contains("children of /semaphore: ").contains("(all persistent: no session owns them");
-        assertThat(caught.describe()).contains("reproduce: ./zksim replay zksim3:canary-semaphore-leaky");
+        assertThat(caught.describe()).contains("reproduce: ./zksim replay zksim4:canary-semaphore-leaky");
     }
 }

@@ -339,7 +339,7 @@ class ExplorerTest {
         ExploreReport report = Explorer.builder(CATALOG, "canary-no-recheck-lock").strategy(Explorer.Strategy.PCT).explore();
         PropertyCheck.Counterexample example = Explorer.counterexample(CATALOG, report.violation().orElseThrow(), true)
                 .orElseThrow();
-        assertThat(example.line().toString()).startsWith("zksim3:canary-no-recheck-lock:");
+        assertThat(example.line().toString()).startsWith("zksim4:canary-no-recheck-lock:");
         RunOutcome replayed = new ScenarioRunner(CATALOG).run(ReproLine.parse(example.line().toString()).spec());
         assertThat(replayed.failureKind()).contains(FailureKind.SAFETY_VIOLATION);
         assertThat(example.line().matches(replayed.digest())).isTrue();
@@ -352,7 +352,7 @@ class ExplorerTest {
         assertThat(clean.complete()).isTrue();
         assertThatThrownBy(() -> Explorer.builder(CATALOG, "canary-no-recheck-lock").check())
                 .isInstanceOf(AssertionError.class).hasMessageContaining("found a violation")
-                .hasMessageContaining("reproduce: ./zksim replay zksim3:canary-no-recheck-lock:");
+                .hasMessageContaining("reproduce: ./zksim replay zksim4:canary-no-recheck-lock:");
         PropertyCheck.Counterexample found = Explorer.builder(CATALOG, "canary-no-recheck-lock").expectFailure();
         assertThat(found.kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
         assertThatThrownBy(() -> Explorer.builder(CATALOG, "lock-basic").faults(0).expectFailure())

@@ -20,7 +20,7 @@ class PropertyEngineTest {
         assertThat(counterexample.kind()).isEqualTo(FailureKind.SAFETY_VIOLATION);
         assertThat(counterexample.minimal().plan().steps()).isEmpty();
         assertThat(counterexample.minimal().knobs()).contains("clients: 2", "increments per client: 1");
-        assertThat(counterexample.describe()).contains("reproduce: ./zksim replay zksim3:test-lost-update:");
+        assertThat(counterexample.describe()).contains("reproduce: ./zksim replay zksim4:test-lost-update:");
     }
 
     @Test
@@ -48,7 +48,7 @@ class PropertyEngineTest {
     void anUnshrunkFailureReproducesFromScenarioAndSeedAlone() {
         PropertyCheck.Counterexample counterexample = new PropertyCheck(runner).check("test-lost-update", 0, 30, false).orElseThrow();
         String line = counterexample.line().toString();
-        assertThat(line).matches("zksim3:test-lost-update:[0-9a-f]+:-:-:[0-9a-f]{16}:[0-9a-f]{8}");
+        assertThat(line).matches("zksim4:test-lost-update:[0-9a-f]+:-:-:[0-9a-f]{16}:[0-9a-f]{8}");
         RunOutcome replay = runner.run(ReproLine.parse(line).spec());
         assertThat(replay.digest()).isEqualTo(counterexample.original().digest());
     }
@@ -79,7 +79,7 @@ class PropertyEngineTest {
                 .hasMessageContaining("zksim1 reproduce line comes from an older zksim").hasMessageNotContaining("\n");
         assertThatThrownBy(() -> ReproLine.parse("zksim2:lock-basic:2a:-:-:3f9c0e1d2b4a5968"))
                 .hasMessageContaining("zksim2 reproduce line comes from an older zksim")
-                .hasMessageContaining("get a zksim3 line").hasMessageNotContaining("\n");
+                .hasMessageContaining("get a zksim4 line").hasMessageNotContaining("\n");
         assertThatThrownBy(() -> ReproLine.parse("zksim3:x:zz:-:-:ab")).hasMessageContaining("malformed seed 'zz'");
         assertThatThrownBy(() -> ReproLine.parse("zksim3:x:1:@@@:-:ab")).hasMessageContaining("corrupt data");
         assertThatThrownBy(() -> runner.run(ReproLine.parse("zksim3:nope:1:-:-:00000000000000ab").spec()))

@@ -28,13 +28,13 @@ class PropertyReportingTest {
         AssertionError failure = (AssertionError) org.assertj.core.api.Assertions.catchThrowable(
                 () -> seeds.check(CATALOG, "canary-no-recheck-lock"));
         String[] lines = failure.getMessage().split("\n");
-        assertThat(lines[0]).startsWith("reproduce: ./zksim replay zksim3:canary-no-recheck-lock:0:");
+        assertThat(lines[0]).startsWith("reproduce: ./zksim replay zksim4:canary-no-recheck-lock:0:");
         assertThat(lines[1]).startsWith("SAFETY_VIOLATION");
         // The original line: no plan, no choices, then the 16-digit digest and the 8-digit checksum.
         assertThat(lines[lines.length - 1]).matches(
-                "  reproduce: \\./zksim replay zksim3:canary-no-recheck-lock:0:-:-:[0-9a-f]{16}:[0-9a-f]{8}");
+                "  reproduce: \\./zksim replay zksim4:canary-no-recheck-lock:0:-:-:[0-9a-f]{16}:[0-9a-f]{8}");
         assertThat(failure.getMessage()).contains("\noriginal failure, before shrinking:\n");
-        assertThat(Files.readString(store.file())).startsWith("canary-no-recheck-lock 0 zksim3:canary-no-recheck-lock:0:");
+        assertThat(Files.readString(store.file())).startsWith("canary-no-recheck-lock 0 zksim4:canary-no-recheck-lock:0:");
         assertThat(store.lastFailingSeed("canary-no-recheck-lock")).hasValue(0);
         assertThat(store.lastFailingSeed("lock-basic")).isEmpty();
     }

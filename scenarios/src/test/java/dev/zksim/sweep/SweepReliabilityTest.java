@@ -126,7 +126,7 @@ class SweepReliabilityTest {
         assertThat(result.findings().size()).isLessThan(8);
         assertThat(result.findings().values()).allSatisfy(finding -> {
             assertThat(finding.verdict()).isEqualTo(Verdict.SIMULATOR_CRASH);
-            assertThat(finding.reproLine()).startsWith("zksim3:throws:");
+            assertThat(finding.reproLine()).startsWith("zksim4:throws:");
             assertThat(finding.message()).contains("install blew up");
         });
         assertThat(heard).hasSameSizeAs(result.findings().values());
@@ -145,7 +145,7 @@ class SweepReliabilityTest {
         assertThat(result.findings().values()).allSatisfy(finding -> {
             assertThat(finding.verdict()).isEqualTo(Verdict.RUNAWAY);
             assertThat(finding.message()).contains("wall-clock bound");
-            assertThat(finding.reproLine()).startsWith("zksim3:spins:").matches(".*:-:[0-9a-f]{8}");
+            assertThat(finding.reproLine()).startsWith("zksim4:spins:").matches(".*:-:[0-9a-f]{8}");
         });
     }
 
@@ -158,7 +158,7 @@ class SweepReliabilityTest {
         assertThat(byEvents.findings().values()).hasSize(3).allSatisfy(finding -> {
             assertThat(finding.verdict()).isEqualTo(Verdict.RUNAWAY);
             assertThat(finding.message()).contains("event bound of 500");
-            assertThat(finding.reproLine()).matches("zksim3:" + BASE + ":[0-9a-f]+:-:-:[0-9a-f]{16}:[0-9a-f]{8}");
+            assertThat(finding.reproLine()).matches("zksim4:" + BASE + ":[0-9a-f]+:-:-:[0-9a-f]{16}:[0-9a-f]{8}");
         });
         SweepResult byTime = new Sweep(runner(scenario, new RunLimits(RunLimits.DEFAULT_MAX_EVENTS, Time.seconds(2),
                 () -> false))).run(config(BASE, 2, 2, 60_000), (d, t, f, r) -> { });
@@ -176,7 +176,7 @@ class SweepReliabilityTest {
         assertThat(result.findings().values()).singleElement().satisfies(finding -> {
             assertThat(finding.verdict()).isEqualTo(Verdict.RUNAWAY);
             assertThat(finding.message()).contains("cancelled: the wall-clock bound was reached");
-            assertThat(finding.reproLine()).matches("zksim3:storms:.*:[0-9a-f]{16}:[0-9a-f]{8}");
+            assertThat(finding.reproLine()).matches("zksim4:storms:.*:[0-9a-f]{16}:[0-9a-f]{8}");
         });
         assertThat(result.wallMillis()).isLessThan(30_000);
     }

@@ -75,7 +75,7 @@ class ReliabilityCliTest extends CliTestSupport {
     void aRunThatWouldNotEndIsCutAtItsBoundAndReportedAsARunaway() {
         assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "1", "--max-events", "300")).isEqualTo(6);
         assertThat(stdout()).contains("result: RUNAWAY runaway run: reached the event bound of 300 events")
-                .containsPattern("reproduce: ./zksim replay zksim3:ensemble-random-ops:1:-:-:[0-9a-f]{16}");
+                .containsPattern("reproduce: ./zksim replay zksim4:ensemble-random-ops:1:-:-:[0-9a-f]{16}");
         out.reset();
         assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "1", "--faults", "at 50000m heal",
                 "--max-sim-time", "60000m", "--max-wall", "1")).isEqualTo(6);

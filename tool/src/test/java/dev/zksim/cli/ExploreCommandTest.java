@@ -45,7 +45,7 @@ class ExploreCommandTest extends CliTestSupport {
         Path report = folder.resolve("explore.html");
         assertThat(Main.execute("explore", "canary-no-recheck-lock", "--strategy", "pct", "--html", report.toString()))
                 .isEqualTo(3);
-        Matcher line = Pattern.compile("reproduce: \\./zksim replay (zksim3:\\S+)").matcher(stdout());
+        Matcher line = Pattern.compile("reproduce: \\./zksim replay (zksim4:\\S+)").matcher(stdout());
         assertThat(line.find()).as(stdout()).isTrue();
         assertThat(Files.readString(report)).contains("<svg", "First counterexample", line.group(1));
         out.reset();

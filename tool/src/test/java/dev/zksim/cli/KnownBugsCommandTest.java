@@ -56,9 +56,9 @@ class KnownBugsCommandTest extends CliTestSupport {
         assertThat(stdout()).contains("| ZOOKEEPER-4643 | random | 1 |", "leader 3 of epoch 4 lacks committed",
                 "| zab-sync-crash | random |", "found: 1 of 1 bugs run", "flag-off: clean",
                 "not implemented yet (" + missing().size() + " of 13)");
-        Matcher line = Pattern.compile("`\\./zksim replay (zksim3:\\S+)`").matcher(stdout());
+        Matcher line = Pattern.compile("`\\./zksim replay (zksim4:\\S+)`").matcher(stdout());
         assertThat(line.find()).isTrue();
-        assertThat(line.group(1)).startsWith("zksim3:zab-sync-crash+ZOOKEEPER-4643:7:");
+        assertThat(line.group(1)).startsWith("zksim4:zab-sync-crash+ZOOKEEPER-4643:7:");
         out.reset();
         assertThat(Main.execute("replay", line.group(1))).isEqualTo(3);
         assertThat(stdout()).contains("digest matches the reproduce line", "lacks committed");
@@ -87,12 +87,12 @@ class KnownBugsCommandTest extends CliTestSupport {
     void runAndExploreTakeTheBugIntoTheirReproduceLines() {
         assertThat(Main.execute("run", "zab-sync-crash", "--bug", "ZOOKEEPER-4643", "--seed", "7")).isEqualTo(3);
         assertThat(stdout()).contains("knob bugs: ZOOKEEPER-4643", "leader 3 of epoch 4 lacks committed",
-                "zksim3:zab-sync-crash+ZOOKEEPER-4643:7:");
+                "zksim4:zab-sync-crash+ZOOKEEPER-4643:7:");
         out.reset();
         assertThat(Main.execute("run", "zab-sync-crash", "--seed", "7")).isZero();
         out.reset();
         assertThat(Main.execute("explore", "zab-election-churn", "--bug", "ZOOKEEPER-1419", "--strategy", "pct",
                 "--faults", "4", "--budget", "200", "--no-shrink")).isEqualTo(3);
-        assertThat(stdout()).contains("replaced its vote", "zksim3:zab-election-churn+ZOOKEEPER-1419:0:");
+        assertThat(stdout()).contains("replaced its vote", "zksim4:zab-election-churn+ZOOKEEPER-1419:0:");
     }
 }

@@ -64,9 +64,9 @@ class MainTest extends CliTestSupport {
         assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "3")).isZero();
         String digest = stdout().lines().filter(line -> line.startsWith("digest: ")).findFirst().orElseThrow().substring(8);
         out.reset();
-        assertThat(Main.execute("replay", "zksim3:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isZero();
+        assertThat(Main.execute("replay", "zksim4:ensemble-random-ops:3:-:-:" + digest.substring(0, 16))).isZero();
         assertThat(stdout()).contains("digest matches the reproduce line");
-        assertThat(Main.execute("replay", "zksim3:ensemble-random-ops:3:-:-:0000000000000000:00000000")).isEqualTo(2);
+        assertThat(Main.execute("replay", "zksim4:ensemble-random-ops:3:-:-:0000000000000000:00000000")).isEqualTo(2);
         assertThat(stderr()).contains("edited or damaged in copying");
         assertThat(Main.execute("replay", "garbage")).isEqualTo(2);
         assertThat(stderr().lines()).last().asString().contains("malformed reproduce line");

@@ -113,7 +113,7 @@ class ReliabilityCliTest extends CliTestSupport {
                 "--jsonl", blocker.resolve("x.jsonl").toString());
         badInput("cannot write the JUnit report", "run", "ensemble-random-ops", "--seeds", "2", "--results", results(),
                 "--junit", dir.toString());
-        String line = "zksim3:ensemble-random-ops:3:-:-:0000000000000000";
+        String line = "zksim4:ensemble-random-ops:3:-:-:0000000000000000";
         badInput("--json: cannot write", "replay", line, "--json", blocker.resolve("t.jsonl").toString());
         badInput("--html: cannot write", "replay", line, "--html", dir.toString());
         badInput("at least three different counts", "herd-report", "--clients", "2,4");
@@ -126,12 +126,12 @@ class ReliabilityCliTest extends CliTestSupport {
     void replayRefusesMalformedLinesAndComparesDigestsInFull() {
         assertThat(Main.execute("run", "ensemble-random-ops", "--seed", "3")).isZero();
         String digest = stdout().lines().filter(l -> l.startsWith("digest: ")).findFirst().orElseThrow().substring(8);
-        badInput("malformed checksum 'zz'", "replay", "zksim3:ensemble-random-ops:3:-:-:" + digest.substring(0, 16) + ":zz");
-        badInput("malformed digest '" + digest.charAt(0) + "'", "replay", "zksim3:ensemble-random-ops:3:-:-:" + digest.charAt(0));
-        badInput("unknown scenario", "replay", "zksim3:no-such-scenario:3:-:-:" + digest.substring(0, 16));
-        badInput("corrupt", "replay", "zksim3:ensemble-random-ops:3:-:AAAA:" + digest.substring(0, 16));
+        badInput("malformed checksum 'zz'", "replay", "zksim4:ensemble-random-ops:3:-:-:" + digest.substring(0, 16) + ":zz");
+        badInput("malformed digest '" + digest.charAt(0) + "'", "replay", "zksim4:ensemble-random-ops:3:-:-:" + digest.charAt(0));
+        badInput("unknown scenario", "replay", "zksim4:no-such-scenario:3:-:-:" + digest.substring(0, 16));
+        badInput("corrupt", "replay", "zksim4:ensemble-random-ops:3:-:AAAA:" + digest.substring(0, 16));
         out.reset();
-        assertThat(Main.execute("replay", "zksim3:ensemble-random-ops:3:-:-:" + digest)).isZero();
+        assertThat(Main.execute("replay", "zksim4:ensemble-random-ops:3:-:-:" + digest)).isZero();
         assertThat(stdout()).contains("digest matches the reproduce line");
     }
 

@@ -18,7 +18,7 @@ class ShrinkCommandTest extends CliTestSupport {
     void aBadBudgetIsOneLineAndExitTwo() {
         for (String bad : new String[] {"0", "ten", "5m", "-1s"}) {
             err.reset();
-            assertThat(Main.execute("shrink", "zksim3:lock-basic:1:-:-:0123456789abcdef", "--budget", bad)).as(bad).isEqualTo(2);
+            assertThat(Main.execute("shrink", "zksim4:lock-basic:1:-:-:0123456789abcdef", "--budget", bad)).as(bad).isEqualTo(2);
             assertThat(stderr().strip()).as(bad).contains("bad shrink budget").doesNotContain("\n");
         }
     }
@@ -32,7 +32,7 @@ class ShrinkCommandTest extends CliTestSupport {
         Matcher runs = Pattern.compile("in (\\d+) runs").matcher(stdout());
         assertThat(runs.find()).isTrue();
         assertThat(Integer.parseInt(runs.group(1))).isBetween(3, 4);
-        Matcher shrunk = Pattern.compile("reproduce: \\./zksim replay (zksim3:\\S+)").matcher(stdout());
+        Matcher shrunk = Pattern.compile("reproduce: \\./zksim replay (zksim4:\\S+)").matcher(stdout());
         assertThat(shrunk.find()).isTrue();
         out.reset();
         assertThat(Main.execute("replay", shrunk.group(1))).isEqualTo(3);

@@ -206,7 +206,8 @@ final class RunCommand implements Callable<Integer> {
         System.out.println("seed: " + spec.seed());
         outcome.knobs().forEach(knob -> System.out.println("knob " + knob));
         System.out.println("fault plan: " + outcome.plan());
-        System.out.println("events: " + outcome.events());
+        // A run ends once it is idle for good, often long before its scheduled end: say when.
+        System.out.println("events: " + outcome.events() + " in " + Time.formatShort(outcome.simulatedTime()) + " simulated");
         System.out.println("digest: " + outcome.digest());
         printGoals(runner.catalog().find(spec.scenario()).goals(), outcome.goalsReached());
         if (!outcome.failed()) {

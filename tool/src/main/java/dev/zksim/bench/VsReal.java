@@ -7,6 +7,7 @@ import dev.zksim.real.RealEnsemble;
 import dev.zksim.real.RealZooKeeperClient;
 import java.io.File;
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,10 +26,14 @@ import java.util.Locale;
  *       beside. Neither side's time includes starting its servers or connecting its clients.</li>
  *   <li>{@code warm}: the median of many runs once the JIT has settled, zksim with its
  *       self-checks and trace digest on, and again with both off. Real runs and zksim
- *       batches alternate, so a change of machine load hits both sides. The warm-up is
- *       bounded by runs and by the process's CPU time, never by wall time: under load a
- *       wall-time bound ended it before the JIT had settled, and a smaller configuration
- *       then measured slower than a larger one.</li>
+ *       batches alternate, so a change of machine load hits both sides. Every configuration
+ *       is warmed, in turn, before any is measured, and the warm-up lasts until the JIT has
+ *       gone quiet (a round of runs in which compiling took under 2% of the time), bounded by
+ *       runs and by the process's CPU time, never by wall time. Under load the compiler's
+ *       threads get little CPU: a warm-up bounded by wall time, or by CPU time alone, ended
+ *       while they still had the model's hot code queued, and whichever configuration came
+ *       first then measured slower than a larger one after it. The real side runs its
+ *       workload three times before its first measured run.</li>
  * </ul>
  *
  * Each line also gives the simulated seconds per wall-clock second and the 1-minute load
@@ -44,8 +49,9 @@ public final class VsReal {
     /**
      * @param configs the configurations to run, in order
      * @param reps real runs per configuration (each followed by a zksim batch)
-     * @param warmupSeconds zksim's JIT warm-up per configuration, checks on and off together, in
-     *     seconds of this process's CPU time (the JIT's threads included)
+     * @param warmupSeconds zksim's least JIT warm-up per configuration, checks on and off
+     *     together, in seconds of this process's CPU time (the JIT's threads included); the
+     *     warm-up goes on past it until the JIT is quiet, up to five times as long
      * @param batchSeconds how long each zksim batch runs (at least three runs)
      * @param fresh whether to measure fresh runs in child JVMs
      */
@@ -72,6 +78,8 @@ public final class VsReal {
     /** Runs every configuration and prints its lines as soon as they are measured. */
     public static void run(Settings settings, PrintStream out) throws Exception {
         out.println("load: " + loadAverage() + " (1-minute load average; ratios are measured side by side; each line gives the load when it was measured)");
+        long[] seed = {1};
+        out.println(warmUp(settings.configs(), settings.warmupSeconds(), seed));
         for (VsRealConfig config : settings.configs()) {
             if (settings.fresh()) {
                 try {
@@ -81,7 +89,7 @@ public final class VsReal {
                 }
             }
             try {
-                warm(config, settings, out);
+                warm(config, settings, seed, out);
             } catch (Exception e) {
                 out.println(String.format(Locale.ROOT, "%-22s warm   failed: %s%s", config, firstLine(e),
                         RealRun.exitRequested()));
@@ -103,14 +111,14 @@ public final class VsReal {
         return newline < 0 ? message : message.substring(0, newline);
     }
 
-    private static void warm(VsRealConfig config, Settings settings, PrintStream out) throws Exception {
+    private static void warm(VsRealConfig config, Settings settings, long[] seed, PrintStream out) throws Exception {
         Samples real = new Samples();
         Samples checked = new Samples();
         Samples bare = new Samples();
-        long[] seed = {1};
-        warmUp(config, settings.warmupSeconds(), seed);
         try (RealEnsemble ensemble = RealRun.start(config)) {
-            timeReal(ensemble, config);
+            for (int run = 0; run < REAL_WARM_UP_RUNS; run++) {
+                timeReal(ensemble, config);
+            }
             for (int rep = 0; rep < settings.reps(); rep++) {
                 real.add(timeReal(ensemble, config), 0);
                 simBatch(config, settings.batchSeconds(), seed, checked, bare);
@@ -124,26 +132,42 @@ public final class VsReal {
                 + "  checks and trace off  " + KernelFloor.describe(bare.medianCpuPerEvent(), floor) + "  load " + load);
     }
 
-    /** Runs before the JIT has settled, checks on and off together, whatever CPU they took. */
+    /** Runs of each configuration before the JIT can have settled, checks on and off together, whatever CPU they took. */
     static final int WARM_UP_RUNS = 100;
+    /** Real runs of a configuration before its first measured one (its servers' JIT, the connections' buffers). */
+    private static final int REAL_WARM_UP_RUNS = 3;
+    /** The JIT is quiet once a round of runs spent less than this share of its wall time compiling. */
+    private static final double QUIET_COMPILE_SHARE = 0.02;
 
     /**
-     * The JIT needs about a hundred runs to settle: warm up for that many (checks on and off
-     * alternating) and at least the given CPU time of this process, which counts the JIT's
-     * own threads, but never more than five times that CPU time. Wall time bounds nothing:
-     * on a loaded machine the same warm-up takes longer, and a wall-time cap of 15 s cut it
-     * short.
+     * Warms every configuration in rounds (one run of each per round, checks on and off
+     * alternating) for at least {@link #WARM_UP_RUNS} rounds and the given CPU time of this
+     * process per configuration, which counts the JIT's own threads, and then until a round
+     * in which the JIT compiled for under 2% of the round's wall time; never for more than
+     * five times that CPU time. Returns a line that says how it ended.
      */
-    private static void warmUp(VsRealConfig config, double cpuSeconds, long[] seed) {
+    private static String warmUp(List<VsRealConfig> configs, double cpuSeconds, long[] seed) {
         long start = processCpu();
-        long least = (long) (cpuSeconds * 1e9);
+        long least = (long) (cpuSeconds * 1e9) * configs.size();
         Samples ignored = new Samples();
-        for (int runs = 0; ; runs++) {
-            long spent = processCpu() - start;
-            if ((runs >= WARM_UP_RUNS && spent >= least) || spent >= 5 * least) {
-                return;
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        for (int rounds = 0; ; rounds++) {
+            long compiledBefore = jit.getTotalCompilationTime();
+            long wallBefore = System.nanoTime();
+            for (VsRealConfig config : configs) {
+                timeSim(config, seed[0]++, rounds % 2 == 0, ignored);
             }
-            timeSim(config, seed[0]++, runs % 2 == 0, ignored);
+            double compiling = (jit.getTotalCompilationTime() - compiledBefore) * 1e6 / (System.nanoTime() - wallBefore);
+            long spent = processCpu() - start;
+            if (rounds + 1 >= WARM_UP_RUNS && spent >= least && compiling < QUIET_COMPILE_SHARE) {
+                return String.format(Locale.ROOT, "warm-up: %d rounds, %.1f s of CPU; the JIT compiled %.1f%% of the last round  load %s",
+                        rounds + 1, spent / 1e9, 100 * compiling, loadAverage());
+            }
+            if (spent >= 5 * least) {
+                return String.format(Locale.ROOT, "warm-up: cut at %.1f s of CPU after %d rounds with the JIT still compiling %.0f%% of the"
+                        + " time (a loaded machine starves its threads): the first lines may measure code not yet optimised  load %s",
+                        spent / 1e9, rounds + 1, 100 * compiling, loadAverage());
+            }
         }
     }
 

@@ -32,9 +32,10 @@ import java.util.concurrent.Future;
  * <p>{@code verdicts} runs seeds FIRST.. FIRST+SEEDS-1 of every id (default: every scenario of
  * the standard catalogue, and every known bug's scenario with its flag) on both builds, on two
  * threads, and compares whether each seed failed, how, and which goals it reached; it prints
- * every disagreement and exits 1 if there was one. {@code cpu} warms both builds on 1,000
+ * every disagreement and exits 1 if there was one. {@code cpu} warms both builds on 3,000
  * seeds, then runs the same SEEDS seeds on each in turn, in the order A B then B A, ROUNDS
- * times, timing this thread's CPU, and prints each round's ratio B/A with the load.
+ * times, timing this thread's CPU, and prints each round's ratio B/A with the load, and the
+ * bytes each build allocated per seed (which the load does not move).
  */
 @SuppressForbidden("a developer's benchmark: class loaders, reflection, thread CPU time and threads; not simulation code")
 public final class BuildComparison {
@@ -43,7 +44,8 @@ public final class BuildComparison {
         "zab-sync-crash+ZOOKEEPER-4394", "zab-diff-sync-crash+ZOOKEEPER-4785", "zab-sync-crash+ZOOKEEPER-4712",
         "zab-sync-crash+ZOOKEEPER-4925", "zab-trunc-sync-cut+ZOOKEEPER-5094", "zab-disk-error+ZOOKEEPER-4882",
         "zab-fuzzy-snapshot+ZOOKEEPER-3144", "zab-sync-crash+CREB-SNAPSHOT-EPOCH"};
-    private static final int WARM_UP_SEEDS = 1_000;
+    /** Seeds each build runs before the rounds: a lock sweep's CPU per seed still fell after a thousand. */
+    private static final int WARM_UP_SEEDS = 3_000;
 
     private BuildComparison() {
     }
@@ -169,9 +171,19 @@ public final class BuildComparison {
             System.out.printf(Locale.ROOT, "round %d: base %.2f ms/seed, candidate %.2f ms/seed, ratio %.3f, load %.2f%n", round,
                     a / 1e6 / seeds, b / 1e6 / seeds, ratio, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
+        System.out.printf(Locale.ROOT, "allocated per seed: base %.2f MB, candidate %.2f MB%n",
+                allocatedPerSeed(base, id, seeds), allocatedPerSeed(candidate, id, seeds));
         List<Double> sorted = ratios.stream().sorted().toList();
         System.out.printf(Locale.ROOT, "%s: median ratio candidate/base %.3f (rounds %.3f to %.3f)%n", id,
                 sorted.get(sorted.size() / 2), sorted.get(0), sorted.get(sorted.size() - 1));
+    }
+
+    /** Megabytes this thread allocates per seed, over the first seeds of the rounds. */
+    private static double allocatedPerSeed(Build build, String id, int seeds) throws ReflectiveOperationException {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        runSeeds(build, id, 20_000_000L, seeds);
+        return (threads.getCurrentThreadAllocatedBytes() - before) / 1e6 / seeds;
     }
 
     /** This thread's CPU nanoseconds to run the seeds. */

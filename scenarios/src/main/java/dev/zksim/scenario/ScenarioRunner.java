@@ -266,13 +266,18 @@ public final class ScenarioRunner {
         return spec.endsWhenIdle() && ensemble.simulation().now() < time;
     }
 
-    /** Runs to the end in short slices, ending at the first violation the prefix-final checkers see. */
+    /**
+     * Runs to the end in short slices, ending at the first violation the prefix-final checkers
+     * see, or, for a spec that ends when idle, once the run is idle for good after the heal: a
+     * shrinker's candidate that no longer fails need not ping on to its scheduled end. (Looks
+     * every few dozen events rather than on the grid: such a run's trace is a prefix anyway.)
+     */
     private Optional<SimulationFailure> executeToFirstViolation(RunSpec spec, RunAssembly run) {
         Simulation simulation = run.ensemble().simulation();
         List<SimulationFailure> found = new ArrayList<>(1);
         BooleanSupplier violated = () -> {
             run.prefixViolation().ifPresent(found::add);
-            return !found.isEmpty();
+            return !found.isEmpty() || (spec.endsWhenIdle() && simulation.now() >= run.healTime() && run.ensemble().isIdle());
         };
         try {
             runBounded(spec, simulation, Math.min(run.endTime(), limits.maxSimulatedTime()), CHECK_EVERY_EVENTS, violated);

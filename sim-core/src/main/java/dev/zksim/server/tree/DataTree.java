@@ -6,6 +6,7 @@ import dev.zksim.api.OpResult;
 import dev.zksim.api.Stat;
 import dev.zksim.api.ZooKeeperClient.ChildrenAndStat;
 import dev.zksim.api.ZooKeeperClient.DataAndStat;
+import dev.zksim.kernel.collect.LongMap;
 import dev.zksim.server.tree.Txn.CheckTxn;
 import dev.zksim.server.tree.Txn.CloseSessionTxn;
 import dev.zksim.server.tree.Txn.CreateSessionTxn;
@@ -23,8 +24,9 @@ import dev.zksim.server.tree.TxnOutcome.MultiApplied;
 import dev.zksim.server.tree.TxnOutcome.SessionClosed;
 import dev.zksim.server.tree.TxnOutcome.SessionCreated;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -63,8 +65,12 @@ public final class DataTree {
      * benchmark's CPU with nothing reading the sum.
      */
     private boolean digestKept;
-    /** Ephemeral paths per owning session, sorted so close order and reads are stable. */
-    private TreeMap<Long, TreeSet<String>> ephemeralsBySession = new TreeMap<>();
+    /**
+     * Ephemeral paths per owning session, each set sorted so close order and reads are stable;
+     * the sessions are sorted only when listed. Every ephemeral create and delete looks its
+     * session up here on every replica, and a tree map boxed the id and searched a tree.
+     */
+    private LongMap<TreeSet<String>> ephemeralsBySession = new LongMap<>();
     private TreeSet<String> containers = new TreeSet<>();
     private TreeSet<String> ttlNodes = new TreeSet<>();
     /** True while a snapshot or copy also holds the three indexes above: copy them before a change. */
@@ -341,7 +347,7 @@ public final class DataTree {
     /** Copies the ephemeral, container and TTL indexes if a snapshot or copy shares them. */
     private void ownOwnerIndexes() {
         if (ownerIndexesShared) {
-            TreeMap<Long, TreeSet<String>> ephemerals = new TreeMap<>();
+            LongMap<TreeSet<String>> ephemerals = new LongMap<>();
             ephemeralsBySession.forEach((session, paths) -> ephemerals.put(session, new TreeSet<>(paths)));
             ephemeralsBySession = ephemerals;
             containers = new TreeSet<>(containers);
@@ -437,7 +443,13 @@ public final class DataTree {
 
     /** The sessions that own at least one ephemeral, in ascending id order. */
     public List<Long> sessionsWithEphemerals() {
-        return List.copyOf(ephemeralsBySession.keySet());
+        long[] sessions = ephemeralsBySession.keys();
+        Arrays.sort(sessions);
+        List<Long> sorted = new ArrayList<>(sessions.length);
+        for (long session : sessions) {
+            sorted.add(session);
+        }
+        return Collections.unmodifiableList(sorted);
     }
 
     /** Whether any container or TTL node exists: the container manager sleeps while none does. */

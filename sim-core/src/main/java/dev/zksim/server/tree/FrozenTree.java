@@ -1,11 +1,11 @@
 package dev.zksim.server.tree;
 
+import dev.zksim.kernel.collect.LongMap;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.RandomAccess;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -20,13 +20,13 @@ final class FrozenTree extends AbstractList<DataTreeSnapshot.NodeImage> implemen
     private final PathIndex nodes;
     private final long digest;
     private final boolean digestKept;
-    private final TreeMap<Long, TreeSet<String>> ephemeralsBySession;
+    private final LongMap<TreeSet<String>> ephemeralsBySession;
     private final TreeSet<String> containers;
     private final TreeSet<String> ttlNodes;
     private List<DataTreeSnapshot.NodeImage> images;
 
     /** The index must be a copy no tree writes to. */
-    FrozenTree(PathIndex nodes, long digest, boolean digestKept, TreeMap<Long, TreeSet<String>> ephemeralsBySession,
+    FrozenTree(PathIndex nodes, long digest, boolean digestKept, LongMap<TreeSet<String>> ephemeralsBySession,
             TreeSet<String> containers, TreeSet<String> ttlNodes) {
         this.nodes = nodes;
         this.digest = digest;
@@ -50,7 +50,7 @@ final class FrozenTree extends AbstractList<DataTreeSnapshot.NodeImage> implemen
         return digestKept;
     }
 
-    TreeMap<Long, TreeSet<String>> ephemeralsBySession() {
+    LongMap<TreeSet<String>> ephemeralsBySession() {
         return ephemeralsBySession;
     }
 

@@ -1,6 +1,7 @@
 package dev.zksim.server;
 
 import dev.zksim.api.KeeperException.Code;
+import dev.zksim.kernel.collect.LongMap;
 import dev.zksim.protocol.ClientPacket;
 import dev.zksim.protocol.Operation;
 import dev.zksim.protocol.ServerPacket;
@@ -13,7 +14,6 @@ import dev.zksim.server.tree.ApplyResult;
 import dev.zksim.server.tree.TxnHeader;
 import dev.zksim.server.watch.WatchDelivery;
 import java.util.ArrayDeque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -54,9 +54,10 @@ final class RequestProcessor {
     /**
      * The queue of each session with a request waiting, looked up by session only: with
      * thousands of sessions a tree map's insert and remove for every request was a tenth of
-     * a run. Only {@link #pending} walks it, to count.
+     * a run, and a hash map of boxed ids boxed each id on every lookup. Only {@link #pending}
+     * walks it, to count.
      */
-    private final LinkedHashMap<Long, ArrayDeque<Queued>> queues = new LinkedHashMap<>();
+    private final LongMap<ArrayDeque<Queued>> queues = new LongMap<>();
     private final TreeSet<Long> waitingForSync = new TreeSet<>();
 
     RequestProcessor(ZkServer server, SessionTracker sessions, WritePath writes, Reads reads) {
@@ -97,7 +98,7 @@ final class RequestProcessor {
             reply(sessionId, queued, answerNow(queued, sessionId));
             return;
         }
-        queues.computeIfAbsent(sessionId, id -> new ArrayDeque<>()).addLast(queued);
+        queues.computeIfAbsent(sessionId, RequestProcessor::newQueue).addLast(queued);
         if (kind == Kind.SYNC) {
             queued.syncZxid = writes.syncPoint(sessionId, request.xid());
         }
@@ -115,7 +116,12 @@ final class RequestProcessor {
      * that lacks the write it already sent. Nothing is answered for it here.
      */
     void forwardedWrite(long sessionId, int cxid) {
-        queues.computeIfAbsent(sessionId, id -> new ArrayDeque<>()).addLast(new Queued(null, cxid, null, Kind.WRITE));
+        queues.computeIfAbsent(sessionId, RequestProcessor::newQueue).addLast(new Queued(null, cxid, null, Kind.WRITE));
+    }
+
+    /** A session's queue mostly holds one write and what waits behind it, and lives until it drains. */
+    private static ArrayDeque<Queued> newQueue(long sessionId) {
+        return new ArrayDeque<>(4);
     }
 
     /**
@@ -134,9 +140,11 @@ final class RequestProcessor {
             }
             drain(header.sessionId());
         }
-        List<Long> waiting = List.copyOf(waitingForSync);
-        waitingForSync.clear();
-        waiting.forEach(this::drain);
+        if (!waitingForSync.isEmpty()) {
+            List<Long> waiting = List.copyOf(waitingForSync);
+            waitingForSync.clear();
+            waiting.forEach(this::drain);
+        }
     }
 
     /**
@@ -217,11 +225,9 @@ final class RequestProcessor {
 
     /** Number of requests waiting for an answer, over all sessions. */
     int pending() {
-        int count = 0;
-        for (ArrayDeque<Queued> queue : queues.values()) {
-            count += queue.size();
-        }
-        return count;
+        int[] count = {0};
+        queues.forEach((sessionId, queue) -> count[0] += queue.size());
+        return count[0];
     }
 
     static Request toRequest(Operation operation) {

@@ -48,6 +48,35 @@ class EventQueueTest {
     }
 
     @Test
+    void eventsNearAndFarFromTheLastPollInterleaveInTimeAndSequenceOrder() {
+        // Delays from a microsecond to many horizons ahead, so that entries land in both heaps,
+        // far ones fall due among near ones scheduled later, and ties cross the heaps.
+        SeededChoices choices = new SeededChoices(28);
+        EventQueue queue = new EventQueue();
+        Comparator<Entry> order = Comparator.comparingLong(Entry::time).thenComparingInt(Entry::order);
+        TreeSet<Entry> model = new TreeSet<>(order);
+        List<Entry> polled = new ArrayList<>();
+        long now = 0;
+        for (int i = 0; i < 20_000; i++) {
+            long delay = choices.chance(1, 4) ? choices.draw(20 * EventQueue.NEAR_HORIZON) : choices.draw(50);
+            Entry entry = new Entry(now + delay, i);
+            model.add(entry);
+            queue.add(entry.time(), () -> polled.add(entry));
+            while (choices.chance(1, 2) && !queue.isEmpty()) {
+                assertThat(queue.peekTime()).isEqualTo(model.first().time());
+                queue.poll().run();
+                assertThat(polled.getLast()).isEqualTo(model.pollFirst());
+                now = polled.getLast().time();
+            }
+        }
+        while (!queue.isEmpty()) {
+            queue.poll().run();
+            assertThat(polled.getLast()).isEqualTo(model.pollFirst());
+        }
+        assertThat(model).isEmpty();
+    }
+
+    @Test
     void drainsASingleBatchInSortedOrder() {
         SeededChoices choices = new SeededChoices(11);
         EventQueue queue = new EventQueue();

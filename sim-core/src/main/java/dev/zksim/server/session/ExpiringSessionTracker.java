@@ -2,11 +2,11 @@ package dev.zksim.server.session;
 
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.Timer;
+import dev.zksim.kernel.collect.LongMap;
 import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.server.prep.SessionCheck;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +51,7 @@ public final class ExpiringSessionTracker implements SessionTracker {
     private final long tickMicros;
     private final SessionExpirer expirer;
     /** Looked up by id on every touch; {@link #sessionTimeouts} reports them sorted, so their own order never shows. */
-    private final LinkedHashMap<Long, Entry> sessions = new LinkedHashMap<>();
+    private final LongMap<Entry> sessions = new LongMap<>();
     private final TreeMap<Long, LinkedHashSet<Long>> buckets = new TreeMap<>();
     private Timer timer;
     private long timerAt;
@@ -72,7 +72,7 @@ public final class ExpiringSessionTracker implements SessionTracker {
         Entry entry = sessions.get(sessionId);
         if (entry == null) {
             entry = new Entry(sessionId, timeoutMs);
-            sessions.put(entry.id, entry);
+            sessions.put(sessionId, entry);
         }
         entry.timeoutMs = timeoutMs;
         entry.closing = false;
@@ -128,10 +128,12 @@ public final class ExpiringSessionTracker implements SessionTracker {
 
     @Override
     public SessionCheck check(long sessionId, long owner) {
-        SessionCheck check = check(sessionId);
         Entry entry = sessions.get(sessionId);
-        if (check != SessionCheck.OK) {
-            return check;
+        if (entry == null) {
+            return SessionCheck.UNKNOWN;
+        }
+        if (entry.closing) {
+            return SessionCheck.CLOSING;
         }
         if (entry.owner == -1) {
             entry.owner = owner;
@@ -156,12 +158,7 @@ public final class ExpiringSessionTracker implements SessionTracker {
 
     @Override
     public boolean allSessionsMatch(LongPredicate test) {
-        for (long id : sessions.keySet()) {
-            if (!test.test(id)) {
-                return false;
-            }
-        }
-        return true;
+        return sessions.allKeysMatch(test);
     }
 
     /** The session's current deadline in simulated microseconds, or -1 if it has none. */

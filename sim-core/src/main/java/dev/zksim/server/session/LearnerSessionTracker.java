@@ -1,8 +1,8 @@
 package dev.zksim.server.session;
 
+import dev.zksim.kernel.collect.LongMap;
 import dev.zksim.server.prep.SessionCheck;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.LongPredicate;
@@ -18,14 +18,14 @@ import java.util.TreeSet;
 public final class LearnerSessionTracker implements SessionTracker {
     // Sessions and touches are looked up by id on every request and ping. The only ways out,
     // sessionTimeouts and drainTouched, copy them into sorted maps, so their own order never
-    // shows, and hash maps spare each touch a tree's search and rebalancing.
-    private final LinkedHashMap<Long, Integer> sessions = new LinkedHashMap<>();
+    // shows, and maps of unboxed ids spare each touch a tree's search and a boxed key.
+    private final LongMap<Integer> sessions = new LongMap<>();
     private final TreeSet<Long> closing = new TreeSet<>();
-    private final LinkedHashMap<Long, Integer> touched = new LinkedHashMap<>();
+    private final LongMap<Integer> touched = new LongMap<>();
 
     /** Starts from the sessions of the database, by id with their timeouts. */
     public LearnerSessionTracker(SortedMap<Long, Integer> known) {
-        sessions.putAll(known);
+        known.forEach(sessions::put);
     }
 
     @Override
@@ -43,19 +43,23 @@ public final class LearnerSessionTracker implements SessionTracker {
 
     @Override
     public boolean touch(long sessionId) {
-        // Boxed once, not once for each of the three lookups: every request touches its session.
-        Long id = sessionId;
-        Integer timeout = sessions.get(id);
-        if (timeout == null || closing.contains(id)) {
+        // Every request touches its session: no lookup boxes the id, and the timeout stays the boxed one.
+        Integer timeout = sessions.get(sessionId);
+        if (timeout == null || isClosing(sessionId)) {
             return false;
         }
-        touched.put(id, timeout);
+        touched.put(sessionId, timeout);
         return true;
+    }
+
+    /** Whether the session is closing; most of the time none is, and the id is not boxed to ask. */
+    private boolean isClosing(long sessionId) {
+        return !closing.isEmpty() && closing.contains(sessionId);
     }
 
     @Override
     public boolean touch(long sessionId, int timeoutMs) {
-        if (!sessions.containsKey(sessionId) || closing.contains(sessionId)) {
+        if (!sessions.containsKey(sessionId) || isClosing(sessionId)) {
             return false;
         }
         sessions.put(sessionId, timeoutMs);
@@ -75,29 +79,30 @@ public final class LearnerSessionTracker implements SessionTracker {
         if (!sessions.containsKey(sessionId)) {
             return SessionCheck.UNKNOWN;
         }
-        return closing.contains(sessionId) ? SessionCheck.CLOSING : SessionCheck.OK;
+        return isClosing(sessionId) ? SessionCheck.CLOSING : SessionCheck.OK;
     }
 
     @Override
     public SortedMap<Long, Integer> sessionTimeouts() {
-        return Collections.unmodifiableSortedMap(new TreeMap<>(sessions));
+        return Collections.unmodifiableSortedMap(sorted(sessions));
     }
 
     @Override
     public boolean allSessionsMatch(LongPredicate test) {
-        for (long id : sessions.keySet()) {
-            if (!test.test(id)) {
-                return false;
-            }
-        }
-        return true;
+        return sessions.allKeysMatch(test);
     }
 
     /** The sessions touched since the last call, with their timeouts; the record is cleared. */
     public SortedMap<Long, Integer> drainTouched() {
-        TreeMap<Long, Integer> report = new TreeMap<>(touched);
+        TreeMap<Long, Integer> report = sorted(touched);
         touched.clear();
         return report;
+    }
+
+    private static TreeMap<Long, Integer> sorted(LongMap<Integer> timeouts) {
+        TreeMap<Long, Integer> copy = new TreeMap<>();
+        timeouts.forEach(copy::put);
+        return copy;
     }
 
     @Override

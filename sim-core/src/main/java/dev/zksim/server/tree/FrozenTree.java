@@ -1,11 +1,11 @@
 package dev.zksim.server.tree;
 
+import dev.zksim.kernel.collect.LongMap;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.RandomAccess;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -19,16 +19,18 @@ import java.util.TreeSet;
 final class FrozenTree extends AbstractList<DataTreeSnapshot.NodeImage> implements RandomAccess {
     private final PathIndex nodes;
     private final long digest;
-    private final TreeMap<Long, TreeSet<String>> ephemeralsBySession;
+    private final boolean digestKept;
+    private final LongMap<TreeSet<String>> ephemeralsBySession;
     private final TreeSet<String> containers;
     private final TreeSet<String> ttlNodes;
     private List<DataTreeSnapshot.NodeImage> images;
 
     /** The index must be a copy no tree writes to. */
-    FrozenTree(PathIndex nodes, long digest, TreeMap<Long, TreeSet<String>> ephemeralsBySession,
+    FrozenTree(PathIndex nodes, long digest, boolean digestKept, LongMap<TreeSet<String>> ephemeralsBySession,
             TreeSet<String> containers, TreeSet<String> ttlNodes) {
         this.nodes = nodes;
         this.digest = digest;
+        this.digestKept = digestKept;
         this.ephemeralsBySession = ephemeralsBySession;
         this.containers = containers;
         this.ttlNodes = ttlNodes;
@@ -38,11 +40,17 @@ final class FrozenTree extends AbstractList<DataTreeSnapshot.NodeImage> implemen
         return nodes;
     }
 
+    /** The tree's digest when it was taken; meaningful only if {@link #digestKept()}. */
     long digest() {
         return digest;
     }
 
-    TreeMap<Long, TreeSet<String>> ephemeralsBySession() {
+    /** Whether the tree kept its digest as a running sum when this was taken. */
+    boolean digestKept() {
+        return digestKept;
+    }
+
+    LongMap<TreeSet<String>> ephemeralsBySession() {
         return ephemeralsBySession;
     }
 

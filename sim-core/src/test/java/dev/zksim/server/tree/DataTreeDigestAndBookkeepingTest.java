@@ -75,6 +75,40 @@ class DataTreeDigestAndBookkeepingTest {
         assertThat(treeWith(bytes("ab")).digest()).isEqualTo(TREE_WITH_AB_DIGEST);
     }
 
+    /** Creates, changes and deletes a few nodes, ephemerals included, as a run's applies would. */
+    private static void applySomeChanges(DataTree tree, long firstZxid) {
+        tree.apply(txn(firstZxid, persistent("/p", 1)));
+        tree.apply(txn(firstZxid + 1, new CreateTxn("/p/e", bytes("e"), SESSION, 1)));
+        tree.apply(txn(firstZxid + 2, new SetDataTxn("/p", bytes("changed"), 1)));
+        tree.apply(txn(firstZxid + 3, new CreateTxn("/p/f", null, OTHER_SESSION, 2)));
+        tree.apply(txn(firstZxid + 4, new DeleteTxn("/p/e")));
+    }
+
+    @Test
+    void aDigestFirstReadLateEqualsOneKeptFromTheStart() {
+        // The sum is kept only once someone reads it; a tree read only at the end, or whose
+        // snapshot or copy was taken before the first read, must report what a tree read
+        // after every change reports, or replicas would disagree by when they were asked.
+        DataTree watched = treeWith(bytes("ab"));
+        DataTree unwatched = treeWith(bytes("ab"));
+        List<Long> seen = new ArrayList<>();
+        seen.add(watched.digest());
+        applySomeChanges(watched, 2);
+        seen.add(watched.digest());
+        DataTreeSnapshot unreadSnapshot = unwatched.snapshot();
+        DataTree unreadCopy = unwatched.copy();
+        applySomeChanges(unwatched, 2);
+        assertThat(unwatched.digest()).isEqualTo(seen.get(1));
+        assertThat(DataTree.restore(unreadSnapshot).digest()).isEqualTo(seen.get(0));
+        assertThat(unreadCopy.digest()).isEqualTo(seen.get(0));
+        applySomeChanges(unreadCopy, 2);
+        assertThat(unreadCopy.digest()).isEqualTo(seen.get(1));
+        DataTree restoredKept = DataTree.restore(watched.snapshot());
+        restoredKept.apply(txn(7, new DeleteTxn("/p/f")));
+        DataTree freshlySummed = DataTree.restore(new DataTreeSnapshot(7, List.copyOf(restoredKept.snapshot().nodes())));
+        assertThat(restoredKept.digest()).isEqualTo(freshlySummed.digest()).isNotEqualTo(seen.get(1));
+    }
+
     @Test
     void snapshotsListNodesInPathOrderWhateverTheCreationOrder() {
         DataTree tree = DataTree.standalone();

@@ -24,7 +24,9 @@ public interface Trial {
 
     /**
      * Time allowed after every fault has stopped (healed, restarted, resumed) for the
-     * workload to finish; liveness checkers measure from the heal.
+     * workload to finish; liveness checkers measure from the heal. The run ends earlier if it
+     * goes idle for good ({@link dev.zksim.ensemble.Ensemble#isIdle()}); checkers still judge
+     * with the end this time sets.
      */
     long settle();
 

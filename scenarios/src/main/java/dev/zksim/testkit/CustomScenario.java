@@ -87,7 +87,11 @@ public final class CustomScenario extends ScenarioBuilder<CustomScenario> {
         return this;
     }
 
-    /** How long the run goes on after the faults heal (microseconds); liveness bounds must fit in it. */
+    /**
+     * How long the run may go on after the faults heal (microseconds); liveness bounds must fit
+     * in it. A run that goes idle for good before then (its programs done, only pings left)
+     * ends there, with the verdict the whole settle time would give.
+     */
     public CustomScenario settle(long micros) {
         this.settle = positive(micros);
         return this;

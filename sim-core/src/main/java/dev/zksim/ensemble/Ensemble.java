@@ -89,7 +89,8 @@ public final class Ensemble {
 
     /**
      * Runs the server-side self-checks once per simulated second. The timer keeps the
-     * simulation from going quiet, which is fine: ensembles run to a time bound.
+     * simulation from going quiet, which is fine: ensembles run to a time bound, or until
+     * {@link #isIdle()}, for which the check is a heartbeat (it changes nothing).
      */
     private void scheduleChecks() {
         simulation.heartbeat(CHECK_INTERVAL, () -> {

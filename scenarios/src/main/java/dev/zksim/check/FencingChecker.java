@@ -4,6 +4,8 @@ import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Mutual exclusion as the protected resource sees it. Over the accepted (OK)
@@ -23,10 +25,7 @@ public final class FencingChecker implements Checker {
     @Override
     public CheckResult check(History history) {
         Op highest = null;
-        // The accepted tokens never decrease (a lower one is the stale-token violation), so
-        // the writes of one token are consecutive, and the first write of the current token is
-        // the only earlier write a new one can share its token with: no map of every token.
-        Op firstOfHighestToken = null;
+        Map<Long, Op> firstWriteByToken = new TreeMap<>();
         for (Op write : history.ofKinds(OpKind.WRITE_PROTECTED)) {
             if (!write.isOk()) {
                 continue;
@@ -37,13 +36,10 @@ public final class FencingChecker implements Checker {
                         + " from " + write.describe() + " after token " + highest.value() + " from " + highest.describe(),
                         List.of(highest, write));
             }
-            Op first = highest != null && token == highest.value().asLong() ? firstOfHighestToken : null;
+            Op first = firstWriteByToken.putIfAbsent(token, write);
             if (first != null && !first.process().equals(write.process())) {
                 return CheckResult.safety(name(), write.time(), "two holders wrote under token " + token + ": "
                         + first.describe() + " and " + write.describe(), List.of(first, write));
-            }
-            if (first == null) {
-                firstOfHighestToken = write;
             }
             highest = write;
         }

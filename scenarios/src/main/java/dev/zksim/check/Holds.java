@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Turns a history into hold spans. A hold starts at an OK op of a start kind (the acquire
@@ -35,35 +36,25 @@ final class Holds {
     private Holds() {
     }
 
-    /**
-     * The open holds are a list in the order they opened, searched by process: a handful are
-     * open at a time, and every checker run walks the whole history, so a list without hashing
-     * is cheaper than a map (the order of the holds still open at the end is the same).
-     */
     static List<Hold> of(History history, Collection<OpKind> startKinds, Collection<OpKind> endKinds) {
         List<Hold> closed = new ArrayList<>();
-        List<Open> open = new ArrayList<>();
-        Map<Long, Op> closedSessions = new LinkedHashMap<>();
-        for (Op op : history.ops()) {
+        Map<String, Open> openByProcess = new LinkedHashMap<>();
+        Map<Long, Op> closedSessions = new TreeMap<>();
+        for (Op op : history) {
             if (op.f().equals(OpKind.SESSION_CLOSED)) {
                 closedSessions.putIfAbsent(op.session(), op);
             }
-            int mine = -1;
-            for (int i = 0; i < open.size(); i++) {
-                Open hold = open.get(i);
-                hold.note(op);
-                if (hold.start.process().equals(op.process())) {
-                    mine = i;
-                }
-            }
-            if (mine >= 0 && ends(op, open.get(mine).start, endKinds)) {
-                closed.add(open.remove(mine).endedBy(Optional.of(op)));
-            } else if (mine < 0 && op.isOk() && startKinds.contains(op.f())) {
+            openByProcess.values().forEach(open -> open.note(op));
+            Open open = openByProcess.get(op.process());
+            if (open != null && ends(op, open.start, endKinds)) {
+                closed.add(open.endedBy(Optional.of(op)));
+                openByProcess.remove(op.process());
+            } else if (open == null && op.isOk() && startKinds.contains(op.f())) {
                 Op closedBefore = op.session() == 0 ? null : closedSessions.get(op.session());
-                open.add(new Open(op, closedBefore));
+                openByProcess.put(op.process(), new Open(op, closedBefore));
             }
         }
-        open.forEach(hold -> closed.add(hold.endedBy(Optional.empty())));
+        openByProcess.values().forEach(open -> closed.add(open.endedBy(Optional.empty())));
         closed.sort(Comparator.comparingLong(hold -> hold.start().index()));
         return closed;
     }

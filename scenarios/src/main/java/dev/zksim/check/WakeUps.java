@@ -26,8 +26,8 @@ public final class WakeUps {
     public static List<WakeUp> of(History history, OpKind woken, List<OpKind> progress) {
         List<Op> ops = history.ops();
         boolean[] progressed = progressedAfter(ops, woken, progress);
-        Map<Deletion, List<WakeUp.Woken>> byDeletion = new LinkedHashMap<>();
-        Map<Deletion, Op> first = new LinkedHashMap<>();
+        Map<String, List<WakeUp.Woken>> byDeletion = new LinkedHashMap<>();
+        Map<String, Op> first = new LinkedHashMap<>();
         for (int i = 0; i < ops.size(); i++) {
             Op op = ops.get(i);
             if (!op.f().equals(woken) || !op.isOk()) {
@@ -35,8 +35,7 @@ public final class WakeUps {
             }
             List<Value> pair = op.value().elements();
             long zxid = pair.get(1).asLong();
-            Deletion key = zxid >= 0 ? new Deletion(pair.get(0).asText(), zxid, -1)
-                    : new Deletion(pair.get(0).asText(), -1, op.index());
+            String key = pair.get(0).asText() + "@" + (zxid >= 0 ? Long.toString(zxid) : "-1#" + op.index());
             first.putIfAbsent(key, op);
             byDeletion.computeIfAbsent(key, k -> new ArrayList<>()).add(new WakeUp.Woken(op.process(), progressed[i]));
         }
@@ -46,15 +45,6 @@ public final class WakeUps {
             wakeUps.add(new WakeUp(op.value().elements().get(0).asText(), op.time(), clients));
         });
         return wakeUps;
-    }
-
-    /**
-     * The deletion a wake-up reports: its path and the zxid of the deleting transaction, or,
-     * for a wake-up without a zxid, the wake-up's own op index, so that it counts on its own.
-     * A record rather than a string made of the three: every run's herd check keys each
-     * wake-up, and building and hashing the strings was a third of the cost.
-     */
-    private record Deletion(String path, long zxid, long unmatchedIndex) {
     }
 
     /**

@@ -63,21 +63,8 @@ public record Goal(String name, Predicate<Evidence> reached) {
 
     /** At least {@code processes} different processes completed an op of this kind OK. */
     public static Goal completedBy(OpKind kind, int processes, String name) {
-        return onHistory(name, history -> {
-            // Stops at the op that brings the count up to the number asked for: a goal is judged
-            // on every run, and the processes usually all complete one early in the history.
-            if (processes <= 0) {
-                return true;
-            }
-            Set<String> completed = new LinkedHashSet<>();
-            for (Op op : history.ops()) {
-                if (op.type() == OpType.OK && op.f().equals(kind) && completed.add(op.process())
-                        && completed.size() >= processes) {
-                    return true;
-                }
-            }
-            return false;
-        });
+        return onHistory(name, history -> history.ops().stream().filter(op -> op.type() == OpType.OK && op.f().equals(kind))
+                .map(Op::process).distinct().count() >= processes);
     }
 
     /**

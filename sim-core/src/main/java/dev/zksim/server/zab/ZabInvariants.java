@@ -36,7 +36,8 @@ import java.util.function.Consumer;
  */
 public final class ZabInvariants implements ZabMonitor {
     private final Committed committed = new Committed();
-    private final Peers peers = new Peers();
+    private final Map<Long, Long> lastDelivered = new TreeMap<>();
+    private final Map<Long, Long> resetPoint = new TreeMap<>();
     private final Map<Long, Long> leaders = new TreeMap<>();
     private final List<String> violations = new ArrayList<>();
     private Consumer<String> listener = violation -> {
@@ -57,8 +58,7 @@ public final class ZabInvariants implements ZabMonitor {
 
     @Override
     public void delivered(long sid, long zxid, Object payload) {
-        int peer = peers.slot(sid);
-        long previous = peers.delivered[peer];
+        long previous = lastDelivered.getOrDefault(sid, 0L);
         if (zxid <= previous) {
             violate("peer " + sid + " delivered " + Zxid.hex(zxid) + " after " + Zxid.hex(previous));
         }
@@ -75,14 +75,14 @@ public final class ZabInvariants implements ZabMonitor {
             Object known = committed.payloads[index];
             violate("peer " + sid + " delivered " + Zxid.hex(zxid) + " as " + payload + " but it was " + known);
         }
-        peers.delivered[peer] = zxid;
+        lastDelivered.put(sid, zxid);
     }
 
     /** A zxid committed for the first time must not fall inside another peer's delivered range. */
     private void checkNobodySkipped(long sid, long zxid) {
-        for (int i = 0; i < peers.size; i++) {
-            long other = peers.sids[i];
-            if (other != sid && peers.reset[i] < zxid && zxid < peers.delivered[i]) {
+        for (var entry : lastDelivered.entrySet()) {
+            long other = entry.getKey();
+            if (other != sid && resetPoint.getOrDefault(other, 0L) < zxid && zxid < entry.getValue()) {
                 violate("peer " + other + " skipped " + Zxid.hex(zxid) + " (delivered by " + sid + ")");
             }
         }
@@ -90,9 +90,8 @@ public final class ZabInvariants implements ZabMonitor {
 
     @Override
     public void stateReset(long sid, long zxid) {
-        int peer = peers.slot(sid);
-        peers.delivered[peer] = zxid;
-        peers.reset[peer] = zxid;
+        lastDelivered.put(sid, zxid);
+        resetPoint.put(sid, zxid);
         if (zxid != 0 && committed.size > 0 && committed.zxids[committed.size - 1] >= zxid && committed.indexOf(zxid) < 0) {
             violate("peer " + sid + " installed a snapshot at " + Zxid.hex(zxid) + ", not a committed zxid");
         }
@@ -205,44 +204,6 @@ public final class ZabInvariants implements ZabMonitor {
     public void assertHolds() {
         if (!violations.isEmpty()) {
             throw new AssertionError("Zab invariants violated:\n  " + String.join("\n  ", violations));
-        }
-    }
-
-    /**
-     * Each peer's last delivered zxid and the zxid of its last state reset (0 before any),
-     * in sid order, so that violations are listed by sid. Parallel arrays rather than two
-     * TreeMaps of boxed longs: every delivery of every peer reads and writes them, and the
-     * boxes and tree walks were a visible share of a passing run's self-checks. An ensemble
-     * has a handful of peers, so a linear search is the quickest lookup.
-     */
-    private static final class Peers {
-        long[] sids = new long[8];
-        long[] delivered = new long[8];
-        long[] reset = new long[8];
-        int size;
-
-        /** The slot of sid, added in sid order with nothing delivered or reset if it is new. */
-        int slot(long sid) {
-            int at = 0;
-            while (at < size && sids[at] < sid) {
-                at++;
-            }
-            if (at < size && sids[at] == sid) {
-                return at;
-            }
-            if (size == sids.length) {
-                sids = Arrays.copyOf(sids, size * 2);
-                delivered = Arrays.copyOf(delivered, size * 2);
-                reset = Arrays.copyOf(reset, size * 2);
-            }
-            System.arraycopy(sids, at, sids, at + 1, size - at);
-            System.arraycopy(delivered, at, delivered, at + 1, size - at);
-            System.arraycopy(reset, at, reset, at + 1, size - at);
-            sids[at] = sid;
-            delivered[at] = 0;
-            reset[at] = 0;
-            size++;
-            return at;
         }
     }
 

@@ -50,6 +50,18 @@ class FencingCheckerTest {
     }
 
     @Test
+    void aSecondHolderOfATokenIsComparedWithItsFirstWriter() {
+        Hist h = new Hist().at(0).call("c1", WRITE_PROTECTED, v(5))
+                .at(1).call("c1", WRITE_PROTECTED, v(5))
+                .at(2).call("c2", WRITE_PROTECTED, v(6))
+                .at(3).call("c2", WRITE_PROTECTED, v(6))
+                .at(4).call("c3", WRITE_PROTECTED, v(6));
+        CheckResult.Violation violation = (CheckResult.Violation) checker.check(h.history());
+        assertThat(violation.explanation()).startsWith("two holders wrote under token 6: c2 WRITE_PROTECTED ok 6 at 0.002s (#5)");
+        assertThat(violation.ops()).extracting(op -> op.index()).containsExactly(5L, 9L);
+    }
+
+    @Test
     void rejectedWritesDoNotCount() {
         Hist h = new Hist().at(0).call("c2", WRITE_PROTECTED, v(6))
                 .at(1).invoke("c1", WRITE_PROTECTED, v(5)).fail("c1", WRITE_PROTECTED)

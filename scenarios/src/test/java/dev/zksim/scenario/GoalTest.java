@@ -54,6 +54,18 @@ class GoalTest {
         assertThat(lostWhileHolding.reached().test(evidence(anotherProcess))).isFalse();
     }
 
+    @Test
+    void completedByCountsDistinctProcessesWithAnOkOp() {
+        Goal lockPassed = Goal.completedBy(OpKind.ACQUIRE, 2, "two");
+        History oneClientTwice = history("c1", OpType.OK, OpKind.ACQUIRE, "c1", OpType.OK, OpKind.ACQUIRE,
+                "c2", OpType.FAIL, OpKind.ACQUIRE, "c2", OpType.OK, OpKind.RELEASE);
+        History twoClients = history("c1", OpType.OK, OpKind.ACQUIRE, "c1", OpType.OK, OpKind.ACQUIRE,
+                "c2", OpType.OK, OpKind.ACQUIRE);
+        assertThat(lockPassed.reached().test(evidence(oneClientTwice))).isFalse();
+        assertThat(lockPassed.reached().test(evidence(twoClients))).isTrue();
+        assertThat(Goal.completedBy(OpKind.ACQUIRE, 0, "none").reached().test(evidence(new History()))).isTrue();
+    }
+
     private record Ping(int n) implements TraceEvent {
     }
 

@@ -59,6 +59,30 @@ class ZabInvariantsTest {
     }
 
     @Test
+    void peersThatSkippedACommitAreListedBySidWhateverOrderTheyFirstDelivered() {
+        ZabInvariants check = new ZabInvariants();
+        check.delivered(3, A, "a");
+        check.delivered(3, C, "c");
+        check.delivered(1, A, "a");
+        check.delivered(1, C, "c");
+        check.delivered(2, A, "a");
+        check.delivered(2, B, "b");
+        assertThat(check.violations()).containsExactly("peer 1 skipped 0x100000002 (delivered by 2)",
+                "peer 3 skipped 0x100000002 (delivered by 2)");
+    }
+
+    @Test
+    void aPeerResetPastACommitHasNotSkippedIt() {
+        ZabInvariants check = new ZabInvariants();
+        check.delivered(1, A, "a");
+        check.stateReset(3, C);
+        check.delivered(2, A, "a");
+        check.delivered(2, B, "b");
+        check.delivered(1, C, "c");
+        assertThat(check.violations()).singleElement().asString().isEqualTo("peer 1 skipped committed 0x100000002 before 0x100000003");
+    }
+
+    @Test
     void twoLeadersInOneEpochAreCaught() {
         ZabInvariants check = new ZabInvariants();
         check.established(1, 4);

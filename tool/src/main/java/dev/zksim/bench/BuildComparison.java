@@ -94,21 +94,25 @@ public final class BuildComparison {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length < 5) {
+        System.exit(run(args));
+    }
+
+    /** Runs the comparison the arguments name and returns the exit code: 0, 1 (verdicts disagree) or 2 (bad arguments). */
+    static int run(String[] args) throws Exception {
+        boolean verdicts = args.length >= 5 && args[0].equals("verdicts");
+        boolean cpu = args.length == 6 && args[0].equals("cpu");
+        if (!verdicts && !cpu) {
             System.err.println("usage: BuildComparison verdicts BASE_CP CANDIDATE_CP FIRST SEEDS [ID...] | cpu BASE_CP CANDIDATE_CP SCENARIO SEEDS ROUNDS");
-            System.exit(2);
+            return 2;
         }
         Build base = new Build(args[1]);
         Build candidate = new Build(args[2]);
-        switch (args[0]) {
-            case "verdicts" -> System.exit(compareVerdicts(base, candidate, Long.parseLong(args[3]), Integer.parseInt(args[4]),
-                    args.length > 5 ? Arrays.asList(args).subList(5, args.length) : catalogueIds()));
-            case "cpu" -> compareCpu(base, candidate, args[3], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
-            default -> {
-                System.err.println("unknown mode " + args[0]);
-                System.exit(2);
-            }
+        if (verdicts) {
+            return compareVerdicts(base, candidate, Long.parseLong(args[3]), Integer.parseInt(args[4]),
+                    args.length > 5 ? Arrays.asList(args).subList(5, args.length) : catalogueIds());
         }
+        compareCpu(base, candidate, args[3], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+        return 0;
     }
 
     /** The standard catalogue's ids, then each known bug's scenario with its flag. */

@@ -1,0 +1,40 @@
+package dev.zksim.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The A/B harness loads a build from a class path of its own and compares verdicts seed by
+ * seed: the same build on both sides agrees everywhere, and a bad command line is exit 2.
+ */
+class BuildComparisonTest {
+
+    @Test
+    void aBuildComparedWithItselfAgreesOnEverySeed() throws Exception {
+        String classpath = System.getProperty("java.class.path");
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        int code;
+        try {
+            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            code = BuildComparison.run(new String[] {"verdicts", classpath, classpath, "0", "3", "lock-basic", "canary-no-recheck-lock"});
+        } finally {
+            System.setOut(original);
+        }
+        String printed = captured.toString(StandardCharsets.UTF_8);
+        assertThat(code).isZero();
+        assertThat(printed).contains("lock-basic", "canary-no-recheck-lock", "3 seeds")
+                .contains("2 scenarios x 3 seeds from 0: every verdict and every goal the same");
+        assertThat(printed).containsPattern("canary-no-recheck-lock +3 seeds, [1-3] failed, 0 disagree");
+    }
+
+    @Test
+    void aBadCommandLineIsExitTwo() throws Exception {
+        assertThat(BuildComparison.run(new String[] {"verdicts", "x"})).isEqualTo(2);
+        assertThat(BuildComparison.run(new String[] {"speed", "a", "b", "c", "d", "e"})).isEqualTo(2);
+    }
+}

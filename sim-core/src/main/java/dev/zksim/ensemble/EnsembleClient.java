@@ -34,8 +34,8 @@ public final class EnsembleClient {
     private final Ensemble ensemble;
     private SimZooKeeper handle;
     private final List<SimZooKeeper> handles = new ArrayList<>();
-    /** The handles the current incarnation built: a crashed one's handles are dead objects that still say CONNECTED. */
-    private final List<SimZooKeeper> incarnationHandles = new ArrayList<>();
+    /** Where the current incarnation's handles start in {@link #handles}: a crashed one's are dead objects that still say CONNECTED. */
+    private int incarnationStart;
 
     /** A client process of the ensemble; its node is built from this object at each start. */
     EnsembleClient(String id, Ensemble ensemble, ClientProgram program) {
@@ -54,7 +54,7 @@ public final class EnsembleClient {
     /** The process's behaviour: a fresh handle and program start at every (re)start. */
     Node node() {
         return () -> {
-            incarnationHandles.clear();
+            incarnationStart = handles.size();
             SimZooKeeper first = newHandle(this::deliver);
             program.started(new ClientContext(process, this::newHandle), first);
         };
@@ -69,7 +69,6 @@ public final class EnsembleClient {
                 ensemble.sessionEventDelivered(process.id(), session, state)));
         handle = fresh;
         handles.add(fresh);
-        incarnationHandles.add(fresh);
         return fresh;
     }
 
@@ -109,7 +108,7 @@ public final class EnsembleClient {
         if (!process.holdsNothing()) {
             return false;
         }
-        for (SimZooKeeper built : incarnationHandles) {
+        for (SimZooKeeper built : handles.subList(incarnationStart, handles.size())) {
             if (built.isConnectedAndIdle()) {
                 alive.add(built.sessionId());
             } else if (built.state() != ClientState.CLOSED) {

@@ -5,7 +5,6 @@ import dev.zksim.server.ServerRole;
 import dev.zksim.server.ZkServer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -42,32 +41,23 @@ final class Quiescence {
                 return false;
             }
         }
-        Optional<List<ZkServer>> servers = serversInStep(ensemble);
-        if (servers.isEmpty()) {
-            return false;
-        }
-        for (ZkServer server : servers.get()) {
-            if (!server.tracksOnly(alive::contains)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The running servers if all of them serve one term in step with nothing queued; empty otherwise. */
-    private static Optional<List<ZkServer>> serversInStep(Ensemble ensemble) {
-        List<ZkServer> running = new ArrayList<>();
+        List<ZkServer> servers = new ArrayList<>();
         for (String id : ensemble.serverIds()) {
             SimProcess process = ensemble.serverProcess(id);
-            Optional<ZkServer> server = ensemble.server(id);
-            if (process.state() != SimProcess.State.RUNNING || !process.holdsNothing() || server.isEmpty()
-                    || !server.get().isServing() || !server.get().peerLinksSound()
-                    || server.get().introspection().pendingRequests() > 0) {
-                return Optional.empty();
+            ZkServer server = ensemble.server(id).orElse(null);
+            if (server == null || !settles(process, server, alive)) {
+                return false;
             }
-            running.add(server.get());
+            servers.add(server);
         }
-        return inOneTerm(running) ? Optional.of(running) : Optional.empty();
+        return inOneTerm(servers);
+    }
+
+    /** A server runs, holds nothing back, serves on sound links with nothing queued, and tracks only live sessions. */
+    private static boolean settles(SimProcess process, ZkServer server, Set<Long> alive) {
+        return process.state() == SimProcess.State.RUNNING && process.holdsNothing() && server.isServing()
+                && server.peerLinksSound() && server.introspection().pendingRequests() == 0
+                && server.tracksOnly(alive::contains);
     }
 
     /** One leader (or one standalone server), every server in its epoch and at the same last applied zxid. */

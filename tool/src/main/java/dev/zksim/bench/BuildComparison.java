@@ -1,6 +1,9 @@
 package dev.zksim.bench;
 
+import dev.zksim.catalog.KnownBugScenarios;
+import dev.zksim.catalog.StandardCatalog;
 import dev.zksim.kernel.SuppressForbidden;
+import dev.zksim.scenario.WithBugs;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
@@ -39,11 +42,6 @@ import java.util.concurrent.Future;
  */
 @SuppressForbidden("a developer's benchmark: class loaders, reflection, thread CPU time and threads; not simulation code")
 public final class BuildComparison {
-    private static final String[] KNOWN_BUG_IDS = {"zab-election-churn+ZOOKEEPER-1419", "zab-sync-crash+ZOOKEEPER-2845",
-        "zab-sync-crash+ZOOKEEPER-3911", "zab-diff-sync-crash+ZOOKEEPER-4646", "zab-sync-crash+ZOOKEEPER-4643",
-        "zab-sync-crash+ZOOKEEPER-4394", "zab-diff-sync-crash+ZOOKEEPER-4785", "zab-sync-crash+ZOOKEEPER-4712",
-        "zab-sync-crash+ZOOKEEPER-4925", "zab-trunc-sync-cut+ZOOKEEPER-5094", "zab-disk-error+ZOOKEEPER-4882",
-        "zab-fuzzy-snapshot+ZOOKEEPER-3144", "zab-sync-crash+CREB-SNAPSHOT-EPOCH"};
     /** Seeds each build runs before the rounds: a lock sweep's CPU per seed still fell after a thousand. */
     private static final int WARM_UP_SEEDS = 3_000;
 
@@ -115,11 +113,11 @@ public final class BuildComparison {
         return 0;
     }
 
-    /** The standard catalogue's ids, then each known bug's scenario with its flag. */
+    /** The standard catalogue's ids, then each known bug's scenario with its flag, in the bugs' order. */
     private static List<String> catalogueIds() {
         List<String> ids = new ArrayList<>();
-        new dev.zksim.catalog.StandardCatalog().catalog().all().forEach(scenario -> ids.add(scenario.id()));
-        ids.addAll(List.of(KNOWN_BUG_IDS));
+        new StandardCatalog().catalog().all().forEach(scenario -> ids.add(scenario.id()));
+        KnownBugScenarios.scenarioFor().forEach((bug, scenario) -> ids.add(WithBugs.idOf(scenario, List.of(bug))));
         return ids;
     }
 

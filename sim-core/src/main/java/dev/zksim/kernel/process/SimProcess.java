@@ -206,7 +206,7 @@ public final class SimProcess implements EventGate {
      */
     @Override
     public boolean admits(int boundIncarnation, GatedEvent event) {
-        if (boundIncarnation != incarnation || state == State.CRASHED) {
+        if (drops(boundIncarnation)) {
             return false;
         }
         if (state == State.PAUSED || !deferred.isEmpty()) {
@@ -234,7 +234,7 @@ public final class SimProcess implements EventGate {
 
         @Override
         public void run() {
-            if (boundIncarnation != incarnation || state == State.CRASHED) {
+            if (drops(boundIncarnation)) {
                 return;
             }
             if (state == State.PAUSED || !deferred.isEmpty()) {

@@ -25,17 +25,24 @@ final class ForeignMonitor {
 
     /**
      * Waits until the JDK hands the blocked thread's continuation back (it arrives as a
-     * foreign wake-up). False if it did not come in time.
+     * foreign wake-up). False if it did not come in time. Leaving BLOCKED is not the arrival:
+     * the JDK's unblocker marks the thread unblocked (it reads RUNNABLE) and submits it a moment
+     * later, so the wait goes on through RUNNABLE; a step that ended in that moment let the run
+     * end with the thread never resumed.
      */
     static boolean awaitRelease(Thread blocked, Queue<Runnable> foreignTasks) {
         long deadline = System.nanoTime() + BOUND_NANOS;
-        while (foreignTasks.isEmpty() && blocked.getState() == Thread.State.BLOCKED) {
+        while (foreignTasks.isEmpty() && isBlockedOrUnblocking(blocked.getState())) {
             if (System.nanoTime() > deadline) {
                 return false;
             }
             LockSupport.parkNanos(50_000);
         }
         return true;
+    }
+
+    private static boolean isBlockedOrUnblocking(Thread.State state) {
+        return state == Thread.State.BLOCKED || state == Thread.State.RUNNABLE;
     }
 
     /**

@@ -52,10 +52,15 @@ public final class SeededChoices implements Choices {
         return value;
     }
 
+    /** A lookup first, and a new stream only when there is none: most calls ask for a stream that exists. */
     @Override
     public Choices stream(String childLabel) {
-        return children.computeIfAbsent(childLabel,
-                name -> new SeededChoices(SplitMix64.childSeed(seed, name), ChoiceLog.join(label, name)));
+        SeededChoices child = children.get(childLabel);
+        if (child == null) {
+            child = new SeededChoices(SplitMix64.childSeed(seed, childLabel), ChoiceLog.join(label, childLabel));
+            children.put(childLabel, child);
+        }
+        return child;
     }
 
     /** Draws from this stream's generator under the label path "label/name" (see {@link Choices#named}). */

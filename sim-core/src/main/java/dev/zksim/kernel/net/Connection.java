@@ -70,6 +70,10 @@ public final class Connection {
         return owner;
     }
 
+    Network network() {
+        return network;
+    }
+
     Connection peer() {
         return peer;
     }

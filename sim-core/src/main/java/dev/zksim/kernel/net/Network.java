@@ -94,7 +94,7 @@ public final class Network implements ProcessListener {
             cut(local);
             return local;
         }
-        long outbound = arrival(local, from.id(), to);
+        long outbound = arrival(local);
         if (!target.isUp()) {
             notifyClosed(local, outbound + delay(to, from.id()), "connection refused: " + to + " is down");
             return local;
@@ -118,7 +118,7 @@ public final class Network implements ProcessListener {
         remote.setOpen(true);
         remote.setHandler(acceptor.apply(remote));
         trace(target.id(), new NetEvent.Accepted(local.id(), local.local(), target.id()));
-        long back = arrival(remote, target.id(), local.local());
+        long back = arrival(remote);
         local.owner().schedule(back, () -> established(local));
     }
 
@@ -130,23 +130,39 @@ public final class Network implements ProcessListener {
         local.handler().onConnected(local);
     }
 
+    /**
+     * Sends a message on an end: it arrives at the peer after the link's delay, in order. The
+     * drops and the trap are out of line so that this, the path of nearly every message, is
+     * short enough for the JIT to inline.
+     */
     void send(Connection from, Object message) {
         Connection to = from.peer();
         if (!from.isOpen() || from.isCut() || to == null) {
-            trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), "connection not open", message));
+            dropUnsent(from, message);
             return;
         }
-        Trap trap = traps.isEmpty() ? null : traps.get(from);
-        if (trap != null && trap.match().test(message)) {
-            traps.remove(from);
-            trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), trap.fault(), message));
-            reset(from, trap.resetReason());
+        if (!traps.isEmpty() && trapSprung(from, message)) {
             return;
         }
         long sentAt = simulation.now();
-        long delay = arrival(from, from.local(), from.remote());
-        SimProcess receiver = to.owner();
-        simulation.schedule(delay, new Delivery(this, from, to, receiver.incarnation(), sentAt, message));
+        long delay = arrival(from);
+        simulation.schedule(delay, new Delivery(from, to.owner().incarnation(), sentAt, message));
+    }
+
+    private void dropUnsent(Connection from, Object message) {
+        trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), "connection not open", message));
+    }
+
+    /** Whether a trap armed on this end takes the message: then it is lost and the connection reset. */
+    private boolean trapSprung(Connection from, Object message) {
+        Trap trap = traps.get(from);
+        if (trap == null || !trap.match().test(message)) {
+            return false;
+        }
+        traps.remove(from);
+        trace(from.local(), new NetEvent.Dropped(from.id(), from.local(), from.remote(), trap.fault(), message));
+        reset(from, trap.resetReason());
+        return true;
     }
 
     /**
@@ -154,19 +170,24 @@ public final class Network implements ProcessListener {
      * abstract state: which link it travels and what kind of message it is (by class name,
      * since message records may hold arrays whose hash is their identity).
      */
-    private record Delivery(Network network, Connection from, Connection to, int incarnation, long sentAt, Object message)
+    private record Delivery(Connection from, int incarnation, long sentAt, Object message)
             implements Runnable, GatedEvent, PendingDescription, Heartbeat {
         /** The receiving process is the gate: one object per message in flight, not a delivery in a wrapper. */
         @Override
         public void run() {
-            if (to.owner().admits(incarnation, this)) {
+            if (to().owner().admits(incarnation, this)) {
                 runAdmitted();
             }
         }
 
         @Override
         public void runAdmitted() {
-            network.deliver(from, to, sentAt, message);
+            from.network().deliver(from, to(), sentAt, message);
+        }
+
+        /** The receiving end: a connection's peer is set once, when it is accepted, before anything is sent on it. */
+        private Connection to() {
+            return from.peer();
         }
 
         /**
@@ -176,6 +197,7 @@ public final class Network implements ProcessListener {
          */
         @Override
         public boolean isHeartbeat() {
+            Connection to = to();
             return (message instanceof Heartbeat heartbeat && heartbeat.isHeartbeat()) || to.owner().drops(incarnation)
                     || to.isCut() || !to.isOpen();
         }
@@ -183,6 +205,7 @@ public final class Network implements ProcessListener {
         /** The receiver's part (whose, whether stale), then the link and the kind of message. */
         @Override
         public long stateHash() {
+            Connection to = to();
             long own = (from.local().hashCode() * 31L + to.local().hashCode()) * 0x9E3779B97F4A7C15L
                     + message.getClass().getName().hashCode();
             return to.owner().stateHash(incarnation) * 0x9E3779B97F4A7C15L + own;
@@ -216,7 +239,7 @@ public final class Network implements ProcessListener {
             live.remove(end.id());
             return;
         }
-        long delay = arrival(end, end.local(), end.remote());
+        long delay = arrival(end);
         peer.owner().schedule(delay, () -> {
             live.remove(end.id());
             if (!peer.isCut()) {
@@ -237,7 +260,7 @@ public final class Network implements ProcessListener {
         live.remove(end.id());
         end.owner().schedule(0, () -> tellClosed(end, reason));
         if (peer != null) {
-            long afterInFlight = arrival(end, end.local(), end.remote());
+            long afterInFlight = arrival(end);
             peer.owner().schedule(afterInFlight, () -> {
                 peer.setCut();
                 tellClosed(peer, reason);
@@ -451,10 +474,10 @@ public final class Network implements ProcessListener {
     }
 
     /** The arrival time of a message sent now from this end: after the link delay, and FIFO. */
-    private long arrival(Connection end, String from, String to) {
+    private long arrival(Connection end) {
         Link link = (Link) end.outboundLink();
         if (link == null) {
-            link = link(from, to);
+            link = link(end.local(), end.remote());
             end.setOutboundLink(link);
         }
         long at = Math.max(simulation.now() + delay(link), end.lastArrival());

@@ -24,11 +24,23 @@ import java.util.function.Predicate;
  * nearly every event scheduled and polled is a message due within a millisecond: in one heap
  * each poll sank a timer from the root through every level, and each send climbed past the
  * timers. Which heap holds an event changes nothing about when it runs.
+ *
+ * <p>In front of the near heap, a lane: up to {@link #LANE_CAPACITY} near events kept sorted
+ * in a ring. Those few events (a handful of messages in flight and fsyncs) are nearly all a
+ * run's polls, and the heap's sift-down compared four children per level with branches that
+ * the processor could not predict. A new event carries the highest sequence of all, so it
+ * goes behind every lane entry due at or before its time: a short scan from the back, mostly
+ * of one or two entries since later sends tend to be due later; a poll takes the ring's head
+ * without comparing anything. Near events beyond the lane's capacity (thousands of clients'
+ * messages in flight) go to the near heap, so a poll takes the earliest of three heads.
  */
 final class EventQueue {
     /** Events due more than this many microseconds after the last poll wait in the far heap. */
     static final long NEAR_HORIZON = 50_000;
+    /** How many near events the sorted lane holds before the near heap takes the rest; a power of two. */
+    static final int LANE_CAPACITY = 32;
 
+    private final Lane lane = new Lane();
     private final Heap near = new Heap();
     private final Heap far = new Heap();
     private long nextSequence;
@@ -36,34 +48,48 @@ final class EventQueue {
     private long lastPolled;
 
     void add(long time, Runnable action) {
-        Heap heap = time - lastPolled > NEAR_HORIZON ? far : near;
-        heap.add(time, nextSequence++, action);
+        long sequence = nextSequence++;
+        if (time - lastPolled > NEAR_HORIZON) {
+            far.add(time, sequence, action);
+        } else if (lane.size < LANE_CAPACITY) {
+            lane.add(time, sequence, action);
+        } else {
+            near.add(time, sequence, action);
+        }
     }
 
     boolean isEmpty() {
-        return near.size == 0 && far.size == 0;
+        return lane.size == 0 && near.size == 0 && far.size == 0;
     }
 
     int size() {
-        return near.size + far.size;
+        return lane.size + near.size + far.size;
     }
 
     /** The time of the earliest event; the queue must not be empty. */
     long peekTime() {
-        return first().keys[0];
+        Heap heap = earliestHeap();
+        if (lane.size > 0 && (heap == null || lane.isBefore(heap))) {
+            return lane.firstTime();
+        }
+        return heap.keys[0];
     }
 
     /** Removes and returns the earliest event's action; the queue must not be empty. */
     Runnable poll() {
-        Heap heap = first();
+        Heap heap = earliestHeap();
+        if (lane.size > 0 && (heap == null || lane.isBefore(heap))) {
+            lastPolled = lane.firstTime();
+            return lane.poll();
+        }
         lastPolled = heap.keys[0];
         return heap.poll();
     }
 
-    /** The heap whose head is the earliest event. */
-    private Heap first() {
+    /** The heap whose head is the earlier of the two heads, or null if both heaps are empty. */
+    private Heap earliestHeap() {
         if (far.size == 0) {
-            return near;
+            return near.size == 0 ? null : near;
         }
         if (near.size == 0) {
             return far;
@@ -73,7 +99,7 @@ final class EventQueue {
 
     /** Whether every pending action satisfies the test (true for an empty queue). */
     boolean allMatch(Predicate<Runnable> test) {
-        return near.allMatch(test) && far.allMatch(test);
+        return lane.allMatch(test) && near.allMatch(test) && far.allMatch(test);
     }
 
     /**
@@ -84,7 +110,7 @@ final class EventQueue {
      * pending events scheduled in a different order digests the same.
      */
     long pendingDigest(long now) {
-        return size() + near.digestTerms(now) + far.digestTerms(now);
+        return size() + lane.digestTerms(now) + near.digestTerms(now) + far.digestTerms(now);
     }
 
     private static long mix(long z) {
@@ -95,6 +121,87 @@ final class EventQueue {
 
     private static boolean before(long time, long sequence, long otherTime, long otherSequence) {
         return time < otherTime || (time == otherTime && sequence < otherSequence);
+    }
+
+    /** One pending entry's part of {@link #pendingDigest}. */
+    private static long digestTerm(long time, Runnable action, long now) {
+        long term = time - now;
+        if (action instanceof PendingDescription described) {
+            term = term * 0x9E3779B97F4A7C15L + described.stateHash();
+        }
+        return mix(term);
+    }
+
+    /**
+     * Up to {@link #LANE_CAPACITY} entries sorted by (time, sequence) in a ring: entry i of the
+     * order sits at slot (head + i) mod capacity, its time at keys[2 * slot] and its sequence
+     * at keys[2 * slot + 1].
+     */
+    private static final class Lane {
+        private static final int MASK = LANE_CAPACITY - 1;
+        private final long[] keys = new long[2 * LANE_CAPACITY];
+        private final Runnable[] actions = new Runnable[LANE_CAPACITY];
+        private int head;
+        private int size;
+
+        long firstTime() {
+            return keys[2 * head];
+        }
+
+        /** Whether this lane's first entry comes before the heap's (the heap must not be empty). */
+        boolean isBefore(Heap heap) {
+            return before(keys[2 * head], keys[2 * head + 1], heap.keys[0], heap.keys[1]);
+        }
+
+        /**
+         * Inserts an entry whose sequence is higher than every entry's here, so it goes behind
+         * every entry due at or before its time: entries due later shift back by one slot.
+         */
+        void add(long time, long sequence, Runnable action) {
+            int hole = size;
+            while (hole > 0) {
+                int previous = (head + hole - 1) & MASK;
+                if (keys[2 * previous] <= time) {
+                    break;
+                }
+                int to = (head + hole) & MASK;
+                keys[2 * to] = keys[2 * previous];
+                keys[2 * to + 1] = keys[2 * previous + 1];
+                actions[to] = actions[previous];
+                hole--;
+            }
+            int slot = (head + hole) & MASK;
+            keys[2 * slot] = time;
+            keys[2 * slot + 1] = sequence;
+            actions[slot] = action;
+            size++;
+        }
+
+        Runnable poll() {
+            Runnable first = actions[head];
+            actions[head] = null;
+            head = (head + 1) & MASK;
+            size--;
+            return first;
+        }
+
+        boolean allMatch(Predicate<Runnable> test) {
+            for (int i = 0; i < size; i++) {
+                if (!test.test(actions[(head + i) & MASK])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        long digestTerms(long now) {
+            long sum = 0;
+            for (int i = 0; i < size; i++) {
+                int slot = (head + i) & MASK;
+                sum += digestTerm(keys[2 * slot], actions[slot], now);
+            }
+            return sum;
+        }
     }
 
     /** A 4-ary min-heap of (time, sequence, action) over arrays. */
@@ -141,11 +248,7 @@ final class EventQueue {
         long digestTerms(long now) {
             long sum = 0;
             for (int i = 0; i < size; i++) {
-                long term = keys[2 * i] - now;
-                if (actions[i] instanceof PendingDescription described) {
-                    term = term * 0x9E3779B97F4A7C15L + described.stateHash();
-                }
-                sum += mix(term);
+                sum += digestTerm(keys[2 * i], actions[i], now);
             }
             return sum;
         }

@@ -77,6 +77,30 @@ class EventQueueTest {
     }
 
     @Test
+    void eventsBeyondTheLaneRunAfterEarlierOnesOfTheSameTime() {
+        // The lane fills with events at time 10; the rest, at the same time, wait in the near
+        // heap, and one at time 5 overtakes them all: ties run in insertion order across both.
+        EventQueue queue = new EventQueue();
+        List<Integer> ran = new ArrayList<>();
+        int count = EventQueue.LANE_CAPACITY + 5;
+        for (int i = 0; i < count; i++) {
+            int order = i;
+            queue.add(10, () -> ran.add(order));
+        }
+        queue.add(5, () -> ran.add(-1));
+        assertThat(queue.size()).isEqualTo(count + 1);
+        assertThat(queue.peekTime()).isEqualTo(5);
+        while (!queue.isEmpty()) {
+            queue.poll().run();
+        }
+        List<Integer> expected = new ArrayList<>(List.of(-1));
+        for (int i = 0; i < count; i++) {
+            expected.add(i);
+        }
+        assertThat(ran).isEqualTo(expected);
+    }
+
+    @Test
     void drainsASingleBatchInSortedOrder() {
         SeededChoices choices = new SeededChoices(11);
         EventQueue queue = new EventQueue();

@@ -212,19 +212,28 @@ public final class Network implements ProcessListener {
         }
     }
 
+    /** Hands a message to the receiving end's handler; the drop and the traced record are out of line, as in {@link #send}. */
     private void deliver(Connection from, Connection to, long sentAt, Object message) {
         if (to.isCut() || !to.isOpen()) {
-            trace(to.local(), new NetEvent.Dropped(to.id(), from.local(), to.local(), "connection broken in flight", message));
+            dropInFlight(from, to, message);
             return;
         }
         // Most events of a run are deliveries: their record is built only if something reads it.
         Trace trace = simulation.trace();
         if (trace.wantsEvents()) {
-            trace.emit(to.local(), new NetEvent.Delivered(to.id(), from.local(), to.local(), sentAt, message));
+            traceDelivered(from, to, sentAt, message);
         } else {
             trace.countOnly(NetEvent.Delivered.class);
         }
         to.handler().onMessage(to, message);
+    }
+
+    private void dropInFlight(Connection from, Connection to, Object message) {
+        trace(to.local(), new NetEvent.Dropped(to.id(), from.local(), to.local(), "connection broken in flight", message));
+    }
+
+    private void traceDelivered(Connection from, Connection to, long sentAt, Object message) {
+        trace(to.local(), new NetEvent.Delivered(to.id(), from.local(), to.local(), sentAt, message));
     }
 
     void close(Connection end) {

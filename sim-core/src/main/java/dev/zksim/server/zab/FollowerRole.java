@@ -175,8 +175,12 @@ final class FollowerRole {
         }
     }
 
+    /** The broadcast phase's messages come first: the switch tests its cases in order. */
     private void handle(LeaderMessage message) {
         switch (message) {
+            case LeaderMessage.Proposal proposal -> onProposal(proposal.entry());
+            case LeaderMessage.Commit commit -> onCommit(commit.zxid());
+            case LeaderMessage.Ping ping -> connection.send(new LearnerMessage.PingReply());
             case LeaderMessage.LeaderInfo info -> onLeaderInfo(info.epoch());
             case LeaderMessage.Diff diff -> {
                 if (peer.config().has(KnownBug.ZK_3911)) {
@@ -214,9 +218,6 @@ final class FollowerRole {
             }
             case LeaderMessage.NewLeader newLeader -> onNewLeader(newLeader.epoch());
             case LeaderMessage.UpToDate upToDate -> onUpToDate(upToDate.committedZxid());
-            case LeaderMessage.Proposal proposal -> onProposal(proposal.entry());
-            case LeaderMessage.Commit commit -> onCommit(commit.zxid());
-            case LeaderMessage.Ping ping -> connection.send(new LearnerMessage.PingReply());
             case LeaderMessage.ToLearner app -> peer.app().onLeaderMessage(app.message());
         }
     }

@@ -122,15 +122,16 @@ final class LeaderRole {
             return;
         }
         learner.lastHeard = peer.process().now();
+        // The broadcast phase's acks come first: the switch tests its cases in order.
         switch (message) {
-            case LearnerMessage.FollowerInfo info -> throw new IllegalStateException("handled above: " + info);
-            case LearnerMessage.AckEpoch ack -> onAckEpoch(learner, ack);
-            case LearnerMessage.AckNewLeader ack -> onAckNewLeader(learner, ack);
             case LearnerMessage.Ack ack -> {
                 if (established && learner.phase == Phase.SYNCED) {
                     onAck(learner.sid, ack.zxid());
                 }
             }
+            case LearnerMessage.FollowerInfo info -> throw new IllegalStateException("handled above: " + info);
+            case LearnerMessage.AckEpoch ack -> onAckEpoch(learner, ack);
+            case LearnerMessage.AckNewLeader ack -> onAckNewLeader(learner, ack);
             case LearnerMessage.PingReply reply -> {
             }
             case LearnerMessage.ToLeader app -> {
@@ -368,12 +369,19 @@ final class LeaderRole {
 
     /** Commits strictly in zxid order: a later proposal waits for every earlier one. */
     private void commitReady() {
-        while (!outstanding.isEmpty() && peer.config().isQuorum(outstanding.firstEntry().getValue().size())) {
-            long zxid = outstanding.pollFirstEntry().getKey();
-            peer.traceZxid(zxid, ZabEvent.Committed.class, ZabEvent.Committed::new);
-            forward(new LeaderMessage.Commit(zxid));
-            peer.deliverUpTo(zxid);
+        while (firstOutstandingHasQuorum()) {
+            commit(outstanding.pollFirstEntry().getKey());
         }
+    }
+
+    private boolean firstOutstandingHasQuorum() {
+        return !outstanding.isEmpty() && peer.config().isQuorum(outstanding.firstEntry().getValue().size());
+    }
+
+    private void commit(long zxid) {
+        peer.traceZxid(zxid, ZabEvent.Committed.class, ZabEvent.Committed::new);
+        forward(new LeaderMessage.Commit(zxid));
+        peer.deliverUpTo(zxid);
     }
 
     /** Sends to every follower that got NEWLEADER, so it sees every later proposal. */

@@ -557,30 +557,40 @@ public final class QuorumPeer {
         if (zxid <= lastDelivered) {
             return;
         }
-        if (!storage.holds(zxid)) {
+        int at = storage.indexOf(zxid);
+        if (at < 0 && zxid != storage.base()) {
             throw new IllegalStateException("asked to deliver " + Zxid.hex(zxid) + " which is not logged");
         }
         List<LogEntry> entries = storage.entries();
         int from = storage.indexAfter(lastDelivered);
-        int to = storage.indexAfter(zxid);
+        int to = at >= 0 ? at + 1 : -at - 1;
+        if (to - from == 1) {
+            // The usual commit of one txn: taken before it runs, as the copy below takes several.
+            deliverEntry(entries.get(from), toCommittedLog);
+            return;
+        }
         for (LogEntry entry : List.copyOf(entries.subList(from, to))) {
-            if (!outOfMemory.isEmpty() && outOfMemory.contains(entry.zxid())) {
-                continue;
-            }
-            boolean fresh = entry.zxid() > applied;
-            if (fresh) {
-                app.deliver(entry.zxid(), entry.payload());
-                applied = entry.zxid();
-            }
-            monitor.delivered(myId(), entry.zxid(), entry.payload());
-            lastDelivered = entry.zxid();
-            if (toCommittedLog) {
-                addToCommittedLog(entry.zxid());
-            }
-            // A snapshot is labelled lastDelivered, so it is taken only when memory is exactly there.
-            if (fresh && snapshots.countTxn()) {
-                takeSnapshot();
-            }
+            deliverEntry(entry, toCommittedLog);
+        }
+    }
+
+    private void deliverEntry(LogEntry entry, boolean toCommittedLog) {
+        if (!outOfMemory.isEmpty() && outOfMemory.contains(entry.zxid())) {
+            return;
+        }
+        boolean fresh = entry.zxid() > applied;
+        if (fresh) {
+            app.deliver(entry.zxid(), entry.payload());
+            applied = entry.zxid();
+        }
+        monitor.delivered(myId(), entry.zxid(), entry.payload());
+        lastDelivered = entry.zxid();
+        if (toCommittedLog) {
+            addToCommittedLog(entry.zxid());
+        }
+        // A snapshot is labelled lastDelivered, so it is taken only when memory is exactly there.
+        if (fresh && snapshots.countTxn()) {
+            takeSnapshot();
         }
     }
 

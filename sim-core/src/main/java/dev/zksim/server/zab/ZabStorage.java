@@ -1,5 +1,6 @@
 package dev.zksim.server.zab;
 
+import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.disk.BlobFile;
 import dev.zksim.kernel.disk.Disk;
 import dev.zksim.kernel.disk.LogFile;
@@ -42,7 +43,14 @@ final class ZabStorage {
     private final ZabConfig config;
     private final LogFile log;
     private final List<LogEntry> entries = new ArrayList<>();
-    private final List<Runnable> awaitingSync = new ArrayList<>();
+    /** The stream the fsync latencies are drawn from, looked up once rather than per fsync. */
+    private final Choices fsyncChoices;
+    /** What waits for the next fsync; swapped with {@link #syncedActions} as each one completes. */
+    private List<Runnable> awaitingSync = new ArrayList<>();
+    /** The list the last fsync's actions ran from, empty and kept for reuse. */
+    private List<Runnable> syncedActions = new ArrayList<>();
+    /** {@link #flush}, as the one action every fsync schedules. */
+    private final Runnable flushAction = this::flush;
     private boolean syncScheduled;
     private long base;
     /** ZooKeeper's SyncThread died on a failed fsync: appends stay in memory, acks never come. */
@@ -57,6 +65,7 @@ final class ZabStorage {
         this.disk = process.disk();
         this.config = config;
         this.log = disk.log(LOG);
+        this.fsyncChoices = process.choices().stream("fsync");
     }
 
     /** Reads the log after a (re)start, dropping a torn tail, and loads the log base. */
@@ -117,6 +126,11 @@ final class ZabStorage {
                 return at == zxid ? i : -(i + 1) - 1;
             }
         }
+        return search(zxid);
+    }
+
+    /** {@link #indexOf} past the newest entries, apart so that the scan above stays small enough to inline. */
+    private int search(long zxid) {
         return Collections.binarySearch(entries, new LogEntry(zxid, null), (a, b) -> Long.compare(a.zxid(), b.zxid()));
     }
 
@@ -239,7 +253,7 @@ final class ZabStorage {
         awaitingSync.add(action);
         if (!syncScheduled) {
             syncScheduled = true;
-            process.schedule(process.choices().stream("fsync").duration(config.fsyncDelay()), this::flush);
+            process.schedule(fsyncChoices.duration(config.fsyncDelay()), flushAction);
         }
     }
 
@@ -253,9 +267,14 @@ final class ZabStorage {
             return;
         }
         log.fsync();
-        List<Runnable> actions = List.copyOf(awaitingSync);
-        awaitingSync.clear();
-        actions.forEach(Runnable::run);
+        // The actions may ask for the next fsync, which collects in the other list meanwhile.
+        List<Runnable> actions = awaitingSync;
+        awaitingSync = syncedActions;
+        for (int i = 0; i < actions.size(); i++) {
+            actions.get(i).run();
+        }
+        actions.clear();
+        syncedActions = actions;
     }
 
     /**

@@ -72,7 +72,7 @@ public final class WatchTap implements ZooKeeperClient {
      * costs one future and its outcome (the same exception, unwrapped) reaches the caller
      * directly. The note runs after the caller's callbacks (a future runs its later
      * dependents first), which is soon enough: {@code owned} is read only when a deletion
-     * event arrives, and no event arrives while a reply's callbacks run.
+     * event arrives, and no such event arrives while a reply's callbacks run.
      */
     private <T> CompletionStage<T> noting(CompletionStage<T> stage, Function<T, String> ownPath) {
         // handle rather than whenComplete: the stage it returns is dropped, and the one

@@ -44,7 +44,12 @@ final class Holds {
             if (op.f().equals(OpKind.SESSION_CLOSED)) {
                 closedSessions.putIfAbsent(op.session(), op);
             }
-            openByProcess.values().forEach(open -> open.note(op));
+            // Most ops come while nothing is held or one hold is open; an empty map is not iterated.
+            if (!openByProcess.isEmpty()) {
+                for (Open open : openByProcess.values()) {
+                    open.note(op);
+                }
+            }
             Open open = openByProcess.get(op.process());
             if (open != null && ends(op, open.start, endKinds)) {
                 closed.add(open.endedBy(Optional.of(op)));

@@ -18,6 +18,12 @@ public record WakeUp(String deletedPath, long time, List<Woken> woken) {
 
     /** How many woken clients made no progress. */
     public int wasted() {
-        return (int) woken.stream().filter(client -> !client.progressed()).count();
+        int wasted = 0;
+        for (Woken client : woken) {
+            if (!client.progressed()) {
+                wasted++;
+            }
+        }
+        return wasted;
     }
 }

@@ -147,21 +147,26 @@ public final class History implements Iterable<Op> {
 
     /**
      * Pairs each completion with the oldest open invocation of the same process and kind.
-     * Every run's liveness check pairs its whole history, so the key is a record of the two
-     * (not a string made of them) and completions sit in an array by invocation.
+     * Every run's liveness check pairs its whole history, so the open invocations are found
+     * by process, then kind (no key object per op), and completions sit in an array by
+     * invocation.
      */
     private void pairUp(List<OpPair> pairs, List<Op> notifications) {
-        Map<ProcessAndKind, Deque<Integer>> pendingByProcessAndKind = new LinkedHashMap<>();
+        Map<String, Map<OpKind, Deque<Integer>>> pendingByProcess = new LinkedHashMap<>();
         List<Op> invocations = new ArrayList<>();
         Op[] completionOf = new Op[ops.size()];
         for (Op op : ops) {
-            ProcessAndKind key = new ProcessAndKind(op.process(), op.f());
+            Map<OpKind, Deque<Integer>> pendingByKind = pendingByProcess.get(op.process());
             if (op.isInvoke()) {
-                pendingByProcessAndKind.computeIfAbsent(key, k -> new ArrayDeque<>()).addLast(invocations.size());
+                if (pendingByKind == null) {
+                    pendingByKind = new LinkedHashMap<>();
+                    pendingByProcess.put(op.process(), pendingByKind);
+                }
+                pendingByKind.computeIfAbsent(op.f(), kind -> new ArrayDeque<>()).addLast(invocations.size());
                 invocations.add(op);
                 continue;
             }
-            Deque<Integer> pending = pendingByProcessAndKind.get(key);
+            Deque<Integer> pending = pendingByKind == null ? null : pendingByKind.get(op.f());
             if (pending == null || pending.isEmpty()) {
                 notifications.add(op);
             } else {
@@ -171,10 +176,6 @@ public final class History implements Iterable<Op> {
         for (int i = 0; i < invocations.size(); i++) {
             pairs.add(new OpPair(invocations.get(i), Optional.ofNullable(completionOf[i])));
         }
-    }
-
-    /** Whose op and of which kind: an invocation and its completion share both. */
-    private record ProcessAndKind(String process, OpKind kind) {
     }
 
     /** One op per line, in order, for failure reports and debugging. */

@@ -14,7 +14,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
@@ -68,27 +67,27 @@ public final class WatchTap implements ZooKeeperClient {
     }
 
     /**
-     * Passes the stage's outcome on unchanged (the same exception, not a CompletionException
-     * around it, as whenComplete would give) after noting what it shows this session owns.
+     * Notes what the stage's answer shows this session owns, and returns the stage itself:
+     * the caller gets the client's own future, not a second one completed from it, so a call
+     * costs one future and its outcome (the same exception, unwrapped) reaches the caller
+     * directly. The note runs after the caller's callbacks (a future runs its later
+     * dependents first), which is soon enough: {@code owned} is read only when a deletion
+     * event arrives, and no such event arrives while a reply's callbacks run.
      */
     private <T> CompletionStage<T> noting(CompletionStage<T> stage, Function<T, String> ownPath) {
-        CompletableFuture<T> out = new CompletableFuture<>();
         // handle rather than whenComplete: the stage it returns is dropped, and the one
         // whenComplete returns would wrap every error in a CompletionException, filling in a
         // stack trace for each failed call.
         stage.handle((answer, error) -> {
-            if (error != null) {
-                out.completeExceptionally(error);
-                return null;
+            if (error == null) {
+                String path = ownPath.apply(answer);
+                if (path != null) {
+                    owned.add(path);
+                }
             }
-            String path = ownPath.apply(answer);
-            if (path != null) {
-                owned.add(path);
-            }
-            out.complete(answer);
             return null;
         });
-        return out;
+        return stage;
     }
 
     private String ifMine(String path, Stat stat) {

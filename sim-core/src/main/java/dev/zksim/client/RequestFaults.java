@@ -60,6 +60,18 @@ final class RequestFaults {
      * matching request after the fault was armed even when another fault took the first.
      */
     void beforeSend(ClientPacket.Request request, Connection connection) {
+        // Most handles have no fault armed; their requests skip the walk (and its iterator).
+        if (!armed.isEmpty() && strikeArmed(request, connection)) {
+            return;
+        }
+        int lossRate = network.requestLossPerMillion();
+        if (lossRate > 0 && RequestMatch.nameOf(request.operation()) != null) {
+            drawLoss(lossRate, request, connection);
+        }
+    }
+
+    /** Counts the request against every matching armed fault; the first one due takes it. Returns whether one did. */
+    private boolean strikeArmed(ClientPacket.Request request, Connection connection) {
         Armed striking = null;
         for (Armed fault : armed) {
             if (!fault.match.matches(request.operation())) {
@@ -71,15 +83,12 @@ final class RequestFaults {
                 striking = fault;
             }
         }
-        if (striking != null) {
-            armed.remove(striking);
-            strike(striking.kind, request, connection);
-            return;
+        if (striking == null) {
+            return false;
         }
-        int lossRate = network.requestLossPerMillion();
-        if (lossRate > 0 && RequestMatch.nameOf(request.operation()) != null) {
-            drawLoss(lossRate, request, connection);
-        }
+        armed.remove(striking);
+        strike(striking.kind, request, connection);
+        return true;
     }
 
     /** The network's request loss: this request, or its reply, is lost with the rate's chance. */

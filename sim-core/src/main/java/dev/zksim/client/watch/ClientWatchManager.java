@@ -7,6 +7,7 @@ import dev.zksim.api.WatchedEvent;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.WatcherType;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -56,8 +57,16 @@ public final class ClientWatchManager {
      */
     public Optional<ClientWatchKind> register(WatchRegistration registration, Code rc) {
         Optional<ClientWatchKind> kind = registration.tableFor(Objects.requireNonNull(rc, "rc"));
-        kind.ifPresent(k -> table(k).computeIfAbsent(registration.path(), p -> new LinkedHashSet<>())
-            .add(registration.watcher()));
+        if (kind.isPresent()) {
+            Map<String, LinkedHashSet<Watcher>> table = table(kind.get());
+            LinkedHashSet<Watcher> registered = table.get(registration.path());
+            if (registered == null) {
+                // Sized for the one Watcher a path usually gets before its event consumes it.
+                registered = LinkedHashSet.newLinkedHashSet(1);
+                table.put(registration.path(), registered);
+            }
+            registered.add(registration.watcher());
+        }
         return kind;
     }
 
@@ -73,7 +82,7 @@ public final class ClientWatchManager {
         if (!sessionEventFilter.admit(event)) {
             return List.of();
         }
-        SequencedSet<Watcher> watchers = new LinkedHashSet<>();
+        Picked watchers = new Picked();
         String path = event.path();
         switch (event.type()) {
             case None -> collectForSessionEvent(watchers);
@@ -99,7 +108,7 @@ public final class ClientWatchManager {
             case DataWatchRemoved, ChildWatchRemoved, PersistentWatchRemoved ->
                 throw new IllegalArgumentException("watch removal events do not pass through the tables: " + event);
         }
-        return List.copyOf(watchers);
+        return watchers.toList();
     }
 
     /**
@@ -198,30 +207,31 @@ public final class ClientWatchManager {
         return tables.values().stream().allMatch(Map::isEmpty);
     }
 
-    private void collectForSessionEvent(SequencedSet<Watcher> watchers) {
+    private void collectForSessionEvent(Picked watchers) {
         if (defaultWatcher != null) {
-            watchers.add(defaultWatcher);
+            watchers.add(List.of(defaultWatcher));
         }
         for (Map<String, LinkedHashSet<Watcher>> table : tables.values()) {
-            table.values().forEach(watchers::addAll);
+            table.values().forEach(watchers::add);
         }
     }
 
-    /** Adds the persistent watchers of path and, if asked, the recursive ones of path and its ancestors. */
-    private void collectPersistent(String path, boolean includeRecursive, SequencedSet<Watcher> watchers) {
+    /**
+     * Adds the persistent watchers of path and, if asked, the recursive ones of path and its
+     * ancestors. Most clients hold no recursive watch, and then the walk up the path (a
+     * substring per ancestor for every event) is skipped.
+     */
+    private void collectPersistent(String path, boolean includeRecursive, Picked watchers) {
         addAll(ClientWatchKind.PERSISTENT, path, watchers);
-        if (includeRecursive) {
+        if (includeRecursive && !table(ClientWatchKind.PERSISTENT_RECURSIVE).isEmpty()) {
             for (String ancestor : ancestorsOrSelf(path)) {
                 addAll(ClientWatchKind.PERSISTENT_RECURSIVE, ancestor, watchers);
             }
         }
     }
 
-    private void addAll(ClientWatchKind kind, String path, SequencedSet<Watcher> watchers) {
-        LinkedHashSet<Watcher> registered = table(kind).get(path);
-        if (registered != null) {
-            watchers.addAll(registered);
-        }
+    private void addAll(ClientWatchKind kind, String path, Picked watchers) {
+        watchers.add(table(kind).get(path));
     }
 
     /**
@@ -240,11 +250,8 @@ public final class ClientWatchManager {
         return paths;
     }
 
-    private void consume(ClientWatchKind kind, String path, SequencedSet<Watcher> watchers) {
-        LinkedHashSet<Watcher> removed = table(kind).remove(path);
-        if (removed != null) {
-            watchers.addAll(removed);
-        }
+    private void consume(ClientWatchKind kind, String path, Picked watchers) {
+        watchers.add(table(kind).remove(path));
     }
 
     private List<String> sortedPaths(ClientWatchKind kind) {
@@ -255,5 +262,37 @@ public final class ClientWatchManager {
 
     private Map<String, LinkedHashSet<Watcher>> table(ClientWatchKind kind) {
         return tables.get(kind);
+    }
+
+    /**
+     * The Watchers one event picks, each once, in the order their table entries were added.
+     * A node event almost always finds a single entry (the one watch a client set on the
+     * path), which already holds each Watcher once: it is kept as it is, and a set that
+     * drops repeats is built only when a second entry adds to it.
+     */
+    private static final class Picked {
+        private Collection<Watcher> only;
+        private SequencedSet<Watcher> merged;
+
+        /** Adds a table entry's Watchers; null or empty adds nothing. */
+        void add(Collection<Watcher> entry) {
+            if (entry == null || entry.isEmpty()) {
+                return;
+            }
+            if (merged != null) {
+                merged.addAll(entry);
+            } else if (only == null) {
+                only = entry;
+            } else {
+                merged = new LinkedHashSet<>(only);
+                merged.addAll(entry);
+            }
+        }
+
+        /** A copy, taken before any Watcher runs and may change the tables the entries live in. */
+        List<Watcher> toList() {
+            Collection<Watcher> picked = merged != null ? merged : only;
+            return picked == null ? List.of() : List.copyOf(picked);
+        }
     }
 }

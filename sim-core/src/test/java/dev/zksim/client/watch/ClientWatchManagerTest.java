@@ -92,6 +92,29 @@ class ClientWatchManagerTest {
     }
 
     @Test
+    void theWatchersOfAnEventAreACopyThatLaterRegistrationsDoNotChange() {
+        manager.register(new WatchRegistration.AddPersistentWatch("/a", alice), Code.OK);
+
+        List<Watcher> told = manager.materialize(node(EventType.NodeDataChanged, "/a"));
+        // A persistent entry stays in its table: a Watcher added to it while the event is
+        // delivered hears the next event, not this one.
+        manager.register(new WatchRegistration.AddPersistentWatch("/a", bob), Code.OK);
+
+        assertThat(told).containsExactly(alice);
+        assertThat(manager.materialize(node(EventType.NodeDataChanged, "/a"))).containsExactly(alice, bob);
+    }
+
+    @Test
+    void aRecursiveWatchOnAnAncestorJoinsTheWatchersOfTheNodeOnce() {
+        manager.register(new WatchRegistration.GetData("/a/b", alice), Code.OK);
+        manager.register(new WatchRegistration.AddRecursiveWatch("/a", alice), Code.OK);
+        manager.register(new WatchRegistration.AddRecursiveWatch("/", bob), Code.OK);
+
+        assertThat(manager.materialize(node(EventType.NodeDataChanged, "/a/b"))).containsExactly(alice, bob);
+        assertThat(manager.materialize(node(EventType.NodeDataChanged, "/a/b"))).containsExactly(alice, bob);
+    }
+
+    @Test
     void dataChangeLeavesTheChildWatchArmed() {
         manager.register(new WatchRegistration.GetData("/a", alice), Code.OK);
         manager.register(new WatchRegistration.GetChildren("/a", alice), Code.OK);

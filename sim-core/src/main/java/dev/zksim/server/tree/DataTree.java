@@ -76,6 +76,11 @@ public final class DataTree {
     /** True while a snapshot or copy also holds the three indexes above: copy them before a change. */
     private boolean ownerIndexesShared;
     private long lastProcessedZxid;
+    /**
+     * The triggers of the transaction being applied, cleared for the next: the result keeps
+     * an immutable copy, so a list of its own for each apply would be made only to be copied.
+     */
+    private final List<WatchTrigger> applying = new ArrayList<>();
 
     private DataTree(PathIndex nodes) {
         this.nodes = nodes;
@@ -168,12 +173,12 @@ public final class DataTree {
      */
     public ApplyResult apply(Transaction transaction) {
         TxnHeader header = transaction.header();
-        List<WatchTrigger> triggers = new ArrayList<>(3);
-        TxnOutcome outcome = applyTxn(header, transaction.txn(), triggers);
+        applying.clear();
+        TxnOutcome outcome = applyTxn(header, transaction.txn(), applying);
         if (header.zxid() > lastProcessedZxid) {
             lastProcessedZxid = header.zxid();
         }
-        return new ApplyResult(header, outcome, triggers);
+        return new ApplyResult(header, outcome, applying);
     }
 
     private TxnOutcome applyTxn(TxnHeader header, Txn txn, List<WatchTrigger> triggers) {

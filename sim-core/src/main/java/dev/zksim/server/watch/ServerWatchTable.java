@@ -173,6 +173,12 @@ public final class ServerWatchTable {
         return table(kind).contains(path, connectionId);
     }
 
+    /** Whether no connection holds a watch of any kind here: then no change can fire one. */
+    public boolean isEmpty() {
+        return dataWatches.watchCount() == 0 && childWatches.watchCount() == 0
+            && persistentWatches.watchCount() == 0 && recursiveWatches.watchCount() == 0;
+    }
+
     /**
      * All (connection, path) watches summed over the tables: ZooKeeper's watch_count for
      * standard watches. ZooKeeper keeps persistent watches as modes inside its data and

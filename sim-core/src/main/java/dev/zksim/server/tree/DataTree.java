@@ -197,8 +197,7 @@ public final class DataTree {
     private TxnOutcome applyCreate(TxnHeader header, CreateTxn txn, List<WatchTrigger> triggers) {
         String path = txn.path();
         long zxid = header.zxid();
-        String parentPath = ZnodePaths.parentOf(path);
-        Node parent = node(parentPath);
+        Node parent = nodes.parentOf(path);
         if (parent == null) {
             return new Failed(Code.NONODE.intValue());
         }
@@ -218,7 +217,7 @@ public final class DataTree {
         raiseChildCounters(changed, parentCVersion, zxid);
         registerOwner(path, txn.ephemeralOwner());
         triggers.add(WatchTrigger.data(EventType.NodeCreated, path, zxid));
-        triggers.add(WatchTrigger.child(EventType.NodeChildrenChanged, parentPath, zxid));
+        triggers.add(WatchTrigger.child(EventType.NodeChildrenChanged, parent.path, zxid));
         return new Created(path, node.stat());
     }
 
@@ -238,8 +237,7 @@ public final class DataTree {
         if (path.equals("/")) {
             throw new IllegalArgumentException("The root cannot be deleted; the preparer must reject this");
         }
-        String parentPath = ZnodePaths.parentOf(path);
-        Node parent = node(parentPath);
+        Node parent = nodes.parentOf(path);
         Node node = node(path);
         if (node == null) {
             // Replay of a delete the snapshot already reflects: the parent's pzxid is
@@ -260,7 +258,7 @@ public final class DataTree {
         unregisterOwner(path, node.ephemeralOwner);
         triggers.add(WatchTrigger.data(EventType.NodeDeleted, path, zxid));
         triggers.add(WatchTrigger.childExceptNotified(EventType.NodeDeleted, path, zxid));
-        triggers.add(WatchTrigger.child(EventType.NodeChildrenChanged, parentPath, zxid));
+        triggers.add(WatchTrigger.child(EventType.NodeChildrenChanged, parent.path, zxid));
         return new Deleted(path);
     }
 

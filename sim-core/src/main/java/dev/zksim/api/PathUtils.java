@@ -42,10 +42,9 @@ public final class PathUtils {
         if (path.charAt(path.length() - 1) == '/') {
             throw new IllegalArgumentException("Path must not end with / character");
         }
-        int length = path.length();
         int componentStart = 1;
-        for (int i = 1; i < length; i++) {
-            char c = path.charAt(i);
+        for (int i = 1; i <= path.length(); i++) {
+            char c = i == path.length() ? '/' : path.charAt(i);
             if (c == '/') {
                 checkComponent(path, componentStart, i);
                 componentStart = i + 1;
@@ -55,7 +54,6 @@ public final class PathUtils {
                 checkCharacter(path, i);
             }
         }
-        checkComponent(path, componentStart, length);
     }
 
     private static void checkComponent(String path, int start, int end) {

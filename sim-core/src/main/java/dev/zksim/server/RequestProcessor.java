@@ -52,7 +52,7 @@ final class RequestProcessor {
     private final WritePath writes;
     private final Reads reads;
     /**
-     * The queue of each session that has had a request wait (empty once it drained), looked up by session only: with
+     * The queue of each session with a request waiting, looked up by session only: with
      * thousands of sessions a tree map's insert and remove for every request was a tenth of
      * a run, and a hash map of boxed ids boxed each id on every lookup. Only {@link #pending}
      * walks it, to count.
@@ -91,8 +91,7 @@ final class RequestProcessor {
         Kind kind = !touched ? Kind.REJECTED
                 : operation.isWrite() ? Kind.WRITE
                 : operation instanceof Operation.Sync ? Kind.SYNC : Kind.READ;
-        ArrayDeque<Queued> waiting = queues.get(sessionId);
-        if ((kind == Kind.READ || kind == Kind.REJECTED) && (waiting == null || waiting.isEmpty())) {
+        if ((kind == Kind.READ || kind == Kind.REJECTED) && !queues.containsKey(sessionId)) {
             // Nothing of the session waits, so the queue would answer it at once: do so
             // without making one, or an entry for it.
             reply(sessionId, connection, request.xid(), answerNow(kind, operation, connection, sessionId));
@@ -120,11 +119,7 @@ final class RequestProcessor {
         queues.computeIfAbsent(sessionId, RequestProcessor::newQueue).addLast(new Queued(null, cxid, null, Kind.WRITE));
     }
 
-    /**
-     * A session's queue mostly holds one write and what waits behind it. It is kept, empty,
-     * after it drains, until the session is forgotten: a session writes again and again, and
-     * a new queue for each write was a fiftieth of a benchmark's allocation.
-     */
+    /** A session's queue mostly holds one write and what waits behind it, and lives until it drains. */
     private static ArrayDeque<Queued> newQueue(long sessionId) {
         return new ArrayDeque<>(4);
     }
@@ -198,6 +193,7 @@ final class RequestProcessor {
             }
             queue.pollFirst();
         }
+        queues.remove(sessionId);
     }
 
     /** The answer to a read or a rejected request whose turn has come. */

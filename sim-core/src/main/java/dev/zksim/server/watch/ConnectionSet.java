@@ -8,8 +8,8 @@ import java.util.Arrays;
  * watched by one or two connections at a time: the ids sit in an array that is scanned,
  * and only a set grown past {@link #SCAN_UP_TO} ids gets a hash index beside it, so that a
  * herd of thousands watching one parent does not make each registration a long scan. A
- * {@code LinkedHashSet<Long>} per watched path (a set, a map, its table, an entry and a
- * boxed id for every watch) was a tenth of a lock sweep's allocation.
+ * {@code LinkedHashSet<Long>} per watched path cost a set, a map, its table, an entry and a
+ * boxed id for every watch, among the largest items of a lock sweep's allocation.
  */
 final class ConnectionSet {
     /** An empty set to hand out where nothing watches; nobody may add to it. */

@@ -44,10 +44,13 @@ public final class PathUtils {
         }
         int componentStart = 1;
         for (int i = 1; i <= path.length(); i++) {
-            if (i == path.length() || path.charAt(i) == '/') {
+            char c = i == path.length() ? '/' : path.charAt(i);
+            if (c == '/') {
                 checkComponent(path, componentStart, i);
                 componentStart = i + 1;
-            } else {
+            } else if (c < ' ' || c > '~') {
+                // Printable ASCII, nearly every character of every path, is always allowed:
+                // only the others are looked at more closely.
                 checkCharacter(path, i);
             }
         }

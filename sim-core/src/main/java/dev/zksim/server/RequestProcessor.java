@@ -91,13 +91,13 @@ final class RequestProcessor {
         Kind kind = !touched ? Kind.REJECTED
                 : operation.isWrite() ? Kind.WRITE
                 : operation instanceof Operation.Sync ? Kind.SYNC : Kind.READ;
-        Queued queued = new Queued(connection, request.xid(), operation, kind);
         if ((kind == Kind.READ || kind == Kind.REJECTED) && !queues.containsKey(sessionId)) {
             // Nothing of the session waits, so the queue would answer it at once: do so
-            // without making one.
-            reply(sessionId, queued, answerNow(queued, sessionId));
+            // without making one, or an entry for it.
+            reply(sessionId, connection, request.xid(), answerNow(kind, operation, connection, sessionId));
             return;
         }
+        Queued queued = new Queued(connection, request.xid(), operation, kind);
         queues.computeIfAbsent(sessionId, RequestProcessor::newQueue).addLast(queued);
         if (kind == Kind.SYNC) {
             queued.syncZxid = writes.syncPoint(sessionId, request.xid());
@@ -136,7 +136,7 @@ final class RequestProcessor {
             queue.pollFirst();
             if (head.connection != null) {
                 // A write another server forwarded has no connection here: its own server answers.
-                reply(header.sessionId(), head, WriteReplies.of(head.operation, result.outcome()));
+                reply(header.sessionId(), head.connection, head.xid, WriteReplies.of(head.operation, result.outcome()));
             }
             drain(header.sessionId());
         }
@@ -185,9 +185,11 @@ final class RequestProcessor {
                         waitingForSync.add(sessionId);
                         return;
                     }
-                    reply(sessionId, head, reads.serve(head.operation, head.connection.id(), sessionId));
+                    reply(sessionId, head.connection, head.xid,
+                            reads.serve(head.operation, head.connection.id(), sessionId));
                 }
-                case READ, REJECTED -> reply(sessionId, head, answerNow(head, sessionId));
+                case READ, REJECTED -> reply(sessionId, head.connection, head.xid,
+                        answerNow(head.kind, head.operation, head.connection, sessionId));
             }
             queue.pollFirst();
         }
@@ -195,9 +197,9 @@ final class RequestProcessor {
     }
 
     /** The answer to a read or a rejected request whose turn has come. */
-    private Answer answerNow(Queued queued, long sessionId) {
-        return queued.kind == Kind.REJECTED ? Answer.error(Code.SESSIONEXPIRED)
-                : reads.serve(queued.operation, queued.connection.id(), sessionId);
+    private Answer answerNow(Kind kind, Operation operation, ClientConnection connection, long sessionId) {
+        return kind == Kind.REJECTED ? Answer.error(Code.SESSIONEXPIRED)
+                : reads.serve(operation, connection.id(), sessionId);
     }
 
     /**
@@ -206,18 +208,18 @@ final class RequestProcessor {
      * connection of a session now owned elsewhere, so that connection is closed instead
      * (reference 4.7) and the client sees ConnectionLoss on it.
      */
-    private void reply(long sessionId, Queued queued, Answer answer) {
+    private void reply(long sessionId, ClientConnection connection, int xid, Answer answer) {
         for (WatchDelivery delivery : answer.notifications()) {
             server.connections().notify(delivery);
         }
         if (answer.err() == Code.SESSIONMOVED.intValue()) {
-            server.closeConnection(queued.connection, "session " + SessionIds.hex(sessionId) + " moved");
+            server.closeConnection(connection, "session " + SessionIds.hex(sessionId) + " moved");
             return;
         }
         long zxid = server.lastProcessedZxid();
-        queued.connection.send(new ServerPacket.Reply(queued.xid, zxid, answer.err(), answer.response()));
+        connection.send(new ServerPacket.Reply(xid, zxid, answer.err(), answer.response()));
         if (server.tracing()) {
-            server.trace(new ReplySent(queued.connection.sessionText(sessionId), queued.xid, answer.err(), zxid));
+            server.trace(new ReplySent(connection.sessionText(sessionId), xid, answer.err(), zxid));
         } else {
             server.countOnly(ReplySent.class);
         }

@@ -28,9 +28,25 @@ public final class UnspecifiedOrders {
         this.server = server;
     }
 
-    /** The children of one node, in the order a getChildren reply lists them. */
+    /**
+     * The children of one node, in the order a getChildren reply lists them, as an immutable
+     * list that the reply keeps without copying it again. The draws are those of
+     * {@link Choices#shuffle}, made on an array: every getChildren reply is shuffled, and
+     * the list the shuffle copies into, then copied again for the reply, cost three copies
+     * of the names each time.
+     */
     public List<String> children(List<String> sorted) {
-        return drawn && sorted.size() > 1 ? children.shuffle(sorted) : sorted;
+        if (!drawn || sorted.size() < 2) {
+            return sorted;
+        }
+        String[] names = sorted.toArray(new String[0]);
+        for (int i = 0; i < names.length - 1; i++) {
+            int j = i + (int) children.draw(names.length - i);
+            String swap = names[i];
+            names[i] = names[j];
+            names[j] = swap;
+        }
+        return List.of(names);
     }
 
     /** The container manager's candidates, in the order it submits their deletions. */

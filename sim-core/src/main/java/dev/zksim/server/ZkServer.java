@@ -257,8 +257,14 @@ public final class ZkServer implements Node {
         }
     }
 
-    /** Only data-table triggers are passed on: the watch table derives the child-table side. */
+    /**
+     * Only data-table triggers are passed on: the watch table derives the child-table side.
+     * A server holding no watch at all, as often as not, skips the triggers altogether.
+     */
     private void fireWatches(ApplyResult result) {
+        if (watches.isEmpty()) {
+            return;
+        }
         for (WatchTrigger trigger : result.triggers()) {
             if (trigger.table() == WatchTrigger.Table.DATA) {
                 watches.trigger(TreeChange.of(trigger.type(), trigger.path(), trigger.zxid())).forEach(connections::notify);

@@ -76,6 +76,11 @@ public final class DataTree {
     /** True while a snapshot or copy also holds the three indexes above: copy them before a change. */
     private boolean ownerIndexesShared;
     private long lastProcessedZxid;
+    /**
+     * The triggers of the transaction being applied, cleared for the next: the result keeps
+     * an immutable copy, so a list of its own for each apply would be made only to be copied.
+     */
+    private final List<WatchTrigger> applying = new ArrayList<>();
 
     private DataTree(PathIndex nodes) {
         this.nodes = nodes;
@@ -168,12 +173,12 @@ public final class DataTree {
      */
     public ApplyResult apply(Transaction transaction) {
         TxnHeader header = transaction.header();
-        List<WatchTrigger> triggers = new ArrayList<>(3);
-        TxnOutcome outcome = applyTxn(header, transaction.txn(), triggers);
+        applying.clear();
+        TxnOutcome outcome = applyTxn(header, transaction.txn(), applying);
         if (header.zxid() > lastProcessedZxid) {
             lastProcessedZxid = header.zxid();
         }
-        return new ApplyResult(header, outcome, triggers);
+        return new ApplyResult(header, outcome, applying);
     }
 
     private TxnOutcome applyTxn(TxnHeader header, Txn txn, List<WatchTrigger> triggers) {
@@ -192,8 +197,7 @@ public final class DataTree {
     private TxnOutcome applyCreate(TxnHeader header, CreateTxn txn, List<WatchTrigger> triggers) {
         String path = txn.path();
         long zxid = header.zxid();
-        String parentPath = ZnodePaths.parentOf(path);
-        Node parent = node(parentPath);
+        Node parent = nodes.parentOf(path);
         if (parent == null) {
             return new Failed(Code.NONODE.intValue());
         }
@@ -213,7 +217,7 @@ public final class DataTree {
         raiseChildCounters(changed, parentCVersion, zxid);
         registerOwner(path, txn.ephemeralOwner());
         triggers.add(WatchTrigger.data(EventType.NodeCreated, path, zxid));
-        triggers.add(WatchTrigger.child(EventType.NodeChildrenChanged, parentPath, zxid));
+        triggers.add(WatchTrigger.child(EventType.NodeChildrenChanged, parent.path, zxid));
         return new Created(path, node.stat());
     }
 
@@ -233,8 +237,7 @@ public final class DataTree {
         if (path.equals("/")) {
             throw new IllegalArgumentException("The root cannot be deleted; the preparer must reject this");
         }
-        String parentPath = ZnodePaths.parentOf(path);
-        Node parent = node(parentPath);
+        Node parent = nodes.parentOf(path);
         Node node = node(path);
         if (node == null) {
             // Replay of a delete the snapshot already reflects: the parent's pzxid is
@@ -255,7 +258,7 @@ public final class DataTree {
         unregisterOwner(path, node.ephemeralOwner);
         triggers.add(WatchTrigger.data(EventType.NodeDeleted, path, zxid));
         triggers.add(WatchTrigger.childExceptNotified(EventType.NodeDeleted, path, zxid));
-        triggers.add(WatchTrigger.child(EventType.NodeChildrenChanged, parentPath, zxid));
+        triggers.add(WatchTrigger.child(EventType.NodeChildrenChanged, parent.path, zxid));
         return new Deleted(path);
     }
 

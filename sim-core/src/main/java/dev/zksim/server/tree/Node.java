@@ -180,7 +180,7 @@ final class Node {
             paths[index] = paths[size];
             hashes[index] = hashes[size];
             paths[size] = null;
-            sortedNames = sortedNames == null ? null : sortedNames.without(ZnodePaths.childName(removed));
+            sortedNames = sortedNames == null ? null : sortedNames.withoutNameOf(removed);
         }
 
         List<String> sortedNames() {
@@ -226,12 +226,50 @@ final class Node {
             return new SortedNames(longer);
         }
 
-        SortedNames without(String name) {
-            int at = Arrays.binarySearch(names, name);
+        /**
+         * The list without the name that ends this child's full path. The name is searched
+         * for in place, compared with the path's tail, instead of being cut out of the path
+         * as a new string only to be compared.
+         */
+        SortedNames withoutNameOf(String childPath) {
+            int at = indexOfNameOf(childPath);
             String[] shorter = new String[names.length - 1];
             System.arraycopy(names, 0, shorter, 0, at);
             System.arraycopy(names, at + 1, shorter, at, shorter.length - at);
             return new SortedNames(shorter);
+        }
+
+        /** A binary search for a name that is present, by {@link String#compareTo}'s order. */
+        private int indexOfNameOf(String childPath) {
+            int from = childPath.lastIndexOf('/') + 1;
+            int low = 0;
+            int high = names.length - 1;
+            while (low <= high) {
+                int middle = (low + high) >>> 1;
+                int order = compareWithTail(names[middle], childPath, from);
+                if (order < 0) {
+                    low = middle + 1;
+                } else if (order > 0) {
+                    high = middle - 1;
+                } else {
+                    return middle;
+                }
+            }
+            throw new IllegalStateException("No child " + childPath + " among " + this);
+        }
+
+        /** {@code name.compareTo(path.substring(from))}, without the substring. */
+        private static int compareWithTail(String name, String path, int from) {
+            int tailLength = path.length() - from;
+            int common = Math.min(name.length(), tailLength);
+            for (int i = 0; i < common; i++) {
+                char mine = name.charAt(i);
+                char theirs = path.charAt(from + i);
+                if (mine != theirs) {
+                    return mine - theirs;
+                }
+            }
+            return name.length() - tailLength;
         }
     }
 }

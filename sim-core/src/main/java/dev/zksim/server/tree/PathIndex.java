@@ -57,6 +57,32 @@ final class PathIndex {
         return slot < 0 ? null : at(slot);
     }
 
+    /**
+     * The node whose path is the parent of {@code childPath} (the root for a child of the
+     * root), or null. The parent's path is a prefix of the child's, so it is hashed and
+     * compared in place: every create and delete looks its parent up on every replica, and
+     * cutting the parent's path out of the child's made a string for each.
+     */
+    Node parentOf(String childPath) {
+        int length = Math.max(1, childPath.lastIndexOf('/'));
+        int hash = 0;
+        for (int i = 0; i < length; i++) {
+            hash = 31 * hash + childPath.charAt(i);
+        }
+        int mask = (1 << bits) - 1;
+        int chunkMask = (1 << chunkBits) - 1;
+        for (int slot = home(hash); ; slot = (slot + 1) & mask) {
+            Node node = (Node) chunks[slot >>> chunkBits][slot & chunkMask];
+            if (node == null) {
+                return null;
+            }
+            if (hashChunks[slot >>> chunkBits][slot & chunkMask] == hash && node.path.length() == length
+                    && childPath.startsWith(node.path)) {
+                return node;
+            }
+        }
+    }
+
     /** Adds the node, or replaces the node with the same path. */
     void put(Node node, Edit edit) {
         int hash = node.path.hashCode();

@@ -1,11 +1,9 @@
 package dev.zksim.server.watch;
 
-import java.util.Collections;
+import dev.zksim.kernel.collect.LongMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.SequencedSet;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -13,60 +11,73 @@ import java.util.TreeSet;
 
 /**
  * One server watch table: path to the connections watching it, plus the reverse index so
- * that closing a connection and the wchc report do not scan every path. Both maps are
+ * that closing a connection and the wchc report do not scan every path. Both indexes are
  * insertion-ordered, so the order of deliveries is the order in which the connections
- * registered, which keeps runs reproducible. The two maps always describe the same set
- * of (path, connection) pairs.
+ * registered, which keeps runs reproducible. The two indexes always describe the same set
+ * of (path, connection) pairs. Connection ids stay unboxed ({@link ConnectionSet},
+ * {@link LongMap}): every watch of every run is set and taken here.
  */
 final class PathWatchTable {
 
-    private final Map<String, LinkedHashSet<Long>> connectionsByPath = new LinkedHashMap<>();
-    private final Map<Long, LinkedHashSet<String>> pathsByConnection = new LinkedHashMap<>();
+    private final Map<String, ConnectionSet> connectionsByPath = new LinkedHashMap<>();
+    private final LongMap<PathSet> pathsByConnection = new LongMap<>();
     private int watchCount;
 
     /** Registers; a second registration of the same pair is absorbed, as in ZooKeeper. */
     boolean add(String path, long connectionId) {
-        boolean added = connectionsByPath.computeIfAbsent(path, p -> new LinkedHashSet<>()).add(connectionId);
-        if (added) {
-            pathsByConnection.computeIfAbsent(connectionId, c -> new LinkedHashSet<>()).add(path);
-            watchCount++;
+        ConnectionSet connections = connectionsByPath.get(path);
+        if (connections == null) {
+            connections = new ConnectionSet();
+            connectionsByPath.put(path, connections);
         }
-        return added;
+        if (!connections.add(connectionId)) {
+            return false;
+        }
+        PathSet paths = pathsByConnection.get(connectionId);
+        if (paths == null) {
+            paths = new PathSet();
+            pathsByConnection.put(connectionId, paths);
+        }
+        paths.add(path);
+        watchCount++;
+        return true;
     }
 
     boolean contains(String path, long connectionId) {
-        LinkedHashSet<Long> connections = connectionsByPath.get(path);
+        ConnectionSet connections = connectionsByPath.get(path);
         return connections != null && connections.contains(connectionId);
     }
 
     /**
      * Removes every watch on {@code path} and returns the connections that held one, in
-     * registration order. This is what makes standard watches one-shot.
+     * registration order; the caller owns the set. This is what makes standard watches
+     * one-shot.
      */
-    SequencedSet<Long> take(String path) {
-        LinkedHashSet<Long> connections = connectionsByPath.remove(path);
-        if (connections == null) {
-            return Collections.emptyNavigableSet();
+    ConnectionSet take(String path) {
+        // Most changes fire no watch: an empty table is not even asked for the path.
+        if (watchCount == 0) {
+            return ConnectionSet.NONE;
         }
-        for (long connectionId : connections) {
-            forgetPathOfConnection(connectionId, path);
+        ConnectionSet connections = connectionsByPath.remove(path);
+        if (connections == null) {
+            return ConnectionSet.NONE;
+        }
+        for (int i = 0; i < connections.size(); i++) {
+            forgetPathOfConnection(connections.get(i), path);
         }
         watchCount -= connections.size();
-        return Collections.unmodifiableSequencedSet(connections);
+        return connections;
     }
 
-    /** The connections watching {@code path}, in registration order, without removing them. */
-    SequencedSet<Long> watchersOf(String path) {
-        LinkedHashSet<Long> connections = connectionsByPath.get(path);
-        return connections == null
-            ? Collections.emptyNavigableSet()
-            : Collections.unmodifiableSequencedSet(connections);
+    /** The connections watching {@code path}, in registration order, without removing them; do not change it. */
+    ConnectionSet watchersOf(String path) {
+        ConnectionSet connections = connectionsByPath.get(path);
+        return connections == null ? ConnectionSet.NONE : connections;
     }
 
-    /** Drops every watch the connection holds; used when the connection closes. */
     /** Drops one connection's watch on one path; false if it held none. */
     boolean remove(String path, long connectionId) {
-        LinkedHashSet<Long> connections = connectionsByPath.get(path);
+        ConnectionSet connections = connectionsByPath.get(path);
         if (connections == null || !connections.remove(connectionId)) {
             return false;
         }
@@ -78,13 +89,15 @@ final class PathWatchTable {
         return true;
     }
 
+    /** Drops every watch the connection holds; used when the connection closes. */
     void removeConnection(long connectionId) {
-        LinkedHashSet<String> paths = pathsByConnection.remove(connectionId);
+        PathSet paths = pathsByConnection.remove(connectionId);
         if (paths == null) {
             return;
         }
-        for (String path : paths) {
-            LinkedHashSet<Long> connections = connectionsByPath.get(path);
+        for (int i = 0; i < paths.size(); i++) {
+            String path = paths.get(i);
+            ConnectionSet connections = connectionsByPath.get(path);
             connections.remove(connectionId);
             if (connections.isEmpty()) {
                 connectionsByPath.remove(path);
@@ -99,21 +112,27 @@ final class PathWatchTable {
 
     /** The paths one connection watches, in registration order. */
     List<String> pathsOf(long connectionId) {
-        LinkedHashSet<String> paths = pathsByConnection.get(connectionId);
-        return paths == null ? List.of() : List.copyOf(paths);
+        PathSet paths = pathsByConnection.get(connectionId);
+        return paths == null ? List.of() : paths.toList();
     }
 
     /** Connection to watched paths, both sorted, for reports (wchc). */
     SortedMap<Long, SortedSet<String>> pathsByConnection() {
         SortedMap<Long, SortedSet<String>> report = new TreeMap<>();
-        pathsByConnection.forEach((connectionId, paths) -> report.put(connectionId, new TreeSet<>(paths)));
+        pathsByConnection.forEach((connectionId, paths) -> report.put(connectionId, new TreeSet<>(paths.toList())));
         return report;
     }
 
     /** Path to watching connections, both sorted, for reports (wchp). */
     SortedMap<String, SortedSet<Long>> connectionsByPath() {
         SortedMap<String, SortedSet<Long>> report = new TreeMap<>();
-        connectionsByPath.forEach((path, connections) -> report.put(path, new TreeSet<>(connections)));
+        connectionsByPath.forEach((path, connections) -> {
+            SortedSet<Long> sorted = new TreeSet<>();
+            for (long connectionId : connections.toArray()) {
+                sorted.add(connectionId);
+            }
+            report.put(path, sorted);
+        });
         return report;
     }
 
@@ -122,7 +141,7 @@ final class PathWatchTable {
     }
 
     private void forgetPathOfConnection(long connectionId, String path) {
-        LinkedHashSet<String> paths = pathsByConnection.get(connectionId);
+        PathSet paths = pathsByConnection.get(connectionId);
         paths.remove(path);
         if (paths.isEmpty()) {
             pathsByConnection.remove(connectionId);

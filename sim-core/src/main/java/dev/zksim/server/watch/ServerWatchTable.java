@@ -4,11 +4,8 @@ import dev.zksim.api.EventType;
 import dev.zksim.api.WatchedEvent;
 import dev.zksim.api.WatcherType;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.SequencedSet;
 import java.util.SortedMap;
 import java.util.SortedSet;
 
@@ -79,24 +76,25 @@ public final class ServerWatchTable {
      * the deliveries in the order the server sends them.
      */
     public List<WatchDelivery> trigger(TreeChange change) {
-        List<WatchDelivery> deliveries = new ArrayList<>();
+        // Sized on its first delivery: most changes fire none.
+        List<WatchDelivery> deliveries = new ArrayList<>(0);
         switch (change) {
             case TreeChange.Created(String path, long zxid) -> {
                 fireNodeWatches(path, EventType.NodeCreated, zxid, deliveries);
-                fireChildWatches(parentOf(path), EventType.NodeChildrenChanged, zxid, List.of(), deliveries);
+                fireParentWatches(path, zxid, deliveries);
             }
             case TreeChange.Deleted(String path, long zxid) -> {
                 // A connection that watched both the data and the children of the node gets
                 // one NodeDeleted: the child-table trigger skips connections the data-table
                 // trigger already notified, but still consumes their child watch.
-                SequencedSet<Long> notified = fireNodeWatches(path, EventType.NodeDeleted, zxid, deliveries);
+                ConnectionSet notified = fireNodeWatches(path, EventType.NodeDeleted, zxid, deliveries);
                 fireChildWatches(path, EventType.NodeDeleted, zxid, notified, deliveries);
-                fireChildWatches(parentOf(path), EventType.NodeChildrenChanged, zxid, List.of(), deliveries);
+                fireParentWatches(path, zxid, deliveries);
             }
             case TreeChange.DataChanged(String path, long zxid) ->
                 fireNodeWatches(path, EventType.NodeDataChanged, zxid, deliveries);
         }
-        return List.copyOf(deliveries);
+        return deliveries.isEmpty() ? List.of() : List.copyOf(deliveries);
     }
 
     /**
@@ -173,6 +171,12 @@ public final class ServerWatchTable {
     /** Whether the connection holds a watch of this kind on this path. */
     public boolean hasWatch(WatchKind kind, String path, long connectionId) {
         return table(kind).contains(path, connectionId);
+    }
+
+    /** Whether no connection holds a watch of any kind here: then no change can fire one. */
+    public boolean isEmpty() {
+        return dataWatches.watchCount() == 0 && childWatches.watchCount() == 0
+            && persistentWatches.watchCount() == 0 && recursiveWatches.watchCount() == 0;
     }
 
     /**
@@ -255,11 +259,22 @@ public final class ServerWatchTable {
      * Each connection is notified once however many of these it holds. Returns the
      * notified connections.
      */
-    private SequencedSet<Long> fireNodeWatches(String path, EventType type, long zxid,
+    private ConnectionSet fireNodeWatches(String path, EventType type, long zxid,
             List<WatchDelivery> deliveries) {
-        SequencedSet<Long> watchers = withStandingWatchers(dataWatches.take(path), path, true);
-        deliver(watchers, type, path, zxid, List.of(), deliveries);
+        ConnectionSet watchers = withStandingWatchers(dataWatches.take(path), path, true);
+        deliver(watchers, type, path, zxid, ConnectionSet.NONE, deliveries);
         return watchers;
+    }
+
+    /**
+     * The NodeChildrenChanged of a create or delete of {@code childPath}, fired on its
+     * parent. The parent's path, a new string to hash, is made only if a child or
+     * persistent watch is set anywhere.
+     */
+    private void fireParentWatches(String childPath, long zxid, List<WatchDelivery> deliveries) {
+        if (childWatches.watchCount() > 0 || persistentWatches.watchCount() > 0) {
+            fireChildWatches(parentOf(childPath), EventType.NodeChildrenChanged, zxid, ConnectionSet.NONE, deliveries);
+        }
     }
 
     /**
@@ -267,9 +282,9 @@ public final class ServerWatchTable {
      * and adds the persistent watches on it; recursive watches never see children events.
      * Connections in {@code suppressed} lose their watch but get no delivery.
      */
-    private void fireChildWatches(String path, EventType type, long zxid, Collection<Long> suppressed,
+    private void fireChildWatches(String path, EventType type, long zxid, ConnectionSet suppressed,
             List<WatchDelivery> deliveries) {
-        SequencedSet<Long> watchers = withStandingWatchers(childWatches.take(path), path, false);
+        ConnectionSet watchers = withStandingWatchers(childWatches.take(path), path, false);
         deliver(watchers, type, path, zxid, suppressed, deliveries);
     }
 
@@ -279,13 +294,14 @@ public final class ServerWatchTable {
      * once. Most ensembles hold no persistent or recursive watch at all: then the fired ones
      * are the answer as they are, and no set or list of ancestors is built for every change.
      */
-    private SequencedSet<Long> withStandingWatchers(SequencedSet<Long> fired, String path, boolean recursiveToo) {
+    private ConnectionSet withStandingWatchers(ConnectionSet fired, String path, boolean recursiveToo) {
         boolean persistent = persistentWatches.watchCount() > 0;
         boolean recursive = recursiveToo && recursiveWatches.watchCount() > 0;
         if (!persistent && !recursive) {
             return fired;
         }
-        SequencedSet<Long> watchers = new LinkedHashSet<>(fired);
+        ConnectionSet watchers = new ConnectionSet();
+        watchers.addAll(fired);
         watchers.addAll(persistentWatches.watchersOf(path));
         if (recursive) {
             for (String ancestor : ancestorsOrSelf(path)) {
@@ -295,15 +311,16 @@ public final class ServerWatchTable {
         return watchers;
     }
 
-    private static void deliver(SequencedSet<Long> watchers, EventType type, String path, long zxid,
-            Collection<Long> suppressed, List<WatchDelivery> deliveries) {
+    private static void deliver(ConnectionSet watchers, EventType type, String path, long zxid,
+            ConnectionSet suppressed, List<WatchDelivery> deliveries) {
         // Most changes fire no watch at all: then neither the event nor an iterator over the
         // (empty) set is made.
         if (watchers.isEmpty()) {
             return;
         }
         WatchedEvent event = WatchedEvent.node(type, path, zxid);
-        for (long connectionId : watchers) {
+        for (int i = 0; i < watchers.size(); i++) {
+            long connectionId = watchers.get(i);
             if (!suppressed.contains(connectionId)) {
                 deliveries.add(new WatchDelivery(connectionId, event));
             }

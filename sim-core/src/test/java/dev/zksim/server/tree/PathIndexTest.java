@@ -216,4 +216,25 @@ class PathIndexTest {
             }
         }
     }
+
+    @Test
+    void aParentIsFoundByThePrefixOfItsChildsPath() {
+        Edit edit = new Edit();
+        PathIndex index = new PathIndex(edit);
+        List<String> parents = new ArrayList<>(List.of("/", "/a", "/a/b", "/\u00e9t\u00e9", "/\u4e2d"));
+        parents.addAll(collidingPaths(4));
+        for (String parent : parents) {
+            index.put(node(parent, edit), edit);
+        }
+
+        for (String parent : parents) {
+            String child = (parent.equals("/") ? "" : parent) + "/child";
+            assertThat(index.parentOf(child)).as(child).isNotNull();
+            assertThat(index.parentOf(child).path).isEqualTo(parent);
+        }
+        assertThat(index.parentOf("/missing/child")).isNull();
+        assertThat(index.parentOf("/a/bc/child")).isNull();
+        // A prefix of a parent's path with the same length but other characters is not it.
+        assertThat(index.parentOf("/A/child")).isNull();
+    }
 }

@@ -5,10 +5,11 @@ import dev.zksim.catalog.StandardCatalog;
 import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.scenario.WithBugs;
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ import java.util.concurrent.Future;
  * <pre>
  * java -cp "$(tool jar):$(tool classpath)" dev.zksim.bench.BuildComparison verdicts BASE_CP CANDIDATE_CP FIRST SEEDS [ID...]
  * java -cp ... dev.zksim.bench.BuildComparison cpu BASE_CP CANDIDATE_CP SCENARIO SEEDS ROUNDS
+ * java -cp ... dev.zksim.bench.BuildComparison events BASE_CP CANDIDATE_CP CONFIG[,CONFIG...] RUNS ROUNDS
  * </pre>
  *
  * <p>{@code verdicts} runs seeds FIRST.. FIRST+SEEDS-1 of every id (default: every scenario of
@@ -38,7 +40,14 @@ import java.util.concurrent.Future;
  * every disagreement and exits 1 if there was one. {@code cpu} warms both builds on 3,000
  * seeds, then runs the same SEEDS seeds on each in turn, in the order A B then B A, ROUNDS
  * times, timing this thread's CPU, and prints each round's ratio B/A with the load, and the
- * bytes each build allocated per seed (which the load does not move).
+ * bytes each build allocated per seed (which the load does not move). {@code events} does the
+ * same for the model's CPU per event on {@code bench vs-real}'s workloads (checks and trace
+ * digest off; {@link SimSideLoop}, defined in each build's loader), RUNS runs a round, and
+ * gives each build's cost beside its own kernel floor and beside the base's.
+ *
+ * <p>The build loaded second runs a few percent slower, whichever it is (the JDK's shared
+ * methods see both builds' classes): quote a ratio measured in both orders, the square root of
+ * the quotient of the two runs' ratios.
  */
 @SuppressForbidden("a developer's benchmark: class loaders, reflection, thread CPU time and threads; not simulation code")
 public final class BuildComparison {
@@ -57,13 +66,14 @@ public final class BuildComparison {
         private final Object runner;
         private final Method runDigestingFailures;
         private final Method specOf;
+        private final ClassLoader loader;
 
-        Build(String classpath) throws ReflectiveOperationException, MalformedURLException {
+        Build(String classpath) throws ReflectiveOperationException, IOException {
             List<URL> urls = new ArrayList<>();
             for (String entry : classpath.split(File.pathSeparator)) {
                 urls.add(new File(entry).toURI().toURL());
             }
-            ClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+            loader = new SimSideLoopLoader(urls.toArray(URL[]::new));
             Class<?> standard = loader.loadClass("dev.zksim.catalog.StandardCatalog");
             Object catalog = standard.getMethod("catalog").invoke(standard.getConstructor().newInstance());
             Class<?> runnerClass = loader.loadClass("dev.zksim.scenario.ScenarioRunner");
@@ -81,6 +91,20 @@ public final class BuildComparison {
             }
         }
 
+        /** {@link SimSideLoop#measure} in this build: {CPU ns, events}. */
+        long[] measureEvents(String config, long firstSeed, int runs) throws ReflectiveOperationException {
+            return (long[]) loop().getMethod("measure", String.class, long.class, int.class).invoke(null, config, firstSeed, runs);
+        }
+
+        /** {@link SimSideLoop#floor} in this build. */
+        double floor() throws ReflectiveOperationException {
+            return (double) loop().getMethod("floor").invoke(null);
+        }
+
+        private Class<?> loop() throws ClassNotFoundException {
+            return loader.loadClass(SimSideLoop.class.getName());
+        }
+
         @SuppressWarnings("unchecked")
         Verdict verdict(String id, long seed) throws ReflectiveOperationException {
             Object outcome = run(id, seed);
@@ -88,6 +112,30 @@ public final class BuildComparison {
             Optional<Object> kind = (Optional<Object>) type.getMethod("failureKind").invoke(outcome);
             return new Verdict((Boolean) type.getMethod("failed").invoke(outcome), kind.map(Object::toString).orElse("-"),
                     (List<String>) type.getMethod("goalsReached").invoke(outcome));
+        }
+    }
+
+    /**
+     * A build's class loader that defines {@link SimSideLoop} from this tool's own class file,
+     * in the build's {@code dev.zksim.bench} package, so that even a build made before the
+     * loop existed runs it against its own {@code SimSide}.
+     */
+    private static final class SimSideLoopLoader extends URLClassLoader {
+        private final byte[] loop;
+
+        SimSideLoopLoader(URL[] urls) throws IOException {
+            super(urls, ClassLoader.getPlatformClassLoader());
+            try (InputStream in = SimSideLoop.class.getResourceAsStream("SimSideLoop.class")) {
+                loop = in.readAllBytes();
+            }
+        }
+
+        @Override
+        protected Class<?> findClass(String name) throws ClassNotFoundException {
+            if (name.equals(SimSideLoop.class.getName())) {
+                return defineClass(name, loop, 0, loop.length);
+            }
+            return super.findClass(name);
         }
     }
 
@@ -99,8 +147,10 @@ public final class BuildComparison {
     static int run(String[] args) throws Exception {
         boolean verdicts = args.length >= 5 && args[0].equals("verdicts");
         boolean cpu = args.length == 6 && args[0].equals("cpu");
-        if (!verdicts && !cpu) {
-            System.err.println("usage: BuildComparison verdicts BASE_CP CANDIDATE_CP FIRST SEEDS [ID...] | cpu BASE_CP CANDIDATE_CP SCENARIO SEEDS ROUNDS");
+        boolean events = args.length == 6 && args[0].equals("events");
+        if (!verdicts && !cpu && !events) {
+            System.err.println("usage: BuildComparison verdicts BASE_CP CANDIDATE_CP FIRST SEEDS [ID...]"
+                    + " | cpu BASE_CP CANDIDATE_CP SCENARIO SEEDS ROUNDS | events BASE_CP CANDIDATE_CP CONFIG[,CONFIG...] RUNS ROUNDS");
             return 2;
         }
         Build base = new Build(args[1]);
@@ -108,6 +158,10 @@ public final class BuildComparison {
         if (verdicts) {
             return compareVerdicts(base, candidate, Long.parseLong(args[3]), Integer.parseInt(args[4]),
                     args.length > 5 ? Arrays.asList(args).subList(5, args.length) : catalogueIds());
+        }
+        if (events) {
+            compareEvents(base, candidate, VsReal.parseConfigs(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+            return 0;
         }
         compareCpu(base, candidate, args[3], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
         return 0;
@@ -178,6 +232,49 @@ public final class BuildComparison {
         List<Double> sorted = ratios.stream().sorted().toList();
         System.out.printf(Locale.ROOT, "%s: median ratio candidate/base %.3f (rounds %.3f to %.3f)%n", id,
                 sorted.get(sorted.size() / 2), sorted.get(0), sorted.get(sorted.size() - 1));
+    }
+
+    /** Runs a configuration's workload on both builds before any is measured, as {@code bench vs-real} warms. */
+    private static final int WARM_UP_RUNS = 400;
+
+    private static void compareEvents(Build base, Build candidate, List<VsRealConfig> configs, int runs, int rounds)
+            throws ReflectiveOperationException {
+        for (VsRealConfig config : configs) {
+            base.measureEvents(config.spec(), 1_000_000, WARM_UP_RUNS);
+            candidate.measureEvents(config.spec(), 1_000_000, WARM_UP_RUNS);
+        }
+        double baseFloor = Double.MAX_VALUE;
+        double candidateFloor = Double.MAX_VALUE;
+        // Each floor is the least of three, taken in turn: one measurement moves by a third under load.
+        for (int i = 0; i < 3; i++) {
+            baseFloor = Math.min(baseFloor, base.floor());
+            candidateFloor = Math.min(candidateFloor, candidate.floor());
+        }
+        System.out.printf(Locale.ROOT, "kernel floors: base %.0f ns, candidate %.0f ns an event%n", baseFloor, candidateFloor);
+        for (VsRealConfig config : configs) {
+            long[] totals = new long[4];
+            List<Double> ratios = new ArrayList<>();
+            for (int round = 0; round < rounds; round++) {
+                long seed = 10_000L * round;
+                boolean baseFirst = round % 2 == 0;
+                long[] a = baseFirst ? base.measureEvents(config.spec(), seed, runs) : null;
+                long[] b = candidate.measureEvents(config.spec(), seed, runs);
+                if (!baseFirst) {
+                    a = base.measureEvents(config.spec(), seed, runs);
+                }
+                totals[0] += a[0];
+                totals[1] += a[1];
+                totals[2] += b[0];
+                totals[3] += b[1];
+                ratios.add(((double) b[0] / b[1]) / ((double) a[0] / a[1]));
+            }
+            double before = (double) totals[0] / totals[1];
+            double after = (double) totals[2] / totals[3];
+            System.out.printf(Locale.ROOT, "%-10s base %.0f ns an event (%.2fx its floor), candidate %.0f ns (%.2fx its floor,"
+                    + " %.2fx the base's), ratio %.3f (rounds %.3f to %.3f), load %.2f%n", config, before, before / baseFloor,
+                    after, after / candidateFloor, after / baseFloor, after / before, ratios.stream().min(Double::compare).orElseThrow(),
+                    ratios.stream().max(Double::compare).orElseThrow(), ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
     }
 
     /** Megabytes this thread allocates per seed, over the first seeds of the rounds. */

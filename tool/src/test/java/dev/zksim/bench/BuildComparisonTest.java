@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The A/B harness loads a build from a class path of its own and compares verdicts seed by
- * seed: the same build on both sides agrees everywhere, and a bad command line is exit 2.
+ * seed: the same build on both sides agrees everywhere; it measures the model's cost per event
+ * in each build beside that build's kernel floor; and a bad command line is exit 2.
  */
 class BuildComparisonTest {
 
@@ -33,8 +34,28 @@ class BuildComparisonTest {
     }
 
     @Test
+    void theModelsCostPerEventIsMeasuredInEachBuildBesideItsOwnFloor() throws Exception {
+        String classpath = System.getProperty("java.class.path");
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        int code;
+        try {
+            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            code = BuildComparison.run(new String[] {"events", classpath, classpath, "1/2/1", "3", "2"});
+        } finally {
+            System.setOut(original);
+        }
+        String printed = captured.toString(StandardCharsets.UTF_8);
+        assertThat(code).isZero();
+        assertThat(printed).containsPattern("kernel floors: base \\d+ ns, candidate \\d+ ns an event")
+                .containsPattern("1/2/1 lock +base \\d+ ns an event \\([0-9.]+x its floor\\), candidate \\d+ ns"
+                        + " \\([0-9.]+x its floor, [0-9.]+x the base's\\), ratio [0-9.]+ \\(rounds [0-9.]+ to [0-9.]+\\)");
+    }
+
+    @Test
     void aBadCommandLineIsExitTwo() throws Exception {
         assertThat(BuildComparison.run(new String[] {"verdicts", "x"})).isEqualTo(2);
         assertThat(BuildComparison.run(new String[] {"speed", "a", "b", "c", "d", "e"})).isEqualTo(2);
+        assertThat(BuildComparison.run(new String[] {"events", "a", "b", "1/10/20"})).isEqualTo(2);
     }
 }

@@ -14,20 +14,28 @@ import org.junit.jupiter.api.Test;
  */
 class BuildComparisonTest {
 
-    @Test
-    void aBuildComparedWithItselfAgreesOnEverySeed() throws Exception {
-        String classpath = System.getProperty("java.class.path");
+    /** What a run of the harness printed, and its exit code. */
+    private record Printed(int code, String text) {
+    }
+
+    private static Printed run(String... args) throws Exception {
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        int code;
         try {
             System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-            code = BuildComparison.run(new String[] {"verdicts", classpath, classpath, "0", "3", "lock-basic", "canary-no-recheck-lock"});
+            int code = BuildComparison.run(args);
+            return new Printed(code, captured.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(original);
         }
-        String printed = captured.toString(StandardCharsets.UTF_8);
-        assertThat(code).isZero();
+    }
+
+    @Test
+    void aBuildComparedWithItselfAgreesOnEverySeed() throws Exception {
+        String classpath = System.getProperty("java.class.path");
+        Printed run = run("verdicts", classpath, classpath, "0", "3", "lock-basic", "canary-no-recheck-lock");
+        String printed = run.text();
+        assertThat(run.code()).isZero();
         assertThat(printed).contains("lock-basic", "canary-no-recheck-lock", "3 seeds")
                 .contains("2 scenarios x 3 seeds from 0: every verdict and every goal the same");
         assertThat(printed).containsPattern("canary-no-recheck-lock +3 seeds, [1-3] failed, 0 disagree");
@@ -36,17 +44,9 @@ class BuildComparisonTest {
     @Test
     void theModelsCostPerEventIsMeasuredInEachBuildBesideItsOwnFloor() throws Exception {
         String classpath = System.getProperty("java.class.path");
-        PrintStream original = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        int code;
-        try {
-            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-            code = BuildComparison.run(new String[] {"events", classpath, classpath, "1/2/1", "3", "2"});
-        } finally {
-            System.setOut(original);
-        }
-        String printed = captured.toString(StandardCharsets.UTF_8);
-        assertThat(code).isZero();
+        Printed run = run("events", classpath, classpath, "1/2/1", "3", "2");
+        String printed = run.text();
+        assertThat(run.code()).isZero();
         assertThat(printed).containsPattern("kernel floors: base \\d+ ns, candidate \\d+ ns an event")
                 .containsPattern("1/2/1 lock +base \\d+ ns an event \\([0-9.]+x its floor\\), candidate \\d+ ns"
                         + " \\([0-9.]+x its floor, [0-9.]+x the base's\\), ratio [0-9.]+ \\(rounds [0-9.]+ to [0-9.]+\\)");

@@ -11,7 +11,6 @@ import dev.zksim.kernel.choice.ReplayingChoices;
 import dev.zksim.kernel.choice.SeededChoices;
 import dev.zksim.kernel.trace.TraceSink;
 import dev.zksim.nemesis.FaultPlan;
-import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -180,7 +179,7 @@ public final class ScenarioRunner {
         if (failure.isEmpty()) {
             failure = run.verdict();
         }
-        RunOutcome outcome = new RunOutcome(spec, failure, plan, run.log(), new DeferredKnobs(run.trial()),
+        RunOutcome outcome = new RunOutcome(spec, failure, plan, run.log(), run.trial().knobs(),
                 digesting ? ensemble.simulation().trace().digest() : NO_DIGEST,
                 ensemble.simulation().eventsDispatched(), ensemble.simulation().now(), run.history().history(),
                 run.goalsReached());
@@ -330,38 +329,6 @@ public final class ScenarioRunner {
         for (String id : all) {
             ensemble.faults().resume(id);
             ensemble.faults().restart(id);
-        }
-    }
-
-    /**
-     * The trial's knobs, described only when first read. A sweep reads the knobs of its
-     * failures alone, and describing them (times formatted as decimals, a line per knob) cost
-     * a share of every passing seed. The trial is built of values the seed already drew, so
-     * the lines are the same whenever they are made.
-     */
-    private static final class DeferredKnobs extends AbstractList<String> {
-        private final Trial trial;
-        private List<String> lines;
-
-        DeferredKnobs(Trial trial) {
-            this.trial = trial;
-        }
-
-        private List<String> lines() {
-            if (lines == null) {
-                lines = List.copyOf(trial.knobs());
-            }
-            return lines;
-        }
-
-        @Override
-        public String get(int index) {
-            return lines().get(index);
-        }
-
-        @Override
-        public int size() {
-            return lines().size();
         }
     }
 }

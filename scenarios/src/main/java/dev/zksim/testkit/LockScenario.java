@@ -21,7 +21,6 @@ import dev.zksim.workload.Workloads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Supplier;
 
 /**
  * An exclusive lock under test. Every client takes the lock a number of rounds: acquire,
@@ -217,8 +216,7 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
             checkers.add(new FreeLockChecker(heal + Bounds.afterHeal(swarm, 0)));
             return checkers;
         };
-        // Described on demand: formatting the times cost a share of every passing seed.
-        Supplier<List<String>> knobs = () -> List.of("clients: " + clients, "rounds: " + plan.rounds(),
+        List<String> knobs = List.of("clients: " + clients, "rounds: " + plan.rounds(),
                 "hold: " + Time.formatSeconds(plan.holdMin()) + ".." + Time.formatSeconds(plan.holdMax()),
                 "think: up to " + Time.formatSeconds(plan.thinkMax()),
                 "patience: " + Patience.describe(plan.patience()),

@@ -8,17 +8,15 @@ import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.scenario.Trial;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * The trial every recipe scenario of the catalogue prepares: the swarm's ensemble, a fault
  * profile, the workload's installer, the time allowed to settle after the heal, the
  * checkers, the knobs the seed picked (the swarm's first, then the workload's) and the
- * checks of the ensemble at the end of the run. The workload's knobs are described on demand:
- * most runs pass and nobody reads them.
+ * checks of the ensemble at the end of the run.
  */
 public record RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer installer, long settle, Checks checks,
-                          Supplier<List<String>> workloadKnobs, List<EndCheck> endChecks) implements Trial {
+                          List<String> workloadKnobs, List<EndCheck> endChecks) implements Trial {
 
     /** Adds the workload's clients to the ensemble. */
     @FunctionalInterface
@@ -43,33 +41,14 @@ public record RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer insta
     }
 
     public RecipeTrial {
+        workloadKnobs = List.copyOf(workloadKnobs);
         endChecks = List.copyOf(endChecks);
-    }
-
-    /** A trial whose workload's knobs are already described. */
-    public RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer installer, long settle, Checks checks,
-            List<String> workloadKnobs, List<EndCheck> endChecks) {
-        this(swarm, faults, installer, settle, checks, described(workloadKnobs), endChecks);
     }
 
     /** A trial without end checks. */
     public RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer installer, long settle, Checks checks,
             List<String> workloadKnobs) {
-        this(swarm, faults, installer, settle, checks, described(workloadKnobs), List.of());
-    }
-
-    /**
-     * A trial without end checks whose workload's knobs are described only when {@link
-     * #knobs()} is asked; the supplier must only format values the seed already drew.
-     */
-    public RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer installer, long settle, Checks checks,
-            Supplier<List<String>> workloadKnobs) {
         this(swarm, faults, installer, settle, checks, workloadKnobs, List.of());
-    }
-
-    private static Supplier<List<String>> described(List<String> lines) {
-        List<String> copy = List.copyOf(lines);
-        return () -> copy;
     }
 
     @Override
@@ -96,7 +75,7 @@ public record RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer insta
     public List<String> knobs() {
         List<String> lines = new ArrayList<>(swarm.describe());
         lines.add("faults: " + faults.minFaults() + " to " + faults.maxFaults() + " of " + faults.kinds());
-        lines.addAll(workloadKnobs.get());
+        lines.addAll(workloadKnobs);
         return lines;
     }
 }

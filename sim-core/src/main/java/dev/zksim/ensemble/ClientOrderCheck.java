@@ -114,10 +114,7 @@ final class ClientOrderCheck implements ClientObserver {
             fail("read of " + path + " shows it created at 0x" + Long.toHexString(stat.czxid())
                     + " but an earlier read found no node at 0x" + Long.toHexString(before.absentAt()));
         }
-        // Most reads find the node as this client last read it; its record then stays as it is.
-        if (before == null || before.mzxid() != stat.mzxid() || before.absentAt() != 0) {
-            seen.put(path, new SeenNode(stat.mzxid(), 0));
-        }
+        seen.put(path, new SeenNode(stat.mzxid(), 0));
     }
 
     /** A read that shows a change newer than an armed watch means the event was skipped. */

@@ -557,18 +557,12 @@ public final class QuorumPeer {
         if (zxid <= lastDelivered) {
             return;
         }
-        int at = storage.indexOf(zxid);
-        if (at < 0 && zxid != storage.base()) {
+        if (!storage.holds(zxid)) {
             throw new IllegalStateException("asked to deliver " + Zxid.hex(zxid) + " which is not logged");
         }
         List<LogEntry> entries = storage.entries();
         int from = storage.indexAfter(lastDelivered);
-        int to = at >= 0 ? at + 1 : -at - 1;
-        if (to - from == 1) {
-            // The usual commit of one txn: taken before it runs, as the copy below takes several.
-            deliverEntry(entries.get(from), toCommittedLog);
-            return;
-        }
+        int to = storage.indexAfter(zxid);
         for (LogEntry entry : List.copyOf(entries.subList(from, to))) {
             deliverEntry(entry, toCommittedLog);
         }

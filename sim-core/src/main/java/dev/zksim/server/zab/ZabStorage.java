@@ -45,10 +45,7 @@ final class ZabStorage {
     private final List<LogEntry> entries = new ArrayList<>();
     /** The stream the fsync latencies are drawn from, looked up once rather than per fsync. */
     private final Choices fsyncChoices;
-    /** What waits for the next fsync; swapped with {@link #syncedActions} as each one completes. */
-    private List<Runnable> awaitingSync = new ArrayList<>();
-    /** The list the last fsync's actions ran from, empty and kept for reuse. */
-    private List<Runnable> syncedActions = new ArrayList<>();
+    private final List<Runnable> awaitingSync = new ArrayList<>();
     /** {@link #flush}, as the one action every fsync schedules. */
     private final Runnable flushAction = this::flush;
     private boolean syncScheduled;
@@ -267,14 +264,9 @@ final class ZabStorage {
             return;
         }
         log.fsync();
-        // The actions may ask for the next fsync, which collects in the other list meanwhile.
-        List<Runnable> actions = awaitingSync;
-        awaitingSync = syncedActions;
-        for (int i = 0; i < actions.size(); i++) {
-            actions.get(i).run();
-        }
-        actions.clear();
-        syncedActions = actions;
+        List<Runnable> actions = List.copyOf(awaitingSync);
+        awaitingSync.clear();
+        actions.forEach(Runnable::run);
     }
 
     /**

@@ -69,18 +69,8 @@ final class PathIndex {
         for (int i = 0; i < length; i++) {
             hash = 31 * hash + childPath.charAt(i);
         }
-        int mask = (1 << bits) - 1;
-        int chunkMask = (1 << chunkBits) - 1;
-        for (int slot = home(hash); ; slot = (slot + 1) & mask) {
-            Node node = (Node) chunks[slot >>> chunkBits][slot & chunkMask];
-            if (node == null) {
-                return null;
-            }
-            if (hashChunks[slot >>> chunkBits][slot & chunkMask] == hash && node.path.length() == length
-                    && childPath.startsWith(node.path)) {
-                return node;
-            }
-        }
+        int slot = find(childPath, length, hash);
+        return slot < 0 ? null : at(slot);
     }
 
     /** Adds the node, or replaces the node with the same path. */
@@ -144,6 +134,15 @@ final class PathIndex {
 
     /** The slot of the node with this path, or -1 - the free slot where its probe run ends. */
     private int find(String path, int hash) {
+        return find(path, path.length(), hash);
+    }
+
+    /**
+     * The slot of the node whose path is the first {@code length} characters of {@code path}
+     * (hashed as {@link String#hashCode} would hash them), or -1 - the free slot where it
+     * would go.
+     */
+    private int find(String path, int length, int hash) {
         int mask = (1 << bits) - 1;
         int chunkMask = (1 << chunkBits) - 1;
         for (int slot = home(hash); ; slot = (slot + 1) & mask) {
@@ -152,7 +151,8 @@ final class PathIndex {
             if (node == null) {
                 return -1 - slot;
             }
-            if (hashChunks[slot >>> chunkBits][slot & chunkMask] == hash && (node.path == path || node.path.equals(path))) {
+            if (hashChunks[slot >>> chunkBits][slot & chunkMask] == hash && node.path.length() == length
+                    && (node.path == path || path.startsWith(node.path))) {
                 return slot;
             }
         }

@@ -47,6 +47,11 @@ public final class LivenessChecker implements Checker {
     }
 
     @Override
+    public void watch(History history) {
+        history.pairAsAppended();
+    }
+
+    @Override
     public CheckResult check(History history) {
         long end = Math.max(runEnd, history.endTime());
         List<String> waiting = new ArrayList<>();

@@ -49,6 +49,8 @@ public final class RunAssembly {
     private final HistoryRecorder history;
     /** The trace's own count of each event kind, for goals. */
     private final TraceCounter counter;
+    /** The goals judged op by op, fed as the history is recorded. */
+    private final GoalWatches goals;
     private long healTime;
     private long endTime;
     private List<Checker> prefixCheckers;
@@ -70,6 +72,7 @@ public final class RunAssembly {
         this.counter = TraceCounter.of(ensemble.simulation().trace().counts());
         ensemble.simulation().trace().setDigesting(digesting);
         this.history = HistoryRecorder.attachedTo(ensemble);
+        this.goals = GoalWatches.attach(scenario.goals(), history.history());
         trial.install(ensemble, history);
     }
 
@@ -108,6 +111,9 @@ public final class RunAssembly {
     public void schedule(FaultPlan plan) {
         healTime = Math.max(FaultPlanGenerator.quietAfter(trial.faults()), plan.lastStepTime());
         endTime = healTime + trial.settle();
+        // The verdict's checkers are made again at the end, as they always were; these only say
+        // what the history should fold as it is recorded, which gives the verdict the same answer.
+        trial.checkers(healTime, endTime).forEach(checker -> checker.watch(history.history()));
         Nemesis.schedule(plan, ensemble);
         ensemble.simulation().scheduleAt(healTime, () -> ScenarioRunner.recoverAll(ensemble));
     }
@@ -177,9 +183,14 @@ public final class RunAssembly {
 
     /** The names of the scenario's goals this run reached so far, in declaration order. */
     public List<String> goalsReached() {
+        return goals.reached(this::evidence);
+    }
+
+    /** The run's evidence so far: its history and its trace's counts with the request faults struck. */
+    private Goal.Evidence evidence() {
         Map<String, Integer> counts = new TreeMap<>(counter.counts());
         counts.putAll(ensemble.network().faultsStruck());
-        return Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counts));
+        return new Goal.Evidence(history.history(), counts);
     }
 
     public Trial trial() {

@@ -21,7 +21,6 @@ import dev.zksim.nemesis.Nemesis;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * One run of a scenario put together, the same way for every caller that runs scenarios
@@ -188,7 +187,7 @@ public final class RunAssembly {
 
     /** The run's evidence so far: its history and its trace's counts with the request faults struck. */
     private Goal.Evidence evidence() {
-        Map<String, Integer> counts = new TreeMap<>(counter.counts());
+        Map<String, Integer> counts = counter.sortedCounts();
         counts.putAll(ensemble.network().faultsStruck());
         return new Goal.Evidence(history.history(), counts);
     }

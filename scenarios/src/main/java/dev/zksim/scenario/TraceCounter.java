@@ -54,8 +54,13 @@ public final class TraceCounter implements TraceSink {
 
     /** The counts so far, by kind, sorted by kind. */
     public Map<String, Integer> counts() {
-        Map<String, Integer> byKind = new TreeMap<>();
+        return Collections.unmodifiableMap(sortedCounts());
+    }
+
+    /** The counts so far in a new map of the caller's, which may add to it without a copy. */
+    TreeMap<String, Integer> sortedCounts() {
+        TreeMap<String, Integer> byKind = new TreeMap<>();
         counts.forEach((type, count) -> byKind.merge(kind(type), count, Integer::sum));
-        return Collections.unmodifiableMap(byKind);
+        return byKind;
     }
 }

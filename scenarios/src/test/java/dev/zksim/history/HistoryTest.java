@@ -86,6 +86,28 @@ class HistoryTest {
         assertThat(pairCounts).containsExactly(1, 2, 2, 3, 3, 3, 3, 3, 4);
     }
 
+    /** A fold that lists the indices it was fed. */
+    private static final class Seen extends ArrayList<Long> implements java.util.function.Consumer<Op> {
+        @Override
+        public void accept(Op op) {
+            add(op.index());
+        }
+    }
+
+    @Test
+    void aFoldIsMadeOncePerKeyAndFedTheOpsSoFarThenEachOpAppended() {
+        History history = new History();
+        history.append("c1", OpType.INVOKE, OpKind.ACQUIRE, Value.NONE, 0, "");
+        Seen early = history.folded("early", Seen::new);
+        history.append("c1", OpType.OK, OpKind.ACQUIRE, Value.NONE, 1, "");
+        Seen late = history.folded("late", Seen::new);
+        history.append("c2", OpType.INVOKE, OpKind.ACQUIRE, Value.NONE, 2, "");
+        assertThat(history.folded("early", Seen::new)).isSameAs(early);
+        assertThat(early).containsExactly(0L, 1L, 2L);
+        assertThat(late).isNotSameAs(early).isEqualTo(early);
+        assertThat(history.filter(op -> true).folded("early", Seen::new)).isNotSameAs(early).isEqualTo(early);
+    }
+
     @Test
     void aWatcherSeesEachOpAsItIsAppended() {
         History history = new History();

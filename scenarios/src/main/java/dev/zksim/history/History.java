@@ -30,8 +30,8 @@ public final class History implements Iterable<Op> {
     private final List<Op> ops = new ArrayList<>();
     /** The folds kept up to date as ops are appended (see {@link #folded}), by key; made when first asked for. */
     private Map<Object, Consumer<Op>> folds;
-    /** Sees every op appended from now on, as it is appended; null when nobody watches. */
-    private Consumer<Op> watcher;
+    /** See every op appended from now on, as it is appended, in the order they were given. */
+    private final List<Consumer<Op>> watchers = new ArrayList<>(0);
 
     public History() {
     }
@@ -51,8 +51,8 @@ public final class History implements Iterable<Op> {
             }
         }
         ops.add(op);
-        if (watcher != null) {
-            watcher.accept(op);
+        for (int i = 0; i < watchers.size(); i++) {
+            watchers.get(i).accept(op);
         }
         return op;
     }
@@ -63,7 +63,7 @@ public final class History implements Iterable<Op> {
      * instead of reading all of it again at the end. Ops already appended are not replayed.
      */
     public void watchAppends(Consumer<Op> next) {
-        watcher = watcher == null ? next : watcher.andThen(next);
+        watchers.add(next);
     }
 
     /**

@@ -33,8 +33,6 @@ public final class ExclusionChecker implements Checker {
     private final List<OpKind> exclusiveStarts;
     private final List<OpKind> sharedStarts;
     private final List<OpKind> ends;
-    /** The exclusive starts, then the shared ones. */
-    private final List<OpKind> starts;
 
     /**
      * @param exclusiveStarts kinds whose OK grants a mode that conflicts with every other hold
@@ -46,9 +44,6 @@ public final class ExclusionChecker implements Checker {
         this.exclusiveStarts = List.copyOf(exclusiveStarts);
         this.sharedStarts = List.copyOf(sharedStarts);
         this.ends = List.copyOf(ends);
-        List<OpKind> all = new ArrayList<>(exclusiveStarts);
-        all.addAll(sharedStarts);
-        this.starts = List.copyOf(all);
     }
 
     /** Believed mutual exclusion of a lock: ACQUIRE ok until RELEASE, SUSPENDED, LOST or CRASHED. */
@@ -81,12 +76,9 @@ public final class ExclusionChecker implements Checker {
     }
 
     @Override
-    public void watch(History history) {
-        Holds.foldAsAppended(history, starts, ends);
-    }
-
-    @Override
     public CheckResult check(History history) {
+        List<OpKind> starts = new ArrayList<>(exclusiveStarts);
+        starts.addAll(sharedStarts);
         List<Hold> holds = Holds.of(history, starts, ends);
         Overlap earliest = null;
         for (int i = 0; i < holds.size(); i++) {

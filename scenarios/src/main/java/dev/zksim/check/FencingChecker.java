@@ -3,11 +3,9 @@ package dev.zksim.check;
 import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * Mutual exclusion as the protected resource sees it. Over the accepted (OK)
@@ -25,31 +23,13 @@ public final class FencingChecker implements Checker {
     }
 
     @Override
-    public void watch(History history) {
-        acceptedWrites(history);
-    }
-
-    /** The OK WRITE_PROTECTED ops, folded once per history ({@link History#folded}). */
-    private static List<Op> acceptedWrites(History history) {
-        return history.folded(AcceptedWrites.class, AcceptedWrites::new).writes;
-    }
-
-    private static final class AcceptedWrites implements Consumer<Op> {
-        private final List<Op> writes = new ArrayList<>();
-
-        @Override
-        public void accept(Op op) {
-            if (op.f().equals(OpKind.WRITE_PROTECTED) && op.isOk()) {
-                writes.add(op);
-            }
-        }
-    }
-
-    @Override
     public CheckResult check(History history) {
         Op highest = null;
         Map<Long, Op> firstWriteByToken = new TreeMap<>();
-        for (Op write : acceptedWrites(history)) {
+        for (Op write : history.ofKinds(OpKind.WRITE_PROTECTED)) {
+            if (!write.isOk()) {
+                continue;
+            }
             long token = write.value().asLong();
             if (highest != null && token < highest.value().asLong()) {
                 return CheckResult.safety(name(), write.time(), "the resource accepted stale token " + token

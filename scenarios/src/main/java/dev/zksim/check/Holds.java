@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * Turns a history into hold spans. A hold starts at an OK op of a start kind (the acquire
@@ -37,45 +36,11 @@ final class Holds {
     private Holds() {
     }
 
-    /**
-     * The holds of the history, in the order they began. They are folded once per history and
-     * pair of kind lists ({@link History#folded}): a run that asks for them before its first op
-     * ({@link #foldAsAppended}) has each op folded as it is recorded.
-     */
     static List<Hold> of(History history, Collection<OpKind> startKinds, Collection<OpKind> endKinds) {
-        return fold(history, startKinds, endKinds).holds();
-    }
-
-    /** Folds the history's holds of these kinds as ops are appended, rather than when first read. */
-    static void foldAsAppended(History history, Collection<OpKind> startKinds, Collection<OpKind> endKinds) {
-        fold(history, startKinds, endKinds);
-    }
-
-    private static Fold fold(History history, Collection<OpKind> startKinds, Collection<OpKind> endKinds) {
-        List<OpKind> starts = List.copyOf(startKinds);
-        List<OpKind> ends = List.copyOf(endKinds);
-        return history.folded(new Key(starts, ends), () -> new Fold(starts, ends));
-    }
-
-    /** What a fold of holds depends on besides the ops. */
-    private record Key(List<OpKind> startKinds, List<OpKind> endKinds) {
-    }
-
-    /** The holds of the ops seen so far: those that ended, and those still open. */
-    private static final class Fold implements Consumer<Op> {
-        private final List<OpKind> startKinds;
-        private final List<OpKind> endKinds;
-        private final List<Hold> closed = new ArrayList<>();
-        private final Map<String, Open> openByProcess = new LinkedHashMap<>();
-        private final Map<Long, Op> closedSessions = new TreeMap<>();
-
-        Fold(List<OpKind> startKinds, List<OpKind> endKinds) {
-            this.startKinds = startKinds;
-            this.endKinds = endKinds;
-        }
-
-        @Override
-        public void accept(Op op) {
+        List<Hold> closed = new ArrayList<>();
+        Map<String, Open> openByProcess = new LinkedHashMap<>();
+        Map<Long, Op> closedSessions = new TreeMap<>();
+        for (Op op : history) {
             if (op.f().equals(OpKind.SESSION_CLOSED)) {
                 closedSessions.putIfAbsent(op.session(), op);
             }
@@ -94,14 +59,9 @@ final class Holds {
                 openByProcess.put(op.process(), new Open(op, closedBefore));
             }
         }
-
-        /** The holds so far by their grants' order; one still open ends with the history. */
-        List<Hold> holds() {
-            List<Hold> holds = new ArrayList<>(closed);
-            openByProcess.values().forEach(open -> holds.add(open.endedBy(Optional.empty())));
-            holds.sort(Comparator.comparingLong(hold -> hold.start().index()));
-            return holds;
-        }
+        openByProcess.values().forEach(open -> closed.add(open.endedBy(Optional.empty())));
+        closed.sort(Comparator.comparingLong(hold -> hold.start().index()));
+        return closed;
     }
 
     /** Whether the op ends the open hold: a crash of its process, or an end kind of the hold's session. */

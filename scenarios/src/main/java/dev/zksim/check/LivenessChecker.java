@@ -47,11 +47,6 @@ public final class LivenessChecker implements Checker {
     }
 
     @Override
-    public void watch(History history) {
-        history.pairAsAppended();
-    }
-
-    @Override
     public CheckResult check(History history) {
         long end = Math.max(runEnd, history.endTime());
         List<String> waiting = new ArrayList<>();

@@ -1,8 +1,10 @@
 package dev.zksim.history;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Deque;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,9 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.function.Consumer;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * An append-only, totally ordered list of ops. Indices strictly increase and times never go
@@ -28,10 +28,9 @@ import java.util.function.Supplier;
  */
 public final class History implements Iterable<Op> {
     private final List<Op> ops = new ArrayList<>();
-    /** The folds kept up to date as ops are appended (see {@link #folded}), by key; made when first asked for. */
-    private Map<Object, Consumer<Op>> folds;
-    /** See every op appended from now on, as it is appended, in the order they were given. */
-    private final List<Consumer<Op>> watchers = new ArrayList<>(0);
+    // Pairing is asked for by several checkers of one run; computed once per length of the history.
+    private List<OpPair> pairs;
+    private List<Op> notifications;
 
     public History() {
     }
@@ -51,43 +50,9 @@ public final class History implements Iterable<Op> {
             }
         }
         ops.add(op);
-        for (int i = 0; i < watchers.size(); i++) {
-            watchers.get(i).accept(op);
-        }
+        pairs = null;
+        notifications = null;
         return op;
-    }
-
-    /**
-     * Hands every op appended from now on to {@code next}, after the watchers given before,
-     * as it is appended: for checks that judge the history op by op while each op is fresh,
-     * instead of reading all of it again at the end. Ops already appended are not replayed.
-     */
-    public void watchAppends(Consumer<Op> next) {
-        watchers.add(next);
-    }
-
-    /**
-     * The fold of this history under {@code key}: made by {@code make} the first time it is
-     * asked for, fed every op so far, then every op as it is appended. What several checkers
-     * derive from a history (its pairs, its holds) is folded once per history, and a run that
-     * asks for it before its first op has each op folded while it is fresh. A fold is a
-     * function of the ops it was fed, so asking early or late gives the same fold.
-     *
-     * @param key names the fold, with whatever parameters it depends on (a record of them)
-     */
-    @SuppressWarnings("unchecked")
-    public <F extends Consumer<Op>> F folded(Object key, Supplier<F> make) {
-        if (folds == null) {
-            folds = new LinkedHashMap<>();
-        }
-        F fold = (F) folds.get(key);
-        if (fold == null) {
-            fold = make.get();
-            ops.forEach(fold);
-            folds.put(key, fold);
-            watchAppends(fold);
-        }
-        return fold;
     }
 
     /** Appends an op under the next index, outside any session. */
@@ -150,24 +115,24 @@ public final class History implements Iterable<Op> {
 
     /** Every invocation with its completion, if one came, in invocation order. */
     public List<OpPair> pairs() {
-        return pairing().pairs();
+        paired();
+        return pairs;
     }
 
     /** Completions that answer no invocation, in history order. */
     public List<Op> notifications() {
-        return pairing().notifications();
+        paired();
+        return notifications;
     }
 
-    /**
-     * Pairs every op as it is appended rather than when the pairs are first read: for a run's
-     * history, which its checkers pair at the end, so that each op is paired while it is fresh.
-     */
-    public void pairAsAppended() {
-        pairing();
-    }
-
-    private Pairing pairing() {
-        return folded(Pairing.class, Pairing::new);
+    private void paired() {
+        if (pairs == null) {
+            List<OpPair> newPairs = new ArrayList<>();
+            List<Op> newNotifications = new ArrayList<>();
+            pairUp(newPairs, newNotifications);
+            pairs = Collections.unmodifiableList(newPairs);
+            notifications = Collections.unmodifiableList(newNotifications);
+        }
     }
 
     /** The pair whose invocation or completion is the given op, if any. */
@@ -178,6 +143,39 @@ public final class History implements Iterable<Op> {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Pairs each completion with the oldest open invocation of the same process and kind.
+     * Every run's liveness check pairs its whole history, so the open invocations are found
+     * by process, then kind (no key object per op), and completions sit in an array by
+     * invocation.
+     */
+    private void pairUp(List<OpPair> pairs, List<Op> notifications) {
+        Map<String, Map<OpKind, Deque<Integer>>> pendingByProcess = new LinkedHashMap<>();
+        List<Op> invocations = new ArrayList<>();
+        Op[] completionOf = new Op[ops.size()];
+        for (Op op : ops) {
+            Map<OpKind, Deque<Integer>> pendingByKind = pendingByProcess.get(op.process());
+            if (op.isInvoke()) {
+                if (pendingByKind == null) {
+                    pendingByKind = new LinkedHashMap<>();
+                    pendingByProcess.put(op.process(), pendingByKind);
+                }
+                pendingByKind.computeIfAbsent(op.f(), kind -> new ArrayDeque<>()).addLast(invocations.size());
+                invocations.add(op);
+                continue;
+            }
+            Deque<Integer> pending = pendingByKind == null ? null : pendingByKind.get(op.f());
+            if (pending == null || pending.isEmpty()) {
+                notifications.add(op);
+            } else {
+                completionOf[pending.removeFirst()] = op;
+            }
+        }
+        for (int i = 0; i < invocations.size(); i++) {
+            pairs.add(new OpPair(invocations.get(i), Optional.ofNullable(completionOf[i])));
+        }
     }
 
     /** One op per line, in order, for failure reports and debugging. */

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * A "sometimes" assertion: something a scenario wants some run to reach (a holder lost its
@@ -52,98 +51,20 @@ public record Goal(String name, Predicate<Evidence> reached) {
         return new Goal(name, evidence -> evidence.count(kind) >= times);
     }
 
-    /**
-     * A goal judged by watching the history's ops one at a time. A run feeds its watch each op
-     * as it is recorded ({@link RunAssembly}), while the op is fresh, instead of reading the
-     * whole history again at the end, and stops feeding it once it is reached; judged on any
-     * other evidence, the goal replays the history through a new watch. Either way the watch
-     * sees the same ops in the same order, so both give the same answer.
-     *
-     * @param watch makes a fresh watch, one per judged history
-     */
-    public static Goal watching(String name, Supplier<Watch> watch) {
-        return new Goal(name, new Replay(watch));
-    }
-
-    /**
-     * What a goal that is judged op by op keeps between ops. "Sometimes" goals ask whether
-     * something ever happened, so once reached a watch stays reached and sees no more ops.
-     */
-    public interface Watch {
-        /** Notes the next op of the history. */
-        void see(Op op);
-
-        /** Whether the ops seen so far reach the goal. */
-        boolean reached();
-    }
-
-    /** The goal's watch factory if it is judged op by op, else null. */
-    Supplier<Watch> watchFactory() {
-        return reached instanceof Replay replay ? replay.watch() : null;
-    }
-
-    /** A watched goal judged on a whole history: its ops replayed through a fresh watch. */
-    private record Replay(Supplier<Watch> watch) implements Predicate<Evidence> {
-        @Override
-        public boolean test(Evidence evidence) {
-            Watch fresh = watch.get();
-            for (Op op : evidence.history()) {
-                if (fresh.reached()) {
-                    return true;
-                }
-                fresh.see(op);
-            }
-            return fresh.reached();
-        }
-    }
-
-    /** A watch reached by the first op that passes a test. */
-    private static final class FirstMatch implements Watch {
-        private final Predicate<Op> test;
-        private boolean reached;
-
-        FirstMatch(Predicate<Op> test) {
-            this.test = test;
-        }
-
-        @Override
-        public void see(Op op) {
-            reached = reached || test.test(op);
-        }
-
-        @Override
-        public boolean reached() {
-            return reached;
-        }
-    }
-
     /** Some op of this kind completed OK. */
     public static Goal completed(OpKind kind, String name) {
-        return watching(name, () -> new FirstMatch(op -> op.type() == OpType.OK && op.f().equals(kind)));
+        return onHistory(name, history -> history.ops().stream().anyMatch(op -> op.type() == OpType.OK && op.f().equals(kind)));
     }
 
     /** Some op of this kind was recorded with this type (a FAIL, an INFO, or a notification). */
     public static Goal happened(OpKind kind, OpType type, String name) {
-        return watching(name, () -> new FirstMatch(op -> op.type() == type && op.f().equals(kind)));
+        return onHistory(name, history -> history.ops().stream().anyMatch(op -> op.type() == type && op.f().equals(kind)));
     }
 
     /** At least {@code processes} different processes completed an op of this kind OK. */
     public static Goal completedBy(OpKind kind, int processes, String name) {
-        return watching(name, () -> new Watch() {
-            private final Set<String> completedBy = new LinkedHashSet<>();
-
-            @Override
-            public void see(Op op) {
-                if (op.type() == OpType.OK && op.f().equals(kind)) {
-                    completedBy.add(op.process());
-                }
-            }
-
-            @Override
-            public boolean reached() {
-                return completedBy.size() >= processes;
-            }
-        });
+        return onHistory(name, history -> history.ops().stream().filter(op -> op.type() == OpType.OK && op.f().equals(kind))
+                .map(Op::process).distinct().count() >= processes);
     }
 
     /**
@@ -151,29 +72,22 @@ public record Goal(String name, Predicate<Evidence> reached) {
      * another's invocation had not yet completed (contention).
      */
     public static Goal contended(OpKind kind, String name) {
-        return watching(name, () -> new Watch() {
-            private final Set<String> pending = new LinkedHashSet<>();
-            private boolean reached;
-
-            @Override
-            public void see(Op op) {
+        return onHistory(name, history -> {
+            Set<String> pending = new LinkedHashSet<>();
+            for (Op op : history.ops()) {
                 if (!op.f().equals(kind)) {
-                    return;
+                    continue;
                 }
                 if (op.type() == OpType.INVOKE) {
                     if (!pending.isEmpty() && !pending.contains(op.process())) {
-                        reached = true;
+                        return true;
                     }
                     pending.add(op.process());
                 } else {
                     pending.remove(op.process());
                 }
             }
-
-            @Override
-            public boolean reached() {
-                return reached;
-            }
+            return false;
         });
     }
 
@@ -182,25 +96,18 @@ public record Goal(String name, Predicate<Evidence> reached) {
      * {@code acquire} gave it, before its {@code release}.
      */
     public static Goal noticeWhileHolding(OpKind acquire, OpKind release, OpKind notice, String name) {
-        return watching(name, () -> new Watch() {
-            private final Map<String, Boolean> holding = new LinkedHashMap<>();
-            private boolean reached;
-
-            @Override
-            public void see(Op op) {
+        return onHistory(name, history -> {
+            Map<String, Boolean> holding = new LinkedHashMap<>();
+            for (Op op : history.ops()) {
                 if (op.f().equals(acquire) && op.type() == OpType.OK) {
                     holding.put(op.process(), true);
                 } else if (op.f().equals(release) && op.type() == OpType.INVOKE) {
                     holding.put(op.process(), false);
                 } else if (op.f().equals(notice) && holding.getOrDefault(op.process(), false)) {
-                    reached = true;
+                    return true;
                 }
             }
-
-            @Override
-            public boolean reached() {
-                return reached;
-            }
+            return false;
         });
     }
 
@@ -210,37 +117,32 @@ public record Goal(String name, Predicate<Evidence> reached) {
      * the note {@link Op#GAVE_UP} (a take or an enter given up).
      */
     public static Goal gaveUp(OpKind acquire, OpKind release, String name) {
-        return watching(name, () -> new Watch() {
-            private final Set<String> waiting = new LinkedHashSet<>();
-            private boolean reached;
-
-            @Override
-            public void see(Op op) {
+        return onHistory(name, history -> {
+            Set<String> waiting = new LinkedHashSet<>();
+            for (Op op : history.ops()) {
                 if (op.f().equals(acquire) && op.type() == OpType.FAIL && op.note().equals(Op.GAVE_UP)) {
-                    reached = true;
-                } else if (op.f().equals(acquire)) {
+                    return true;
+                }
+                if (op.f().equals(acquire)) {
                     if (op.type() == OpType.INVOKE) {
                         waiting.add(op.process());
                     } else {
                         waiting.remove(op.process());
                     }
                 } else if (op.f().equals(release) && op.type() == OpType.INVOKE && waiting.contains(op.process())) {
-                    reached = true;
+                    return true;
                 }
             }
-
-            @Override
-            public boolean reached() {
-                return reached;
-            }
+            return false;
         });
     }
 
     /** Some value was returned OK by two ops of this kind (a queue item taken twice). */
     public static Goal repeated(OpKind kind, String name) {
-        return watching(name, () -> {
+        return onHistory(name, history -> {
             Set<Object> seen = new LinkedHashSet<>();
-            return new FirstMatch(op -> op.type() == OpType.OK && op.f().equals(kind) && !seen.add(op.value()));
+            return history.ops().stream().filter(op -> op.type() == OpType.OK && op.f().equals(kind))
+                    .anyMatch(op -> !seen.add(op.value()));
         });
     }
 
@@ -250,27 +152,20 @@ public record Goal(String name, Predicate<Evidence> reached) {
      * {@code release}, is told LOST, or crashes.
      */
     public static Goal heldTogether(OpKind acquire, OpKind release, int holders, String name) {
-        return watching(name, () -> new Watch() {
-            private final Set<String> holding = new LinkedHashSet<>();
-            private boolean reached;
-
-            @Override
-            public void see(Op op) {
+        return onHistory(name, history -> {
+            Set<String> holding = new LinkedHashSet<>();
+            for (Op op : history.ops()) {
                 if (op.f().equals(acquire) && op.type() == OpType.OK) {
                     holding.add(op.process());
                     if (holding.size() >= holders) {
-                        reached = true;
+                        return true;
                     }
                 } else if ((op.f().equals(release) && op.type() == OpType.INVOKE) || op.f().equals(OpKind.LOST)
                         || op.f().equals(OpKind.CRASHED)) {
                     holding.remove(op.process());
                 }
             }
-
-            @Override
-            public boolean reached() {
-                return reached;
-            }
+            return false;
         });
     }
 
@@ -280,10 +175,10 @@ public record Goal(String name, Predicate<Evidence> reached) {
      * nothing about, the least sign that its clients ran concurrently).
      */
     public static Goal overlapping(String name) {
-        return watching(name, () -> {
+        return onHistory(name, history -> {
             // In flight, by process and kind: a notification (an INFO nobody invoked) completes nothing.
             Map<List<Object>, Integer> inFlight = new LinkedHashMap<>();
-            return new FirstMatch(op -> {
+            for (Op op : history.ops()) {
                 List<Object> key = List.of(op.process(), op.f());
                 if (op.type() == OpType.INVOKE) {
                     if (inFlight.keySet().stream().anyMatch(other -> !other.get(0).equals(op.process()))) {
@@ -293,8 +188,8 @@ public record Goal(String name, Predicate<Evidence> reached) {
                 } else {
                     inFlight.computeIfPresent(key, (ignored, count) -> count > 1 ? count - 1 : null);
                 }
-                return false;
-            });
+            }
+            return false;
         });
     }
 

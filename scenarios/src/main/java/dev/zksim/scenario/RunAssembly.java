@@ -21,6 +21,7 @@ import dev.zksim.nemesis.Nemesis;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * One run of a scenario put together, the same way for every caller that runs scenarios
@@ -48,8 +49,6 @@ public final class RunAssembly {
     private final HistoryRecorder history;
     /** The trace's own count of each event kind, for goals. */
     private final TraceCounter counter;
-    /** The goals judged op by op, fed as the history is recorded. */
-    private final GoalWatches goals;
     private long healTime;
     private long endTime;
     private List<Checker> prefixCheckers;
@@ -71,7 +70,6 @@ public final class RunAssembly {
         this.counter = TraceCounter.of(ensemble.simulation().trace().counts());
         ensemble.simulation().trace().setDigesting(digesting);
         this.history = HistoryRecorder.attachedTo(ensemble);
-        this.goals = GoalWatches.attach(scenario.goals(), history.history());
         trial.install(ensemble, history);
     }
 
@@ -110,9 +108,6 @@ public final class RunAssembly {
     public void schedule(FaultPlan plan) {
         healTime = Math.max(FaultPlanGenerator.quietAfter(trial.faults()), plan.lastStepTime());
         endTime = healTime + trial.settle();
-        // The verdict's checkers are made again at the end, as they always were; these only say
-        // what the history should fold as it is recorded, which gives the verdict the same answer.
-        trial.checkers(healTime, endTime).forEach(checker -> checker.watch(history.history()));
         Nemesis.schedule(plan, ensemble);
         ensemble.simulation().scheduleAt(healTime, () -> ScenarioRunner.recoverAll(ensemble));
     }
@@ -182,14 +177,9 @@ public final class RunAssembly {
 
     /** The names of the scenario's goals this run reached so far, in declaration order. */
     public List<String> goalsReached() {
-        return goals.reached(this::evidence);
-    }
-
-    /** The run's evidence so far: its history and its trace's counts with the request faults struck. */
-    private Goal.Evidence evidence() {
-        Map<String, Integer> counts = counter.sortedCounts();
+        Map<String, Integer> counts = new TreeMap<>(counter.counts());
         counts.putAll(ensemble.network().faultsStruck());
-        return new Goal.Evidence(history.history(), counts);
+        return Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counts));
     }
 
     public Trial trial() {

@@ -99,30 +99,4 @@ class HoldsTest {
         assertThat(holds.getFirst().excusedAt(stale.index())).isTrue();
         assertThat(holds.get(1).wasLive()).isTrue();
     }
-
-    @Test
-    void holdsFoldedAsOpsAreAppendedAreTheHoldsOfEveryPrefixReadAtOnce() {
-        History recorded = new History();
-        Holds.foldAsAppended(recorded, STARTS, ENDS);
-        History reference = new History();
-        Object[][] steps = {
-            {"c1", OpType.OK, OpKind.SESSION_CLOSED, 1L, 7L}, {"c1", OpType.OK, OpKind.WRITE_LOCK, 2L, 7L},
-            {"c2", OpType.OK, OpKind.READ_LOCK, 2L, 8L}, {"c1", OpType.INFO, OpKind.CRASHED, 4L, 0L},
-            {"c1", OpType.OK, OpKind.WRITE_LOCK, 5L, 9L}, {"c2", OpType.OK, OpKind.SESSION_CLOSED, 5L, 8L},
-            {"c2", OpType.OK, OpKind.DISCONNECTED, 6L, 8L}, {"c2", OpType.OK, OpKind.SUSPENDED, 6L, 8L},
-            {"c1", OpType.OK, OpKind.EXPIRED, 7L, 9L}, {"c3", OpType.INVOKE, OpKind.READ_LOCK, 8L, 10L},
-            {"c2", OpType.INVOKE, OpKind.RELEASE, 9L, 8L}, {"c3", OpType.OK, OpKind.READ_LOCK, 9L, 10L},
-            {"c1", OpType.INVOKE, OpKind.RELEASE, 10L, 9L}, {"c3", OpType.OK, OpKind.DISCONNECTED, 11L, 10L}};
-        int endedWithTheHistory = 0;
-        for (Object[] step : steps) {
-            add(recorded, (String) step[0], (OpType) step[1], (OpKind) step[2], (Long) step[3], (Long) step[4]);
-            add(reference, (String) step[0], (OpType) step[1], (OpKind) step[2], (Long) step[3], (Long) step[4]);
-            List<Hold> folded = Holds.of(recorded, STARTS, ENDS);
-            assertThat(folded).isEqualTo(Holds.of(History.of(reference.ops()), STARTS, ENDS));
-            endedWithTheHistory += (int) folded.stream().filter(hold -> hold.end().isEmpty()).count();
-        }
-        assertThat(endedWithTheHistory).as("holds read while still open").isPositive();
-        assertThat(Holds.of(recorded, STARTS, ENDS)).extracting(hold -> hold.told().map(Op::index).orElse(-1L))
-                .containsExactly(-1L, 6L, 8L, 13L);
-    }
 }

@@ -3,8 +3,6 @@ package dev.zksim.check;
 import static dev.zksim.check.Hist.v;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zksim.history.History;
-import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import java.util.List;
@@ -67,28 +65,5 @@ class WakeUpsTest {
         assertThat(checker.check(herd.history()).isValid()).isFalse();
         Hist calm = new Hist().at(1).ok("c2", WOKEN, deletion("/lock/n-1", 7)).at(2).call("c2", OpKind.ACQUIRE);
         assertThat(checker.check(calm.history()).isValid()).isTrue();
-    }
-
-    @Test
-    void wakeUpsFoldedAsOpsAreAppendedAreThoseOfEveryPrefixReadAtOnce() {
-        History recorded = new History();
-        WakeUps.checker(HerdChecker.herdFree(), WOKEN, PROGRESS).watch(recorded);
-        Hist whole = new Hist().at(1).call("c1", OpKind.ACQUIRE).ok("c2", WOKEN, deletion("/lock/n-1", 7))
-                .ok("c3", WOKEN, deletion("/lock/n-1", 7)).at(2).ok("c3", WOKEN, deletion("/lock/n-2", -1))
-                .invoke("c2", OpKind.ACQUIRE).ok("c2", OpKind.ACQUIRE).call("c3", OpKind.ACQUIRE)
-                .call("c2", OpKind.ACQUIRE).at(3).ok("c4", WOKEN, deletion("/lock/n-3", 9))
-                .ok("c2", WOKEN, deletion("/lock/n-3", 9));
-        int unprogressed = 0;
-        for (Op op : whole.history()) {
-            recorded.append(op);
-            List<WakeUp> folded = WakeUps.of(recorded, WOKEN, PROGRESS);
-            assertThat(folded).isEqualTo(WakeUps.of(History.of(recorded.ops()), WOKEN, PROGRESS));
-            unprogressed += folded.stream().mapToInt(WakeUp::wasted).sum();
-        }
-        assertThat(unprogressed).as("wake-ups read before their progress").isPositive();
-        assertThat(WakeUps.of(recorded, WOKEN, PROGRESS)).containsExactly(
-                new WakeUp("/lock/n-1", 1_000, List.of(woken("c2", true), woken("c3", false))),
-                new WakeUp("/lock/n-2", 2_000, List.of(woken("c3", true))),
-                new WakeUp("/lock/n-3", 3_000, List.of(woken("c4", false), woken("c2", false))));
     }
 }

@@ -62,65 +62,6 @@ class HistoryTest {
     }
 
     @Test
-    void pairingAsAppendedGivesThePairsOfPairingAtTheEnd() {
-        History asAppended = new History();
-        asAppended.pairAsAppended();
-        History atTheEnd = new History();
-        Object[] steps = {"c1", OpType.INVOKE, OpKind.ACQUIRE, "c2", OpType.INVOKE, OpKind.ACQUIRE,
-                "c1", OpType.OK, OpKind.SUSPENDED, "c1", OpType.INVOKE, OpKind.ACQUIRE, "c1", OpType.OK, OpKind.ACQUIRE,
-                "c2", OpType.FAIL, OpKind.ACQUIRE, "c1", OpType.INFO, OpKind.ACQUIRE, "c2", OpType.OK, OpKind.RELEASE,
-                "c1", OpType.INVOKE, OpKind.RELEASE};
-        List<Integer> pairCounts = new ArrayList<>();
-        for (int i = 0; i < steps.length; i += 3) {
-            for (History history : List.of(asAppended, atTheEnd)) {
-                history.append((String) steps[i], (OpType) steps[i + 1], (OpKind) steps[i + 2], Value.NONE, i, "");
-            }
-            // Read midway too: later ops must still complete the pairs read before them.
-            pairCounts.add(asAppended.pairs().size());
-        }
-        assertThat(asAppended.pairs()).isEqualTo(atTheEnd.pairs());
-        assertThat(asAppended.notifications()).isEqualTo(atTheEnd.notifications())
-                .extracting(Op::f).containsExactly(OpKind.SUSPENDED, OpKind.RELEASE);
-        assertThat(asAppended.pairs()).extracting(pair -> pair.completion().map(Op::index).orElse(-1L))
-                .containsExactly(4L, 5L, 6L, -1L);
-        assertThat(pairCounts).containsExactly(1, 2, 2, 3, 3, 3, 3, 3, 4);
-    }
-
-    /** A fold that lists the indices it was fed. */
-    private static final class Seen extends ArrayList<Long> implements java.util.function.Consumer<Op> {
-        @Override
-        public void accept(Op op) {
-            add(op.index());
-        }
-    }
-
-    @Test
-    void aFoldIsMadeOncePerKeyAndFedTheOpsSoFarThenEachOpAppended() {
-        History history = new History();
-        history.append("c1", OpType.INVOKE, OpKind.ACQUIRE, Value.NONE, 0, "");
-        Seen early = history.folded("early", Seen::new);
-        history.append("c1", OpType.OK, OpKind.ACQUIRE, Value.NONE, 1, "");
-        Seen late = history.folded("late", Seen::new);
-        history.append("c2", OpType.INVOKE, OpKind.ACQUIRE, Value.NONE, 2, "");
-        assertThat(history.folded("early", Seen::new)).isSameAs(early);
-        assertThat(early).containsExactly(0L, 1L, 2L);
-        assertThat(late).isNotSameAs(early).isEqualTo(early);
-        assertThat(history.filter(op -> true).folded("early", Seen::new)).isNotSameAs(early).isEqualTo(early);
-    }
-
-    @Test
-    void aWatcherSeesEachOpAsItIsAppended() {
-        History history = new History();
-        history.append("c0", OpType.INVOKE, OpKind.ACQUIRE, Value.NONE, 0, "");
-        List<String> seen = new ArrayList<>();
-        history.watchAppends(op -> seen.add("a" + op.index()));
-        history.watchAppends(op -> seen.add("b" + op.index() + "/" + history.size()));
-        history.append("c1", OpType.INVOKE, OpKind.ACQUIRE, Value.NONE, 1, "");
-        history.append("c1", OpType.OK, OpKind.ACQUIRE, Value.NONE, 2, "");
-        assertThat(seen).containsExactly("a1", "b1/2", "a2", "b2/3");
-    }
-
-    @Test
     void filtersKeepTheOriginalIndices() {
         recorder.invoke("c1", OpKind.ACQUIRE).ok();
         recorder.invoke("c2", OpKind.ENQUEUE, Value.of("a")).ok();

@@ -1,7 +1,6 @@
 package dev.zksim.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zksim.catalog.Catalog;
 import dev.zksim.history.History;
@@ -65,53 +64,6 @@ class GoalTest {
         assertThat(lockPassed.reached().test(evidence(oneClientTwice))).isFalse();
         assertThat(lockPassed.reached().test(evidence(twoClients))).isTrue();
         assertThat(Goal.completedBy(OpKind.ACQUIRE, 0, "none").reached().test(evidence(new History()))).isTrue();
-    }
-
-    @Test
-    void aWatchedGoalFedOpByOpAgreesWithItsReplayAtEveryPrefix() {
-        List<Goal> goals = List.of(
-                Goal.contended(OpKind.ACQUIRE, "contended"),
-                Goal.completedBy(OpKind.ACQUIRE, 2, "passed"),
-                Goal.completed(OpKind.RELEASE, "released"),
-                Goal.happened(OpKind.LOST, OpType.FAIL, "lost"),
-                Goal.noticeWhileHolding(OpKind.ACQUIRE, OpKind.RELEASE, OpKind.LOST, "lost while holding"),
-                Goal.noticeWhileHolding(OpKind.ACQUIRE, OpKind.RELEASE, OpKind.SUSPENDED, "suspended while holding"),
-                Goal.gaveUp(OpKind.ACQUIRE, OpKind.RELEASE, "gave up"),
-                Goal.repeated(OpKind.RELEASE, "repeated"),
-                Goal.heldTogether(OpKind.ACQUIRE, OpKind.RELEASE, 2, "together"),
-                Goal.overlapping("overlapping"),
-                Goal.completedBy(OpKind.ACQUIRE, 0, "none needed"),
-                Goal.onHistory("ten ops", h -> h.size() >= 10));
-        Object[] steps = {"c1", OpType.INVOKE, OpKind.ACQUIRE, "c1", OpType.OK, OpKind.ACQUIRE,
-                "c2", OpType.INVOKE, OpKind.ACQUIRE, "c1", OpType.INVOKE, OpKind.RELEASE, "c2", OpType.INFO, OpKind.LOST,
-                "c1", OpType.OK, OpKind.RELEASE, "c3", OpType.INVOKE, OpKind.ACQUIRE, "c2", OpType.OK, OpKind.ACQUIRE,
-                "c3", OpType.OK, OpKind.ACQUIRE, "c2", OpType.OK, OpKind.SUSPENDED, "c3", OpType.INFO, OpKind.LOST};
-        History history = new History();
-        GoalWatches watches = GoalWatches.attach(goals, history);
-        Set<String> everReached = new LinkedHashSet<>();
-        for (int i = 0; i < steps.length; i += 3) {
-            history.append((String) steps[i], (OpType) steps[i + 1], (OpKind) steps[i + 2], Value.NONE, i, "");
-            List<String> fed = watches.reached(() -> evidence(history));
-            assertThat(fed).isEqualTo(Goal.reachedBy(goals, evidence(history)));
-            everReached.addAll(fed);
-        }
-        // The history reaches some goals, not all, so the comparison above tells answers apart.
-        assertThat(everReached).contains("contended", "passed", "released", "lost while holding", "together",
-                "overlapping", "none needed", "ten ops", "suspended while holding")
-                .doesNotContain("gave up", "repeated", "lost");
-    }
-
-    @Test
-    void goalsWatchAHistoryFromItsFirstOpAndAskForTheEvidenceOnlyIfAGoalNeedsIt() {
-        History history = history("c1", OpType.INVOKE, OpKind.ACQUIRE);
-        assertThatThrownBy(() -> GoalWatches.attach(List.of(Goal.completed(OpKind.ACQUIRE, "x")), history))
-                .isInstanceOf(IllegalStateException.class);
-        History empty = new History();
-        GoalWatches watched = GoalWatches.attach(List.of(Goal.completed(OpKind.ACQUIRE, "acquired")), empty);
-        empty.append("c1", OpType.OK, OpKind.ACQUIRE, Value.NONE, 0, "");
-        assertThat(watched.reached(() -> {
-            throw new AssertionError("no goal needs the evidence");
-        })).containsExactly("acquired");
     }
 
     private record Ping(int n) implements TraceEvent {

@@ -61,7 +61,7 @@ public final class HistoryRecorder {
      */
     public static HistoryRecorder attachedTo(Ensemble ensemble) {
         HistoryRecorder recorder = new HistoryRecorder(ensemble.simulation()::now, ensemble.simulation().trace(),
-                ensemble::sessionIdOf);
+                process -> ensemble.findClient(process).map(EnsembleClient::sessionId).orElse(0L));
         ensemble.onSessionClosed(session -> recorder.sessionClosed(ensemble, session));
         ensemble.onSessionEvent(recorder::told);
         return recorder;

@@ -21,6 +21,7 @@ import dev.zksim.nemesis.Nemesis;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * One run of a scenario put together, the same way for every caller that runs scenarios
@@ -176,8 +177,7 @@ public final class RunAssembly {
 
     /** The names of the scenario's goals this run reached so far, in declaration order. */
     public List<String> goalsReached() {
-        // A new map of the counts, which the request faults struck are added to without another copy.
-        Map<String, Integer> counts = counter.sortedCounts();
+        Map<String, Integer> counts = new TreeMap<>(counter.counts());
         counts.putAll(ensemble.network().faultsStruck());
         return Goal.reachedBy(scenario.goals(), new Goal.Evidence(history.history(), counts));
     }

@@ -54,13 +54,8 @@ public final class TraceCounter implements TraceSink {
 
     /** The counts so far, by kind, sorted by kind. */
     public Map<String, Integer> counts() {
-        return Collections.unmodifiableMap(sortedCounts());
-    }
-
-    /** The counts so far in a new map of the caller's, which may add to it without a copy. */
-    TreeMap<String, Integer> sortedCounts() {
-        TreeMap<String, Integer> byKind = new TreeMap<>();
+        Map<String, Integer> byKind = new TreeMap<>();
         counts.forEach((type, count) -> byKind.merge(kind(type), count, Integer::sum));
-        return byKind;
+        return Collections.unmodifiableMap(byKind);
     }
 }

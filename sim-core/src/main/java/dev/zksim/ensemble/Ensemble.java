@@ -193,16 +193,6 @@ public final class Ensemble {
         return Optional.ofNullable(clients.get(id));
     }
 
-    /**
-     * The current session of the client with this id, or 0 if there is no such client or it
-     * has no session: what the history stamps on each op the client records, looked up without
-     * an {@code Optional} or a boxed id per op.
-     */
-    public long sessionIdOf(String id) {
-        EnsembleClient client = clients.get(id);
-        return client == null ? 0 : client.sessionId();
-    }
-
     public List<EnsembleClient> clients() {
         return new ArrayList<>(clients.values());
     }

@@ -291,34 +291,18 @@ public final class SequentialLock implements DistributedLock {
      * session lives.
      */
     private List<String> withoutStrays(List<String> children, String me) {
-        int first = deletesStrays ? firstStray(children, me) : -1;
-        if (first < 0) {
-            // Nearly every listing has no stray: it is decided on as it came, without a copy.
+        if (!deletesStrays) {
             return children;
         }
-        List<String> kept = new ArrayList<>(children.subList(0, first));
-        for (String child : children.subList(first, children.size())) {
-            if (isStray(child, me)) {
+        List<String> kept = new ArrayList<>(children.size());
+        for (String child : children) {
+            if (!child.equals(me) && isOwnNode(child)) {
                 DeleteNode.delete(zk, dir + "/" + child);
             } else {
                 kept.add(child);
             }
         }
         return kept;
-    }
-
-    /** The position of the listing's first stray of this lock, or -1. */
-    private int firstStray(List<String> children, String me) {
-        for (int i = 0; i < children.size(); i++) {
-            if (isStray(children.get(i), me)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private boolean isStray(String child, String me) {
-        return !child.equals(me) && isOwnNode(child);
     }
 
     /** True for a node this lock created: {@code <guid>_<attempt>-...}, of any attempt. */

@@ -60,6 +60,8 @@ public final class BenchWorkload {
     private final Listener listener;
     private int round;
     private int step;
+    /** This round's lock node: its full path, as the create returned it, and its name under the root. */
+    private String myPath;
     private String myNode;
 
     public BenchWorkload(Kind kind, ZooKeeperClient zk, int client, int rounds, Listener listener) {
@@ -124,6 +126,7 @@ public final class BenchWorkload {
                 listener.failed(error);
                 return;
             }
+            myPath = path;
             myNode = path.substring(LOCK_ROOT.length() + 1);
             checkPosition();
         });
@@ -162,7 +165,7 @@ public final class BenchWorkload {
     }
 
     private void release() {
-        zk.delete(LOCK_ROOT + "/" + myNode, -1).whenComplete((ignored, error) -> {
+        zk.delete(myPath, -1).whenComplete((ignored, error) -> {
             if (error != null) {
                 listener.failed(error);
             } else {

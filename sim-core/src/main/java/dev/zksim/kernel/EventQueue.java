@@ -140,7 +140,12 @@ final class EventQueue {
     private static final class Lane {
         private static final int MASK = LANE_CAPACITY - 1;
         private final long[] keys = new long[2 * LANE_CAPACITY];
-        private final Runnable[] actions = new Runnable[LANE_CAPACITY];
+        /**
+         * Held as Objects although every one is a Runnable: a store into an array whose element
+         * type is an interface checks the stored object against that interface, on every add
+         * and every shift, while a store into an Object[] needs no check.
+         */
+        private final Object[] actions = new Object[LANE_CAPACITY];
         private int head;
         private int size;
 
@@ -178,7 +183,7 @@ final class EventQueue {
         }
 
         Runnable poll() {
-            Runnable first = actions[head];
+            Runnable first = (Runnable) actions[head];
             actions[head] = null;
             head = (head + 1) & MASK;
             size--;
@@ -187,7 +192,7 @@ final class EventQueue {
 
         boolean allMatch(Predicate<Runnable> test) {
             for (int i = 0; i < size; i++) {
-                if (!test.test(actions[(head + i) & MASK])) {
+                if (!test.test((Runnable) actions[(head + i) & MASK])) {
                     return false;
                 }
             }
@@ -198,7 +203,7 @@ final class EventQueue {
             long sum = 0;
             for (int i = 0; i < size; i++) {
                 int slot = (head + i) & MASK;
-                sum += digestTerm(keys[2 * slot], actions[slot], now);
+                sum += digestTerm(keys[2 * slot], (Runnable) actions[slot], now);
             }
             return sum;
         }
@@ -212,7 +217,8 @@ final class EventQueue {
          * simulations a second, and zeroing large arrays for each was a tenth of its allocation.
          */
         private long[] keys = new long[64];
-        private Runnable[] actions = new Runnable[32];
+        /** Objects, not Runnables, for the reason given in {@link Lane}. */
+        private Object[] actions = new Object[32];
         private int size;
 
         void add(long time, long sequence, Runnable action) {
@@ -224,11 +230,11 @@ final class EventQueue {
         }
 
         Runnable poll() {
-            Runnable first = actions[0];
+            Runnable first = (Runnable) actions[0];
             int last = --size;
             long time = keys[2 * last];
             long sequence = keys[2 * last + 1];
-            Runnable action = actions[last];
+            Runnable action = (Runnable) actions[last];
             actions[last] = null;
             if (last > 0) {
                 siftDown(0, time, sequence, action);
@@ -238,7 +244,7 @@ final class EventQueue {
 
         boolean allMatch(Predicate<Runnable> test) {
             for (int i = 0; i < size; i++) {
-                if (!test.test(actions[i])) {
+                if (!test.test((Runnable) actions[i])) {
                     return false;
                 }
             }
@@ -248,7 +254,7 @@ final class EventQueue {
         long digestTerms(long now) {
             long sum = 0;
             for (int i = 0; i < size; i++) {
-                sum += digestTerm(keys[2 * i], actions[i], now);
+                sum += digestTerm(keys[2 * i], (Runnable) actions[i], now);
             }
             return sum;
         }

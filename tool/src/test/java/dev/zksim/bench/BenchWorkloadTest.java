@@ -17,6 +17,10 @@ class BenchWorkloadTest {
         assertThat(BenchWorkload.predecessorOf(List.of("n-0000000003", "n-0000000001", "n-0000000002"), "n-0000000003"))
                 .isEqualTo("n-0000000002");
         assertThat(BenchWorkload.predecessorOf(List.of("n-0000000003", "n-0000000001"), "n-0000000001")).isNull();
+        // Nodes above mine are never the predecessor, however they are listed.
+        assertThat(BenchWorkload.predecessorOf(
+                List.of("n-0000000007", "n-0000000002", "n-0000000005", "n-0000000009", "n-0000000004"), "n-0000000005"))
+                .isEqualTo("n-0000000004");
         assertThatThrownBy(() -> BenchWorkload.predecessorOf(List.of("n-0000000001"), "n-0000000009"))
                 .isInstanceOf(IllegalStateException.class);
     }

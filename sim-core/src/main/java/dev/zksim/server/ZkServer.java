@@ -30,6 +30,7 @@ import dev.zksim.server.zab.QuorumPeer;
 import dev.zksim.server.zab.ZabConfig;
 import dev.zksim.server.zab.ZabMonitor;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -265,7 +266,9 @@ public final class ZkServer implements Node {
         if (watches.isEmpty()) {
             return;
         }
-        for (WatchTrigger trigger : result.triggers()) {
+        List<WatchTrigger> triggers = result.triggers();
+        for (int i = 0; i < triggers.size(); i++) {
+            WatchTrigger trigger = triggers.get(i);
             if (trigger.table() == WatchTrigger.Table.DATA) {
                 watches.trigger(TreeChange.of(trigger.type(), trigger.path(), trigger.zxid())).forEach(connections::notify);
             }

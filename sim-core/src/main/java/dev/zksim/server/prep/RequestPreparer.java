@@ -175,9 +175,7 @@ public final class RequestPreparer {
         }
         ChangeRecord parent = requireNode(ZnodePaths.parentOf(path));
         requirePermission(parent, Perms.CREATE);
-        String actualPath = mode.isSequential()
-                ? path + ZnodePaths.sequenceSuffix(parent.cversion())
-                : path;
+        String actualPath = mode.isSequential() ? ZnodePaths.sequentialPath(path, parent.cversion()) : path;
         validatePath(actualPath);
         if (latest(actualPath) != null) {
             throw new Rejected(Code.NODEEXISTS);
@@ -375,9 +373,9 @@ public final class RequestPreparer {
     public void retire(long appliedZxid) {
         while (!outstanding.isEmpty() && outstanding.peekFirst().zxid() <= appliedZxid) {
             ChangeRecord change = outstanding.removeFirst();
-            if (latestByPath.get(change.path()) == change) {
-                latestByPath.remove(change.path());
-            }
+            // Removed only if it is still the path's latest, in one lookup. A later record
+            // equal to it has its zxid, so this same loop would retire it anyway.
+            latestByPath.remove(change.path(), change);
         }
     }
 

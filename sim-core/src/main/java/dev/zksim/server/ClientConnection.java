@@ -87,9 +87,10 @@ final class ClientConnection implements ConnectionHandler {
     }
 
     private void onRequest(ClientPacket.Request request) {
-        int size = request.operation().wireSize();
-        if (size > server.config().maxBuffer()) {
-            server.closeConnection(this, "request of " + size + " bytes exceeds jute.maxbuffer");
+        // Sized exactly only if its bound (three bytes a character) could exceed the limit.
+        int limit = server.config().maxBuffer();
+        if (request.operation().wireSize(false) > limit && request.operation().wireSize() > limit) {
+            server.closeConnection(this, "request of " + request.operation().wireSize() + " bytes exceeds jute.maxbuffer");
             return;
         }
         switch (state) {

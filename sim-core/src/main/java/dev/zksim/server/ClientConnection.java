@@ -70,6 +70,7 @@ final class ClientConnection implements ConnectionHandler {
             return;
         }
         switch (packet) {
+            case ClientPacket.Request request -> onRequest(request);
             case ClientPacket.ConnectRequest connect -> {
                 if (state == State.AWAITING_CONNECT) {
                     server.connect(this, connect);
@@ -77,7 +78,6 @@ final class ClientConnection implements ConnectionHandler {
                     server.closeConnection(this, "a second ConnectRequest");
                 }
             }
-            case ClientPacket.Request request -> onRequest(request);
             case ClientPacket.Ping ping -> {
                 if (state == State.ESTABLISHED && server.touch(sessionId)) {
                     send(new ServerPacket.Pong());

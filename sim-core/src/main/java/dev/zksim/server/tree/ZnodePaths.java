@@ -12,6 +12,15 @@ public final class ZnodePaths {
     public static final List<String> SPECIAL_PATHS = List.of("/", "/zookeeper", "/zookeeper/quota", "/zookeeper/config");
     public static final String CONFIG_PATH = "/zookeeper/config";
 
+    /** The padding of a sequence suffix by the number of zeros it needs (at most nine). */
+    private static final String[] ZEROS = new String[10];
+
+    static {
+        for (int count = 0; count < ZEROS.length; count++) {
+            ZEROS[count] = "0".repeat(count);
+        }
+    }
+
     private ZnodePaths() {
     }
 
@@ -50,11 +59,11 @@ public final class ZnodePaths {
         if (cversion < 0) {
             return path + String.format(Locale.ENGLISH, "%010d", cversion);
         }
-        StringBuilder sequential = new StringBuilder(path.length() + 10).append(path);
+        int zeros = 0;
         for (int below = 1_000_000_000; below > 1 && cversion < below; below /= 10) {
-            sequential.append('0');
+            zeros++;
         }
-        return sequential.append(cversion).toString();
+        return path + ZEROS[zeros] + cversion;
     }
 
     /** The last component of a path ("" for "/"). */

@@ -176,7 +176,7 @@ public final class RequestPreparer {
         ChangeRecord parent = requireNode(ZnodePaths.parentOf(path));
         requirePermission(parent, Perms.CREATE);
         String actualPath = mode.isSequential() ? ZnodePaths.sequentialPath(path, parent.cversion()) : path;
-        validatePath(actualPath);
+        validateNewPath(actualPath);
         if (latest(actualPath) != null) {
             throw new Rejected(Code.NODEEXISTS);
         }
@@ -306,6 +306,24 @@ public final class RequestPreparer {
     private static void validatePath(String path) throws Rejected {
         try {
             PathUtils.validatePath(path);
+        } catch (IllegalArgumentException invalid) {
+            throw new Rejected(Code.BADARGUMENTS);
+        }
+    }
+
+    /**
+     * The path of a node to be created under a parent that exists. The parent's path, all
+     * before the last '/', was checked when that parent was created, so below the root's
+     * children only the new name is walked; the root's children (and "/" itself, and the
+     * invalid "//name", whose parent also looks like the root) are short and checked whole.
+     */
+    private static void validateNewPath(String path) throws Rejected {
+        try {
+            if (path.lastIndexOf('/') > 1) {
+                PathUtils.validateLastComponent(path);
+            } else {
+                PathUtils.validatePath(path);
+            }
         } catch (IllegalArgumentException invalid) {
             throw new Rejected(Code.BADARGUMENTS);
         }

@@ -85,15 +85,23 @@ final class Reads {
     }
 
     private Answer getChildren(Operation.GetChildren getChildren, long connectionId) {
-        ChildrenAndStat children = tree.getChildren2(getChildren.path());
+        List<String> children;
+        Stat stat = null;
+        if (getChildren.withStat()) {
+            ChildrenAndStat both = tree.getChildren2(getChildren.path());
+            children = both == null ? null : both.children();
+            stat = both == null ? null : both.stat();
+        } else {
+            // A plain getChildren (most recipes' listing) answers without a Stat: none is made for it.
+            children = tree.getChildren(getChildren.path());
+        }
         if (children == null) {
             return Answer.error(Code.NONODE);
         }
         if (getChildren.watch()) {
             watches.addChildWatch(getChildren.path(), connectionId);
         }
-        Stat stat = getChildren.withStat() ? children.stat() : null;
-        return Answer.ok(new Response.ChildrenResponse(orders.children(children.children()), stat));
+        return Answer.ok(new Response.ChildrenResponse(orders.children(children), stat));
     }
 
     private Answer setWatches(Operation.SetWatches setWatches, long connectionId) {

@@ -42,8 +42,23 @@ public final class PathUtils {
         if (path.charAt(path.length() - 1) == '/') {
             throw new IllegalArgumentException("Path must not end with / character");
         }
-        int componentStart = 1;
-        for (int i = 1; i <= path.length(); i++) {
+        checkComponentsFrom(path, 1);
+    }
+
+    /**
+     * {@link #validatePath(String)} for a path whose parent path, everything before its last
+     * '/', is known to be valid and is not the root: only the last component is checked. The
+     * server checks a new node's path so, since its parent's path was checked when the parent
+     * was created.
+     */
+    public static void validateLastComponent(String path) {
+        checkComponentsFrom(path, path.lastIndexOf('/') + 1);
+    }
+
+    /** Checks each component from {@code start}, where one begins, to the end of the path. */
+    private static void checkComponentsFrom(String path, int start) {
+        int componentStart = start;
+        for (int i = start; i <= path.length(); i++) {
             char c = i == path.length() ? '/' : path.charAt(i);
             if (c == '/') {
                 checkComponent(path, componentStart, i);

@@ -57,10 +57,14 @@ final class JuteSize {
         return strings(texts, true);
     }
 
+    /**
+     * Walks the list by index (the protocol's lists are immutable copies, all random access):
+     * every listing a client reads is sized, and an iterator was made for each.
+     */
     static int strings(List<String> texts, boolean exact) {
         int size = 4;
-        for (String text : texts) {
-            size += string(text, exact);
+        for (int i = 0; i < texts.size(); i++) {
+            size += string(texts.get(i), exact);
         }
         return size;
     }

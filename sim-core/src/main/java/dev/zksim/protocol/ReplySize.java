@@ -42,16 +42,17 @@ public final class ReplySize {
     }
 
     private static int body(Response response, boolean exact) {
+        // The common replies first: a switch over types tests its cases in order.
         return switch (response) {
-            case Response.PathResponse path -> JuteSize.string(path.path(), exact);
-            case Response.CreateResponse create -> JuteSize.string(create.path(), exact) + STAT;
             case Response.StatResponse stat -> stat.stat() == null ? 0 : STAT;
-            case Response.DataResponse data -> JuteSize.buffer(data.data()) + STAT;
             case Response.ChildrenResponse children -> JuteSize.strings(children.children(), exact) + (children.stat() == null ? 0 : STAT);
+            case Response.Empty empty -> 0;
+            case Response.PathResponse path -> JuteSize.string(path.path(), exact);
+            case Response.DataResponse data -> JuteSize.buffer(data.data()) + STAT;
+            case Response.CreateResponse create -> JuteSize.string(create.path(), exact) + STAT;
             case Response.MultiResponse multi -> multi(multi.results(), exact);
             case Response.PathsResponse paths -> JuteSize.strings(paths.paths(), exact);
             case Response.CountResponse count -> 4;
-            case Response.Empty empty -> 0;
         };
     }
 

@@ -70,6 +70,7 @@ final class ClientConnection implements ConnectionHandler {
             return;
         }
         switch (packet) {
+            case ClientPacket.Request request -> onRequest(request);
             case ClientPacket.ConnectRequest connect -> {
                 if (state == State.AWAITING_CONNECT) {
                     server.connect(this, connect);
@@ -77,7 +78,6 @@ final class ClientConnection implements ConnectionHandler {
                     server.closeConnection(this, "a second ConnectRequest");
                 }
             }
-            case ClientPacket.Request request -> onRequest(request);
             case ClientPacket.Ping ping -> {
                 if (state == State.ESTABLISHED && server.touch(sessionId)) {
                     send(new ServerPacket.Pong());
@@ -87,9 +87,10 @@ final class ClientConnection implements ConnectionHandler {
     }
 
     private void onRequest(ClientPacket.Request request) {
-        int size = request.operation().wireSize();
-        if (size > server.config().maxBuffer()) {
-            server.closeConnection(this, "request of " + size + " bytes exceeds jute.maxbuffer");
+        // Sized exactly only if its bound (three bytes a character) could exceed the limit.
+        int limit = server.config().maxBuffer();
+        if (request.operation().wireSize(false) > limit && request.operation().wireSize() > limit) {
+            server.closeConnection(this, "request of " + request.operation().wireSize() + " bytes exceeds jute.maxbuffer");
             return;
         }
         switch (state) {

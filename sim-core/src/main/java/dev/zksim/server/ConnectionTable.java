@@ -1,9 +1,11 @@
 package dev.zksim.server;
 
+import dev.zksim.kernel.collect.LongMap;
 import dev.zksim.protocol.ServerPacket;
 import dev.zksim.server.watch.ServerWatchTable;
 import dev.zksim.server.watch.WatchDelivery;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeMap;
 
@@ -14,7 +16,11 @@ import java.util.TreeMap;
  * belong to connections, so they go when their connection goes.
  */
 final class ConnectionTable {
-    private final TreeMap<Long, ClientConnection> open = new TreeMap<>();
+    /**
+     * Looked up by id for every watch notification: a tree map boxed the id and searched a
+     * tree each time. {@link #all} sorts the ids, so this map's own order never shows.
+     */
+    private final LongMap<ClientConnection> open = new LongMap<>();
     private final TreeMap<Long, ClientConnection> bySession = new TreeMap<>();
     private final ServerWatchTable watches;
 
@@ -60,6 +66,12 @@ final class ConnectionTable {
 
     /** Open connections in id order. */
     List<ClientConnection> all() {
-        return new ArrayList<>(open.values());
+        long[] ids = open.keys();
+        Arrays.sort(ids);
+        List<ClientConnection> connections = new ArrayList<>(ids.length);
+        for (long id : ids) {
+            connections.add(open.get(id));
+        }
+        return connections;
     }
 }

@@ -35,7 +35,11 @@ final class Reads {
 
     /** Serves a read for the session that sent it (getEphemerals answers per session). */
     Answer serve(Operation operation, long connectionId, long sessionId) {
+        // The reads every workload makes come first: a switch over types tests its cases in order.
         return switch (operation) {
+            case Operation.Exists exists -> exists(exists, connectionId);
+            case Operation.GetData getData -> getData(getData, connectionId);
+            case Operation.GetChildren getChildren -> getChildren(getChildren, connectionId);
             case Operation.AddWatch add -> addWatch(add, connectionId);
             case Operation.SetWatches2 setWatches -> setWatches2(setWatches, connectionId);
             case Operation.CheckWatches check ->
@@ -49,9 +53,6 @@ final class Reads {
             case Operation.GetAllChildrenNumber count -> tree.exists(count.path())
                 ? Answer.ok(new Response.CountResponse(tree.allChildrenNumber(count.path())))
                 : Answer.error(Code.NONODE);
-            case Operation.Exists exists -> exists(exists, connectionId);
-            case Operation.GetData getData -> getData(getData, connectionId);
-            case Operation.GetChildren getChildren -> getChildren(getChildren, connectionId);
             case Operation.Sync sync -> Answer.ok(new Response.PathResponse(sync.path()));
             case Operation.SetWatches setWatches -> setWatches(setWatches, connectionId);
             case Operation.Create create -> notARead(create);
@@ -84,15 +85,23 @@ final class Reads {
     }
 
     private Answer getChildren(Operation.GetChildren getChildren, long connectionId) {
-        ChildrenAndStat children = tree.getChildren2(getChildren.path());
+        List<String> children;
+        Stat stat = null;
+        if (getChildren.withStat()) {
+            ChildrenAndStat both = tree.getChildren2(getChildren.path());
+            children = both == null ? null : both.children();
+            stat = both == null ? null : both.stat();
+        } else {
+            // A plain getChildren (most recipes' listing) answers without a Stat: none is made for it.
+            children = tree.getChildren(getChildren.path());
+        }
         if (children == null) {
             return Answer.error(Code.NONODE);
         }
         if (getChildren.watch()) {
             watches.addChildWatch(getChildren.path(), connectionId);
         }
-        Stat stat = getChildren.withStat() ? children.stat() : null;
-        return Answer.ok(new Response.ChildrenResponse(orders.children(children.children()), stat));
+        return Answer.ok(new Response.ChildrenResponse(orders.children(children), stat));
     }
 
     private Answer setWatches(Operation.SetWatches setWatches, long connectionId) {

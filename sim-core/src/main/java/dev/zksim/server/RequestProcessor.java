@@ -98,14 +98,20 @@ final class RequestProcessor {
             return;
         }
         Queued queued = new Queued(connection, request.xid(), operation, kind);
-        queues.computeIfAbsent(sessionId, RequestProcessor::newQueue).addLast(queued);
+        ArrayDeque<Queued> queue = queues.computeIfAbsent(sessionId, RequestProcessor::newQueue);
+        queue.addLast(queued);
         if (kind == Kind.SYNC) {
             queued.syncZxid = writes.syncPoint(sessionId, request.xid());
         }
         if (kind == Kind.WRITE) {
             writes.submit(sessionId, request.xid(), toRequest(operation));
         }
-        drain(sessionId);
+        // Behind a write nothing is answered until that write is applied, and most requests
+        // that join a queue join one headed by a write, their own or an earlier one.
+        Queued head = queue.peekFirst();
+        if (head != null && head.kind != Kind.WRITE) {
+            drain(sessionId, queue);
+        }
     }
 
     /**
@@ -138,7 +144,7 @@ final class RequestProcessor {
                 // A write another server forwarded has no connection here: its own server answers.
                 reply(header.sessionId(), head.connection, head.xid, WriteReplies.of(head.operation, result.outcome()));
             }
-            drain(header.sessionId());
+            drain(header.sessionId(), queue);
         }
         if (!waitingForSync.isEmpty()) {
             List<Long> waiting = List.copyOf(waitingForSync);
@@ -173,7 +179,11 @@ final class RequestProcessor {
 
     /** Serves the session's queue from the head until it reaches an unanswered write or sync. */
     private void drain(long sessionId) {
-        ArrayDeque<Queued> queue = queues.get(sessionId);
+        drain(sessionId, queues.get(sessionId));
+    }
+
+    /** {@link #drain(long)} of the queue the caller already looked up. */
+    private void drain(long sessionId, ArrayDeque<Queued> queue) {
         while (queue != null && !queue.isEmpty()) {
             Queued head = queue.peekFirst();
             switch (head.kind) {

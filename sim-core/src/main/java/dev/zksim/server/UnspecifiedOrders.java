@@ -39,7 +39,11 @@ public final class UnspecifiedOrders {
         if (!drawn || sorted.size() < 2) {
             return sorted;
         }
-        String[] names = sorted.toArray(new String[0]);
+        // Copied by index: the tree's sorted list would copy itself through an iterator.
+        String[] names = new String[sorted.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = sorted.get(i);
+        }
         for (int i = 0; i < names.length - 1; i++) {
             int j = i + (int) children.draw(names.length - i);
             String swap = names[i];

@@ -26,12 +26,15 @@ import dev.zksim.server.tree.TxnOutcome;
 import dev.zksim.server.tree.WatchTrigger;
 import dev.zksim.server.watch.ServerWatchTable;
 import dev.zksim.server.watch.TreeChange;
+import dev.zksim.server.watch.WatchDelivery;
 import dev.zksim.server.zab.QuorumPeer;
 import dev.zksim.server.zab.ZabConfig;
 import dev.zksim.server.zab.ZabMonitor;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongPredicate;
 
@@ -55,6 +58,8 @@ public final class ZkServer implements Node {
     private final ServerMode mode;
     private final ServerWatchTable watches = new ServerWatchTable();
     private final ConnectionTable connections = new ConnectionTable(watches);
+    /** Sends a watch's notification; made once, not for every change that fires watches. */
+    private final Consumer<WatchDelivery> notifyConnection = connections::notify;
     /** Connections waiting for their new session's createSession txn, by session id. */
     private final Map<Long, ClientConnection> creating = new LinkedHashMap<>();
     /** The delay-close fault: how long the closeSession of each armed session waits after its expiry, in micros. */
@@ -265,9 +270,11 @@ public final class ZkServer implements Node {
         if (watches.isEmpty()) {
             return;
         }
-        for (WatchTrigger trigger : result.triggers()) {
+        List<WatchTrigger> triggers = result.triggers();
+        for (int i = 0; i < triggers.size(); i++) {
+            WatchTrigger trigger = triggers.get(i);
             if (trigger.table() == WatchTrigger.Table.DATA) {
-                watches.trigger(TreeChange.of(trigger.type(), trigger.path(), trigger.zxid())).forEach(connections::notify);
+                watches.trigger(TreeChange.of(trigger.type(), trigger.path(), trigger.zxid()), notifyConnection);
             }
         }
     }

@@ -1,8 +1,10 @@
 package dev.zksim.api;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -36,5 +38,29 @@ class PathUtilsTest {
         assertThatThrownBy(() -> PathUtils.validatePath("/a//", true)).isInstanceOf(IllegalArgumentException.class);
         // "/a/.." + "1" is the legal name "/a/..1".
         assertThatCode(() -> PathUtils.validatePath("/a/..", true)).doesNotThrowAnyException();
+    }
+
+    /** Under a valid parent that is not the root, checking the last component decides as checking the whole path. */
+    @Test
+    void theLastComponentUnderAValidParentDecidesAsTheWholePath() {
+        List<String> parents = List.of("/a", "/a/b", "/.a/..b", "/\u00e9t\u00e9", "/zookeeper/config");
+        List<String> names = List.of("", "x", ".", "..", "...", ".x", "x.", "lock-0000000012", "\u00e9", "a\u0000",
+            "a\u0001", "\u001f", "\u007f", "\u009f", "a\ud800", "\uf8ff", "\ufff0", "\uffff", " ", "~");
+        for (String parent : parents) {
+            for (String name : names) {
+                String path = parent + "/" + name;
+                assertThat(isValid(() -> PathUtils.validateLastComponent(path))).as(path)
+                        .isEqualTo(isValid(() -> PathUtils.validatePath(path)));
+            }
+        }
+    }
+
+    private static boolean isValid(Runnable validation) {
+        try {
+            validation.run();
+            return true;
+        } catch (IllegalArgumentException invalid) {
+            return false;
+        }
     }
 }

@@ -26,7 +26,7 @@ public final class LocalCommitter implements TxnCommitter {
     private final Choices fsyncChoices;
     private final SnapshotSchedule schedule;
     private final Supplier<DatabaseSnapshot> snapshots;
-    private final List<Transaction> unsynced = new ArrayList<>();
+    private List<Transaction> unsynced = new ArrayList<>();
     private CommitListener listener;
     private boolean flushScheduled;
     private boolean stopped;
@@ -66,9 +66,12 @@ public final class LocalCommitter implements TxnCommitter {
             return;
         }
         store.fsync();
-        List<Transaction> batch = List.copyOf(unsynced);
-        unsynced.clear();
-        for (Transaction transaction : batch) {
+        // The batch is handed over whole, not copied: what the listener commits meanwhile
+        // starts the next batch.
+        List<Transaction> batch = unsynced;
+        unsynced = new ArrayList<>();
+        for (int i = 0; i < batch.size(); i++) {
+            Transaction transaction = batch.get(i);
             listener.committed(transaction);
             if (schedule.countTxn()) {
                 store.writeSnapshot(snapshots.get());

@@ -175,10 +175,8 @@ public final class RequestPreparer {
         }
         ChangeRecord parent = requireNode(ZnodePaths.parentOf(path));
         requirePermission(parent, Perms.CREATE);
-        String actualPath = mode.isSequential()
-                ? path + ZnodePaths.sequenceSuffix(parent.cversion())
-                : path;
-        validatePath(actualPath);
+        String actualPath = mode.isSequential() ? ZnodePaths.sequentialPath(path, parent.cversion()) : path;
+        validateNewPath(actualPath);
         if (latest(actualPath) != null) {
             throw new Rejected(Code.NODEEXISTS);
         }
@@ -313,6 +311,24 @@ public final class RequestPreparer {
         }
     }
 
+    /**
+     * The path of a node to be created under a parent that exists. The parent's path, all
+     * before the last '/', was checked when that parent was created, so below the root's
+     * children only the new name is walked; the root's children (and "/" itself, and the
+     * invalid "//name", whose parent also looks like the root) are short and checked whole.
+     */
+    private static void validateNewPath(String path) throws Rejected {
+        try {
+            if (path.lastIndexOf('/') > 1) {
+                PathUtils.validateLastComponent(path);
+            } else {
+                PathUtils.validatePath(path);
+            }
+        } catch (IllegalArgumentException invalid) {
+            throw new Rejected(Code.BADARGUMENTS);
+        }
+    }
+
     private static void checkVersion(int expected, int actual) throws Rejected {
         if (expected != -1 && expected != actual) {
             throw new Rejected(Code.BADVERSION);
@@ -375,9 +391,9 @@ public final class RequestPreparer {
     public void retire(long appliedZxid) {
         while (!outstanding.isEmpty() && outstanding.peekFirst().zxid() <= appliedZxid) {
             ChangeRecord change = outstanding.removeFirst();
-            if (latestByPath.get(change.path()) == change) {
-                latestByPath.remove(change.path());
-            }
+            // Removed only if it is still the path's latest, in one lookup. A later record
+            // equal to it has its zxid, so this same loop would retire it anyway.
+            latestByPath.remove(change.path(), change);
         }
     }
 

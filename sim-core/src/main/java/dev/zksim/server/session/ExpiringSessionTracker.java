@@ -176,10 +176,15 @@ public final class ExpiringSessionTracker implements SessionTracker {
     }
 
     private void rebucket(long sessionId, Entry entry) {
-        long deadline = deadline(process.now(), Time.millis(entry.timeoutMs), tickMicros);
-        if (deadline == entry.deadline && entry.bucketed) {
+        long now = process.now();
+        long timeoutMicros = Time.millis(entry.timeoutMs);
+        // Most touches keep the deadline: now + timeout still falls in the tick before it.
+        // Every request touches its session, and this comparison saves the division.
+        long reach = now + timeoutMicros;
+        if (entry.bucketed && reach < entry.deadline && reach >= entry.deadline - tickMicros) {
             return;
         }
+        long deadline = deadline(now, timeoutMicros, tickMicros);
         unbucket(sessionId, entry);
         entry.deadline = deadline;
         entry.bucketKey = deadline;

@@ -217,8 +217,24 @@ final class Node {
             return names.length;
         }
 
+        /**
+         * A copy of the array, instead of the inherited copy element by element through an
+         * iterator: a reply's {@code List.copyOf} of a listing calls this.
+         */
+        @Override
+        public Object[] toArray() {
+            return Arrays.copyOf(names, names.length, Object[].class);
+        }
+
+        /**
+         * The list with a name it does not hold yet. A sequential child's name usually sorts
+         * after every sibling's (its counter is the parent's newest), so the end is tried
+         * before a binary search, which would compare the names' long shared prefixes a few
+         * times over.
+         */
         SortedNames with(String name) {
-            int at = -Arrays.binarySearch(names, name) - 1;
+            boolean last = names.length == 0 || names[names.length - 1].compareTo(name) < 0;
+            int at = last ? names.length : -Arrays.binarySearch(names, name) - 1;
             String[] longer = new String[names.length + 1];
             System.arraycopy(names, 0, longer, 0, at);
             longer[at] = name;
@@ -239,10 +255,17 @@ final class Node {
             return new SortedNames(shorter);
         }
 
-        /** A binary search for a name that is present, by {@link String#compareTo}'s order. */
+        /**
+         * A binary search for a name that is present, by {@link String#compareTo}'s order. The
+         * first name is tried first: the lowest sequential child (a lock's holder, a queue's
+         * head) is the one usually deleted.
+         */
         private int indexOfNameOf(String childPath) {
             int from = childPath.lastIndexOf('/') + 1;
-            int low = 0;
+            if (compareWithTail(names[0], childPath, from) == 0) {
+                return 0;
+            }
+            int low = 1;
             int high = names.length - 1;
             while (low <= high) {
                 int middle = (low + high) >>> 1;

@@ -12,6 +12,15 @@ public final class ZnodePaths {
     public static final List<String> SPECIAL_PATHS = List.of("/", "/zookeeper", "/zookeeper/quota", "/zookeeper/config");
     public static final String CONFIG_PATH = "/zookeeper/config";
 
+    /** The padding of a sequence suffix by the number of zeros it needs (at most nine). */
+    private static final String[] ZEROS = new String[10];
+
+    static {
+        for (int count = 0; count < ZEROS.length; count++) {
+            ZEROS[count] = "0".repeat(count);
+        }
+    }
+
     private ZnodePaths() {
     }
 
@@ -34,17 +43,27 @@ public final class ZnodePaths {
 
     /**
      * The suffix a sequential create appends: the parent's cversion as ZooKeeper writes it,
-     * {@code String.format("%010d", cversion)} (PrepRequestProcessor). Padded by hand because
-     * every sequential create of every seed makes one, and the formatter was about a hundredth
-     * of a lock sweep's CPU; a negative cversion (after 2^31 child changes) keeps the format's
-     * own spelling.
+     * {@code String.format("%010d", cversion)} (PrepRequestProcessor).
      */
     public static String sequenceSuffix(int cversion) {
+        return sequentialPath("", cversion);
+    }
+
+    /**
+     * {@code path} followed by {@link #sequenceSuffix}, built as one string: every sequential
+     * create of every seed makes one, and the formatter was about a hundredth of a lock
+     * sweep's CPU (then the digits, their padding and the concatenations were four strings
+     * for one). A negative cversion (after 2^31 child changes) keeps the format's own spelling.
+     */
+    public static String sequentialPath(String path, int cversion) {
         if (cversion < 0) {
-            return String.format(Locale.ENGLISH, "%010d", cversion);
+            return path + String.format(Locale.ENGLISH, "%010d", cversion);
         }
-        String digits = Integer.toString(cversion);
-        return "0".repeat(10 - digits.length()) + digits;
+        int zeros = 0;
+        for (int below = 1_000_000_000; below > 1 && cversion < below; below /= 10) {
+            zeros++;
+        }
+        return path + ZEROS[zeros] + cversion;
     }
 
     /** The last component of a path ("" for "/"). */

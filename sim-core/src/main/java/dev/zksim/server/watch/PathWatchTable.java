@@ -25,20 +25,12 @@ final class PathWatchTable {
 
     /** Registers; a second registration of the same pair is absorbed, as in ZooKeeper. */
     boolean add(String path, long connectionId) {
-        ConnectionSet connections = connectionsByPath.get(path);
-        if (connections == null) {
-            connections = new ConnectionSet();
-            connectionsByPath.put(path, connections);
-        }
+        // One lookup each, found or added: most watches are set on a path nobody watches yet.
+        ConnectionSet connections = connectionsByPath.computeIfAbsent(path, unwatched -> new ConnectionSet());
         if (!connections.add(connectionId)) {
             return false;
         }
-        PathSet paths = pathsByConnection.get(connectionId);
-        if (paths == null) {
-            paths = new PathSet();
-            pathsByConnection.put(connectionId, paths);
-        }
-        paths.add(path);
+        pathsByConnection.computeIfAbsent(connectionId, unwatching -> new PathSet()).add(path);
         watchCount++;
         return true;
     }

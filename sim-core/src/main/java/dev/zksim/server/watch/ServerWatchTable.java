@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.function.Consumer;
 
 /**
  * The watches one server holds, keyed by connection id (ZooKeeper's ServerCnxn): a data
@@ -78,23 +79,31 @@ public final class ServerWatchTable {
     public List<WatchDelivery> trigger(TreeChange change) {
         // Sized on its first delivery: most changes fire none.
         List<WatchDelivery> deliveries = new ArrayList<>(0);
+        trigger(change, deliveries::add);
+        return deliveries.isEmpty() ? List.of() : List.copyOf(deliveries);
+    }
+
+    /**
+     * {@link #trigger(TreeChange)} handing each delivery to {@code sink} as it is made, in the
+     * same order, instead of collecting them: the server sends them at once.
+     */
+    public void trigger(TreeChange change, Consumer<WatchDelivery> sink) {
         switch (change) {
             case TreeChange.Created(String path, long zxid) -> {
-                fireNodeWatches(path, EventType.NodeCreated, zxid, deliveries);
-                fireParentWatches(path, zxid, deliveries);
+                fireNodeWatches(path, EventType.NodeCreated, zxid, sink);
+                fireParentWatches(path, zxid, sink);
             }
             case TreeChange.Deleted(String path, long zxid) -> {
                 // A connection that watched both the data and the children of the node gets
                 // one NodeDeleted: the child-table trigger skips connections the data-table
                 // trigger already notified, but still consumes their child watch.
-                ConnectionSet notified = fireNodeWatches(path, EventType.NodeDeleted, zxid, deliveries);
-                fireChildWatches(path, EventType.NodeDeleted, zxid, notified, deliveries);
-                fireParentWatches(path, zxid, deliveries);
+                ConnectionSet notified = fireNodeWatches(path, EventType.NodeDeleted, zxid, sink);
+                fireChildWatches(path, EventType.NodeDeleted, zxid, notified, sink);
+                fireParentWatches(path, zxid, sink);
             }
             case TreeChange.DataChanged(String path, long zxid) ->
-                fireNodeWatches(path, EventType.NodeDataChanged, zxid, deliveries);
+                fireNodeWatches(path, EventType.NodeDataChanged, zxid, sink);
         }
-        return deliveries.isEmpty() ? List.of() : List.copyOf(deliveries);
     }
 
     /**
@@ -260,9 +269,9 @@ public final class ServerWatchTable {
      * notified connections.
      */
     private ConnectionSet fireNodeWatches(String path, EventType type, long zxid,
-            List<WatchDelivery> deliveries) {
+            Consumer<WatchDelivery> sink) {
         ConnectionSet watchers = withStandingWatchers(dataWatches.take(path), path, true);
-        deliver(watchers, type, path, zxid, ConnectionSet.NONE, deliveries);
+        deliver(watchers, type, path, zxid, ConnectionSet.NONE, sink);
         return watchers;
     }
 
@@ -271,9 +280,9 @@ public final class ServerWatchTable {
      * parent. The parent's path, a new string to hash, is made only if a child or
      * persistent watch is set anywhere.
      */
-    private void fireParentWatches(String childPath, long zxid, List<WatchDelivery> deliveries) {
+    private void fireParentWatches(String childPath, long zxid, Consumer<WatchDelivery> sink) {
         if (childWatches.watchCount() > 0 || persistentWatches.watchCount() > 0) {
-            fireChildWatches(parentOf(childPath), EventType.NodeChildrenChanged, zxid, ConnectionSet.NONE, deliveries);
+            fireChildWatches(parentOf(childPath), EventType.NodeChildrenChanged, zxid, ConnectionSet.NONE, sink);
         }
     }
 
@@ -283,9 +292,9 @@ public final class ServerWatchTable {
      * Connections in {@code suppressed} lose their watch but get no delivery.
      */
     private void fireChildWatches(String path, EventType type, long zxid, ConnectionSet suppressed,
-            List<WatchDelivery> deliveries) {
+            Consumer<WatchDelivery> sink) {
         ConnectionSet watchers = withStandingWatchers(childWatches.take(path), path, false);
-        deliver(watchers, type, path, zxid, suppressed, deliveries);
+        deliver(watchers, type, path, zxid, suppressed, sink);
     }
 
     /**
@@ -312,7 +321,7 @@ public final class ServerWatchTable {
     }
 
     private static void deliver(ConnectionSet watchers, EventType type, String path, long zxid,
-            ConnectionSet suppressed, List<WatchDelivery> deliveries) {
+            ConnectionSet suppressed, Consumer<WatchDelivery> sink) {
         // Most changes fire no watch at all: then neither the event nor an iterator over the
         // (empty) set is made.
         if (watchers.isEmpty()) {
@@ -322,7 +331,7 @@ public final class ServerWatchTable {
         for (int i = 0; i < watchers.size(); i++) {
             long connectionId = watchers.get(i);
             if (!suppressed.contains(connectionId)) {
-                deliveries.add(new WatchDelivery(connectionId, event));
+                sink.accept(new WatchDelivery(connectionId, event));
             }
         }
     }

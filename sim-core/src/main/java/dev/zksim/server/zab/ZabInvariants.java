@@ -36,8 +36,8 @@ import java.util.function.Consumer;
  */
 public final class ZabInvariants implements ZabMonitor {
     private final Committed committed = new Committed();
-    private final Map<Long, Long> lastDelivered = new TreeMap<>();
-    private final Map<Long, Long> resetPoint = new TreeMap<>();
+    /** What each peer delivered, by id: the peers are walked in id order when a new zxid is committed. */
+    private final Map<Long, Peer> peers = new TreeMap<>();
     private final Map<Long, Long> leaders = new TreeMap<>();
     private final List<String> violations = new ArrayList<>();
     private Consumer<String> listener = violation -> {
@@ -56,9 +56,25 @@ public final class ZabInvariants implements ZabMonitor {
         listener.accept(violation);
     }
 
+    /**
+     * One peer's place in the committed sequence, changed in place: every delivery of every
+     * peer updates it, and a map of boxed zxids made a new box for each.
+     */
+    private static final class Peer {
+        /** The last zxid the peer delivered, or the one its state was reset to. */
+        long lastDelivered;
+        /** The zxid of the peer's last state reset (0 if none). */
+        long resetPoint;
+    }
+
+    private Peer peer(long sid) {
+        return peers.computeIfAbsent(sid, id -> new Peer());
+    }
+
     @Override
     public void delivered(long sid, long zxid, Object payload) {
-        long previous = lastDelivered.getOrDefault(sid, 0L);
+        Peer peer = peer(sid);
+        long previous = peer.lastDelivered;
         if (zxid <= previous) {
             violate("peer " + sid + " delivered " + Zxid.hex(zxid) + " after " + Zxid.hex(previous));
         }
@@ -75,14 +91,15 @@ public final class ZabInvariants implements ZabMonitor {
             Object known = committed.payloads[index];
             violate("peer " + sid + " delivered " + Zxid.hex(zxid) + " as " + payload + " but it was " + known);
         }
-        lastDelivered.put(sid, zxid);
+        peer.lastDelivered = zxid;
     }
 
     /** A zxid committed for the first time must not fall inside another peer's delivered range. */
     private void checkNobodySkipped(long sid, long zxid) {
-        for (var entry : lastDelivered.entrySet()) {
+        for (var entry : peers.entrySet()) {
             long other = entry.getKey();
-            if (other != sid && resetPoint.getOrDefault(other, 0L) < zxid && zxid < entry.getValue()) {
+            Peer peer = entry.getValue();
+            if (other != sid && peer.resetPoint < zxid && zxid < peer.lastDelivered) {
                 violate("peer " + other + " skipped " + Zxid.hex(zxid) + " (delivered by " + sid + ")");
             }
         }
@@ -90,8 +107,9 @@ public final class ZabInvariants implements ZabMonitor {
 
     @Override
     public void stateReset(long sid, long zxid) {
-        lastDelivered.put(sid, zxid);
-        resetPoint.put(sid, zxid);
+        Peer peer = peer(sid);
+        peer.lastDelivered = zxid;
+        peer.resetPoint = zxid;
         if (zxid != 0 && committed.size > 0 && committed.zxids[committed.size - 1] >= zxid && committed.indexOf(zxid) < 0) {
             violate("peer " + sid + " installed a snapshot at " + Zxid.hex(zxid) + ", not a committed zxid");
         }

@@ -49,6 +49,27 @@ class ExpiringSessionTrackerTest {
         assertThat(tracker.sessionTimeouts()).containsOnlyKeys(2L);
     }
 
+    /** A touch that keeps the deadline is told apart by comparison; each must agree with {@link ExpiringSessionTracker#deadline}. */
+    @Test
+    void everyTouchLeavesTheDeadlineTheFormulaGives() {
+        long tick = Time.millis(2000);
+        tracker.addSession(1, 4000);
+        long[] touches = {1, Time.millis(1999), Time.millis(2000) - 1, Time.millis(2000), Time.millis(2000) + 1,
+            Time.millis(3999), Time.millis(4000), Time.millis(5000)};
+        for (long at : touches) {
+            simulation.runUntil(at);
+            assertThat(tracker.touch(1)).isTrue();
+            assertThat(tracker.deadlineOf(1)).as("touched at %d", at)
+                    .isEqualTo(ExpiringSessionTracker.deadline(at, Time.millis(4000), tick));
+        }
+        // A shorter timeout moves the deadline back by whole ticks, a longer one forward.
+        assertThat(tracker.touch(1, 2000)).isTrue();
+        assertThat(tracker.deadlineOf(1)).isEqualTo(ExpiringSessionTracker.deadline(Time.millis(5000), Time.millis(2000), tick));
+        assertThat(tracker.touch(1, 40_000)).isTrue();
+        assertThat(tracker.deadlineOf(1)).isEqualTo(ExpiringSessionTracker.deadline(Time.millis(5000), Time.millis(40_000), tick));
+        assertThat(tracker.buckets()).hasSize(1);
+    }
+
     @Test
     void aClosingSessionIsNeverExpired() {
         tracker.addSession(7, 4000);

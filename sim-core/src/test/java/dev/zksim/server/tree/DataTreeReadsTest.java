@@ -6,6 +6,9 @@ import static dev.zksim.server.tree.DataTreeTest.txn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zksim.server.tree.Txn.CreateTxn;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** Reference 2.7 and 1.5: the reads the server answers from its local tree. */
@@ -72,5 +75,32 @@ class DataTreeReadsTest {
         assertThat(tree.getChildren("/p")).containsExactly("b", "c");
         tree.apply(txn(6, persistent("/p/c", 1)));
         assertThat(tree.getChildren("/p")).as("a create that fails leaves the list as it was").containsExactly("b", "c");
+    }
+
+    /**
+     * A kept listing takes a name after the last one and drops the first one without a search:
+     * it must still place every other name and find every other child, and copy itself whole.
+     */
+    @Test
+    void aKeptListingStaysSortedWhereverNamesComeAndGo() {
+        DataTree tree = DataTree.standalone();
+        tree.apply(txn(1, persistent("/p", 1)));
+        TreeSet<String> expected = new TreeSet<>();
+        String[] created = {"n-05", "n-07", "n-01", "n-09", "a", "n-06", "z", "n-10", "n-11", "m"};
+        String[] deleted = {"n-01", "z", "n-07", "a", "n-11", "n-05", "m", "n-06", "n-09", "n-10"};
+        long zxid = 2;
+        for (String name : created) {
+            tree.apply(txn(zxid++, persistent("/p/" + name, 1)));
+            expected.add(name);
+            assertThat(tree.getChildren("/p")).as("after creating %s", name).containsExactlyElementsOf(expected);
+        }
+        assertThat(tree.getChildren("/p").toArray()).containsExactly(expected.toArray());
+        assertThat(List.copyOf(tree.getChildren("/p"))).containsExactlyElementsOf(expected);
+        for (String name : deleted) {
+            tree.apply(txn(zxid++, new Txn.DeleteTxn("/p/" + name)));
+            expected.remove(name);
+            assertThat(new ArrayList<>(tree.getChildren("/p"))).as("after deleting %s", name)
+                    .containsExactlyElementsOf(expected);
+        }
     }
 }

@@ -20,6 +20,19 @@ class ZnodePathsTest {
     }
 
     @Test
+    void aSequentialPathIsThePathFollowedByItsSuffix() {
+        int[] cversions = {0, 1, 9, 10, 99, 100, 123_456, 999_999_999, 1_000_000_000, Integer.MAX_VALUE, -1,
+            Integer.MIN_VALUE};
+        for (int cversion : cversions) {
+            for (String path : new String[] {"/lock-", "/a/b/", "", "/n\u00e9-"}) {
+                assertThat(ZnodePaths.sequentialPath(path, cversion))
+                        .as("%s at cversion %d", path, cversion)
+                        .isEqualTo(path + String.format(Locale.ENGLISH, "%010d", cversion));
+            }
+        }
+    }
+
+    @Test
     void theParentOfARootChildIsTheRootAndTheChildNameIsTheLastComponent() {
         assertThat(ZnodePaths.parentOf("/a")).isEqualTo("/");
         assertThat(ZnodePaths.parentOf("/a/b")).isEqualTo("/a");

@@ -3,6 +3,7 @@ package dev.zksim.server;
 import dev.zksim.kernel.net.Connection;
 import dev.zksim.kernel.net.ConnectionHandler;
 import dev.zksim.protocol.ClientPacket;
+import dev.zksim.protocol.Operation;
 import dev.zksim.protocol.ServerPacket;
 import dev.zksim.server.session.SessionIds;
 import java.util.ArrayList;
@@ -86,11 +87,26 @@ final class ClientConnection implements ConnectionHandler {
         }
     }
 
-    private void onRequest(ClientPacket.Request request) {
-        // Sized exactly only if its bound (three bytes a character) could exceed the limit.
+    /**
+     * Closes the connection if the request is larger than jute.maxbuffer, and says whether it
+     * did. The request is sized exactly only if its bound (three bytes a character) could
+     * exceed the limit.
+     */
+    private boolean closedOverMaxBuffer(Operation operation) {
         int limit = server.config().maxBuffer();
-        if (request.operation().wireSize(false) > limit && request.operation().wireSize() > limit) {
-            server.closeConnection(this, "request of " + request.operation().wireSize() + " bytes exceeds jute.maxbuffer");
+        if (operation.wireSize(false) <= limit) {
+            return false;
+        }
+        int size = operation.wireSize();
+        if (size <= limit) {
+            return false;
+        }
+        server.closeConnection(this, "request of " + size + " bytes exceeds jute.maxbuffer");
+        return true;
+    }
+
+    private void onRequest(ClientPacket.Request request) {
+        if (closedOverMaxBuffer(request.operation())) {
             return;
         }
         switch (state) {

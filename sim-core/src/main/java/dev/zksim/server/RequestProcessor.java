@@ -106,12 +106,7 @@ final class RequestProcessor {
         if (kind == Kind.WRITE) {
             writes.submit(sessionId, request.xid(), toRequest(operation));
         }
-        // Behind a write nothing is answered until that write is applied, and most requests
-        // that join a queue join one headed by a write, their own or an earlier one.
-        Queued head = queue.peekFirst();
-        if (head != null && head.kind != Kind.WRITE) {
-            drain(sessionId, queue);
-        }
+        drain(sessionId, queue);
     }
 
     /**

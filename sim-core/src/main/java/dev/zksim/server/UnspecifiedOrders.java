@@ -1,6 +1,7 @@
 package dev.zksim.server;
 
 import dev.zksim.kernel.choice.Choices;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -30,10 +31,10 @@ public final class UnspecifiedOrders {
 
     /**
      * The children of one node, in the order a getChildren reply lists them, as an immutable
-     * list that the reply keeps without copying it again. The draws are those of
-     * {@link Choices#shuffle}, made on an array: every getChildren reply is shuffled, and
-     * the list the shuffle copies into, then copied again for the reply, cost three copies
-     * of the names each time.
+     * list that the reply keeps without copying it again. The names are shuffled on an array
+     * ({@link Choices#shuffleInPlace}, the draws of {@link Choices#shuffle}): every getChildren
+     * reply is shuffled, and the list the shuffle copies into, then copied again for the reply,
+     * cost three copies of the names each time.
      */
     public List<String> children(List<String> sorted) {
         if (!drawn || sorted.size() < 2) {
@@ -44,12 +45,7 @@ public final class UnspecifiedOrders {
         for (int i = 0; i < names.length; i++) {
             names[i] = sorted.get(i);
         }
-        for (int i = 0; i < names.length - 1; i++) {
-            int j = i + (int) children.draw(names.length - i);
-            String swap = names[i];
-            names[i] = names[j];
-            names[j] = swap;
-        }
+        children.shuffleInPlace(Arrays.asList(names));
         return List.of(names);
     }
 

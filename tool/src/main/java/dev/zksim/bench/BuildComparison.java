@@ -216,12 +216,9 @@ public final class BuildComparison {
         List<Double> ratios = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
             long first = 20_000_000L + (long) round * seeds;
-            boolean baseFirst = round % 2 == 0;
-            long a = baseFirst ? runSeeds(base, id, first, seeds) : 0;
-            long b = runSeeds(candidate, id, first, seeds);
-            if (!baseFirst) {
-                a = runSeeds(base, id, first, seeds);
-            }
+            List<Long> pair = inTurn(round, () -> runSeeds(base, id, first, seeds), () -> runSeeds(candidate, id, first, seeds));
+            long a = pair.get(0);
+            long b = pair.get(1);
             double ratio = (double) b / a;
             ratios.add(ratio);
             System.out.printf(Locale.ROOT, "round %d: base %.2f ms/seed, candidate %.2f ms/seed, ratio %.3f, load %.2f%n", round,
@@ -238,7 +235,7 @@ public final class BuildComparison {
     private static final int WARM_UP_RUNS = 400;
 
     private static void compareEvents(Build base, Build candidate, List<VsRealConfig> configs, int runs, int rounds)
-            throws ReflectiveOperationException {
+            throws Exception {
         for (VsRealConfig config : configs) {
             base.measureEvents(config.spec(), 1_000_000, WARM_UP_RUNS);
             candidate.measureEvents(config.spec(), 1_000_000, WARM_UP_RUNS);
@@ -256,12 +253,10 @@ public final class BuildComparison {
             List<Double> ratios = new ArrayList<>();
             for (int round = 0; round < rounds; round++) {
                 long seed = 10_000L * round;
-                boolean baseFirst = round % 2 == 0;
-                long[] a = baseFirst ? base.measureEvents(config.spec(), seed, runs) : null;
-                long[] b = candidate.measureEvents(config.spec(), seed, runs);
-                if (!baseFirst) {
-                    a = base.measureEvents(config.spec(), seed, runs);
-                }
+                List<long[]> pair = inTurn(round, () -> base.measureEvents(config.spec(), seed, runs),
+                        () -> candidate.measureEvents(config.spec(), seed, runs));
+                long[] a = pair.get(0);
+                long[] b = pair.get(1);
                 totals[0] += a[0];
                 totals[1] += a[1];
                 totals[2] += b[0];
@@ -275,6 +270,26 @@ public final class BuildComparison {
                     after, after / candidateFloor, after / baseFloor, after / before, ratios.stream().min(Double::compare).orElseThrow(),
                     ratios.stream().max(Double::compare).orElseThrow(), ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
+    }
+
+    /** One build's measurement of one round. */
+    @FunctionalInterface
+    private interface Measurement<T> {
+        T take() throws Exception;
+    }
+
+    /**
+     * The base's and the candidate's measurement of one round, in that order, taken base first
+     * in even rounds and candidate first in odd ones, so that neither build always runs on the
+     * JIT state and caches the other left behind.
+     */
+    private static <T> List<T> inTurn(int round, Measurement<T> base, Measurement<T> candidate) throws Exception {
+        if (round % 2 == 0) {
+            T before = base.take();
+            return List.of(before, candidate.take());
+        }
+        T after = candidate.take();
+        return List.of(base.take(), after);
     }
 
     /** Megabytes this thread allocates per seed, over the first seeds of the rounds. */

@@ -57,16 +57,9 @@ public final class ClientWatchManager {
      */
     public Optional<ClientWatchKind> register(WatchRegistration registration, Code rc) {
         Optional<ClientWatchKind> kind = registration.tableFor(Objects.requireNonNull(rc, "rc"));
-        if (kind.isPresent()) {
-            Map<String, LinkedHashSet<Watcher>> table = table(kind.get());
-            LinkedHashSet<Watcher> registered = table.get(registration.path());
-            if (registered == null) {
-                // Sized for the one Watcher a path usually gets before its event consumes it.
-                registered = LinkedHashSet.newLinkedHashSet(1);
-                table.put(registration.path(), registered);
-            }
-            registered.add(registration.watcher());
-        }
+        // Each set is sized for the one Watcher a path usually gets before its event consumes it.
+        kind.ifPresent(k -> table(k).computeIfAbsent(registration.path(), path -> LinkedHashSet.newLinkedHashSet(1))
+            .add(registration.watcher()));
         return kind;
     }
 

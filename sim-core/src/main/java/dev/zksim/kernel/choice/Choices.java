@@ -90,12 +90,20 @@ public interface Choices {
      */
     default <T> List<T> shuffle(List<T> items) {
         List<T> copy = new ArrayList<>(items);
-        for (int i = 0; i < copy.size() - 1; i++) {
-            int j = i + (int) draw(copy.size() - i);
-            T swap = copy.get(i);
-            copy.set(i, copy.get(j));
-            copy.set(j, swap);
-        }
+        shuffleInPlace(copy);
         return copy;
+    }
+
+    /**
+     * Shuffles the list where it stands, with the same draws as {@link #shuffle}: for a caller
+     * that already holds a copy of its own (an array seen through {@code Arrays.asList}).
+     */
+    default <T> void shuffleInPlace(List<T> items) {
+        for (int i = 0; i < items.size() - 1; i++) {
+            int j = i + (int) draw(items.size() - i);
+            T swap = items.get(i);
+            items.set(i, items.get(j));
+            items.set(j, swap);
+        }
     }
 }

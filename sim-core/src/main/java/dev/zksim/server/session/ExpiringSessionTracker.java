@@ -67,6 +67,16 @@ public final class ExpiringSessionTracker implements SessionTracker {
         return ((now + timeoutMicros) / tickMicros + 1) * tickMicros;
     }
 
+    /**
+     * Whether {@link #deadline} of these would be {@code deadline}, a tick boundary: whether
+     * now + timeout falls in the tick just before it. Every request touches its session and
+     * most touches keep its deadline, so this is asked without the division.
+     */
+    private static boolean keepsDeadline(long now, long timeoutMicros, long tickMicros, long deadline) {
+        long reach = now + timeoutMicros;
+        return reach < deadline && reach >= deadline - tickMicros;
+    }
+
     @Override
     public void addSession(long sessionId, int timeoutMs) {
         Entry entry = sessions.get(sessionId);
@@ -178,10 +188,7 @@ public final class ExpiringSessionTracker implements SessionTracker {
     private void rebucket(long sessionId, Entry entry) {
         long now = process.now();
         long timeoutMicros = Time.millis(entry.timeoutMs);
-        // Most touches keep the deadline: now + timeout still falls in the tick before it.
-        // Every request touches its session, and this comparison saves the division.
-        long reach = now + timeoutMicros;
-        if (entry.bucketed && reach < entry.deadline && reach >= entry.deadline - tickMicros) {
+        if (entry.bucketed && keepsDeadline(now, timeoutMicros, tickMicros, entry.deadline)) {
             return;
         }
         long deadline = deadline(now, timeoutMicros, tickMicros);

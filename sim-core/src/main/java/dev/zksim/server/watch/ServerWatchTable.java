@@ -80,7 +80,7 @@ public final class ServerWatchTable {
         // Sized on its first delivery: most changes fire none.
         List<WatchDelivery> deliveries = new ArrayList<>(0);
         trigger(change, deliveries::add);
-        return deliveries.isEmpty() ? List.of() : List.copyOf(deliveries);
+        return List.copyOf(deliveries);
     }
 
     /**

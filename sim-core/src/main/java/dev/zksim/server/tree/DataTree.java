@@ -46,9 +46,9 @@ import java.util.TreeSet;
  * everything and give the tree a new edit, so they cost O(1) (the session and container
  * indexes are shared too and copied on their next change), and later applies copy only
  * what they touch: an index chunk of 64 slots, a node, a parent's child list. The replica
- * digest is summed over the nodes when it is first read and kept as a running sum from then
- * on, so {@link #digest()} is O(1) after its first call, and a run that never reads it (a
- * benchmark with its self-checks off) never hashes a node.
+ * digest ({@link ReplicaDigest}) is summed over the nodes when it is first read and from then
+ * on brought up to date at each read by the paths changed since the last, so a run that
+ * never reads it (a benchmark with its self-checks off) never hashes a node.
  */
 public final class DataTree {
     private static final byte[] EMPTY = new byte[0];
@@ -57,14 +57,8 @@ public final class DataTree {
     private Edit edit = new Edit();
     /** Every node by full path; the root node is "/". */
     private PathIndex nodes;
-    /** The sum of every node's {@link NodeDigest}, kept up to date by each change once {@link #digestKept}. */
-    private long digest;
-    /**
-     * Whether {@link #digest} is the running sum. It starts false and turns true at the first
-     * {@link #digest()}: hashing every changed node twice per change was a twelfth of a
-     * benchmark's CPU with nothing reading the sum.
-     */
-    private boolean digestKept;
+    /** The replica digest, hashed lazily: nothing until its first read, then the paths changed between reads. */
+    private ReplicaDigest digest = new ReplicaDigest();
     /**
      * Ephemeral paths per owning session, each set sorted so close order and reads are stable;
      * the sessions are sorted only when listed. Every ephemeral create and delete looks its
@@ -129,8 +123,8 @@ public final class DataTree {
 
     /** Adds a node whose path is not in the tree yet, with its digest. */
     private void insert(Node node) {
+        digest.beforeChange(node.path, null);
         nodes.put(node, edit);
-        addDigest(node.path, node);
     }
 
     private Node node(String path) {
@@ -139,32 +133,16 @@ public final class DataTree {
 
     /**
      * The node for a change: itself if this tree's current edit made it, else a copy put in
-     * its place. Its digest leaves the sum; {@link #changed} puts the new one back.
+     * its place. The digest learns of the change first.
      */
     private Node changing(Node node) {
-        removeDigest(node.path, node);
+        digest.beforeChange(node.path, node);
         if (node.owner == edit) {
             return node;
         }
         Node copy = new Node(node, edit);
         nodes.put(copy, edit);
         return copy;
-    }
-
-    private void changed(Node node) {
-        addDigest(node.path, node);
-    }
-
-    private void addDigest(String path, Node node) {
-        if (digestKept) {
-            digest += NodeDigest.of(path, node);
-        }
-    }
-
-    private void removeDigest(String path, Node node) {
-        if (digestKept) {
-            digest -= NodeDigest.of(path, node);
-        }
     }
 
     /**
@@ -211,7 +189,7 @@ public final class DataTree {
             }
             return new Failed(Code.NODEEXISTS.intValue());
         }
-        addDigest(path, node);
+        digest.beforeChange(path, null);
         Node changed = changing(parent);
         changed.addChild(path);
         raiseChildCounters(changed, parentCVersion, zxid);
@@ -230,7 +208,6 @@ public final class DataTree {
             parent.cversion = parentCVersion;
             parent.pzxid = zxid;
         }
-        changed(parent);
     }
 
     private TxnOutcome applyDelete(long zxid, String path, List<WatchTrigger> triggers) {
@@ -250,8 +227,8 @@ public final class DataTree {
         if (node.numChildren() > 0) {
             throw new IllegalStateException("Deleting " + path + " would orphan its children; the preparer must reject this");
         }
+        digest.beforeChange(path, node);
         nodes.remove(path, edit);
-        removeDigest(path, node);
         Node changed = changing(parent);
         changed.removeChild(path);
         raisePzxid(changed, zxid);
@@ -267,7 +244,6 @@ public final class DataTree {
         if (zxid > parent.pzxid) {
             parent.pzxid = zxid;
         }
-        changed(parent);
     }
 
     private TxnOutcome applySetData(TxnHeader header, SetDataTxn txn, List<WatchTrigger> triggers) {
@@ -280,7 +256,6 @@ public final class DataTree {
         node.version = txn.version();
         node.mzxid = header.zxid();
         node.mtime = header.time();
-        changed(node);
         triggers.add(WatchTrigger.data(EventType.NodeDataChanged, txn.path(), header.zxid()));
         return new DataSet(node.stat());
     }
@@ -478,7 +453,7 @@ public final class DataTree {
      * only when read.
      */
     public DataTreeSnapshot snapshot() {
-        FrozenTree frozen = new FrozenTree(new PathIndex(nodes), digest, digestKept, ephemeralsBySession, containers, ttlNodes);
+        FrozenTree frozen = new FrozenTree(new PathIndex(nodes), digest.settledSum(nodes), digest.kept(), ephemeralsBySession, containers, ttlNodes);
         share();
         return new DataTreeSnapshot(lastProcessedZxid, frozen);
     }
@@ -497,8 +472,7 @@ public final class DataTree {
         DataTree tree;
         if (snapshot.nodes() instanceof FrozenTree frozen) {
             tree = new DataTree(new PathIndex(frozen.nodes()));
-            tree.digest = frozen.digest();
-            tree.digestKept = frozen.digestKept();
+            tree.digest = new ReplicaDigest(frozen.digest(), frozen.digestKept());
             tree.ephemeralsBySession = frozen.ephemeralsBySession();
             tree.containers = frozen.containers();
             tree.ttlNodes = frozen.ttlNodes();
@@ -531,8 +505,7 @@ public final class DataTree {
     /** An independent copy in O(1): both trees share what exists now and copy it before changing it. */
     public DataTree copy() {
         DataTree tree = new DataTree(new PathIndex(nodes));
-        tree.digest = digest;
-        tree.digestKept = digestKept;
+        tree.digest = new ReplicaDigest(digest.settledSum(nodes), digest.kept());
         tree.ephemeralsBySession = ephemeralsBySession;
         tree.containers = containers;
         tree.ttlNodes = ttlNodes;
@@ -545,18 +518,12 @@ public final class DataTree {
     /**
      * A 64-bit hash of every node's path and internal fields, independent of insertion
      * order: the sum of each node's {@link NodeDigest}, summed over the nodes at the first
-     * call and kept as a running sum from then on, so O(1) after the first.
+     * call and from then on updated by the paths changed since the last call.
      * Equal trees have equal digests; lastProcessedZxid is deliberately left out so
      * replicas can be compared by content alone. For a readable diff, compare
      * {@link #snapshot()}s or their {@link DataTreeSnapshot#dump()}.
      */
     public long digest() {
-        if (!digestKept) {
-            long[] sum = {0};
-            nodes.forEach(node -> sum[0] += NodeDigest.of(node.path, node));
-            digest = sum[0];
-            digestKept = true;
-        }
-        return digest;
+        return digest.read(nodes);
     }
 }

@@ -1,0 +1,118 @@
+package dev.zksim.server.tree;
+
+import java.util.Arrays;
+
+/**
+ * A tree's replica digest, the sum of every node's {@link NodeDigest}, kept lazily. Nothing
+ * is hashed until the digest is first read; from then on, the first change of a path since
+ * the last read takes that path's node out of the sum, and the next read puts back whatever
+ * node the path holds by then. The self-checks read the digest about once a simulated
+ * second, while a lock's nodes are created and deleted within milliseconds: such a node is
+ * never hashed at all, and a parent whose counters move with every create and delete is
+ * hashed twice per read instead of twice per change.
+ */
+final class ReplicaDigest {
+    /** The sum as of the last read, less the nodes of the paths changed since. */
+    private long sum;
+    private boolean kept;
+    /** The paths changed since the last read, open-addressed; null slots are empty. */
+    private String[] changed = new String[16];
+    private int changedCount;
+
+    ReplicaDigest() {
+    }
+
+    /** A digest whose sum of the tree's nodes is {@code sum} if {@code kept}, else not yet read. */
+    ReplicaDigest(long sum, boolean kept) {
+        this.sum = sum;
+        this.kept = kept;
+    }
+
+    /**
+     * Called before the node at {@code path} changes, is removed, or (with {@code node} null)
+     * is added: the node as it was at the last read leaves the sum, once per path per read.
+     */
+    void beforeChange(String path, Node node) {
+        if (kept && addChanged(path) && node != null) {
+            sum -= NodeDigest.of(path, node);
+        }
+    }
+
+    /** The digest of the tree's nodes now; the first call sums them all. */
+    long read(PathIndex nodes) {
+        if (!kept) {
+            long[] all = {0};
+            nodes.forEach(node -> all[0] += NodeDigest.of(node.path, node));
+            sum = all[0];
+            kept = true;
+        } else if (changedCount > 0) {
+            settle(nodes);
+        }
+        return sum;
+    }
+
+    /** The sum as {@link #read} would give it, if the digest was ever read; for a copy or snapshot. */
+    long settledSum(PathIndex nodes) {
+        if (kept && changedCount > 0) {
+            settle(nodes);
+        }
+        return sum;
+    }
+
+    boolean kept() {
+        return kept;
+    }
+
+    private void settle(PathIndex nodes) {
+        for (int i = 0; i < changed.length; i++) {
+            String path = changed[i];
+            if (path != null) {
+                Node node = nodes.get(path);
+                if (node != null) {
+                    sum += NodeDigest.of(path, node);
+                }
+            }
+        }
+        Arrays.fill(changed, null);
+        changedCount = 0;
+    }
+
+    /** Adds the path to the changed paths; false if it was there already. */
+    private boolean addChanged(String path) {
+        int mask = changed.length - 1;
+        for (int slot = slot(path, mask); ; slot = (slot + 1) & mask) {
+            String held = changed[slot];
+            if (held == null) {
+                changed[slot] = path;
+                if (++changedCount * 2 > changed.length) {
+                    grow();
+                }
+                return true;
+            }
+            if (held == path || held.equals(path)) {
+                return false;
+            }
+        }
+    }
+
+    private void grow() {
+        String[] old = changed;
+        changed = new String[old.length * 2];
+        int mask = changed.length - 1;
+        for (String path : old) {
+            if (path != null) {
+                int slot = slot(path, mask);
+                while (changed[slot] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                changed[slot] = path;
+            }
+        }
+    }
+
+    /** The path's hash, spread so that its high bits count too: sibling names differ in their last characters. */
+    private static int slot(String path, int mask) {
+        int hash = path.hashCode();
+        return (hash ^ (hash >>> 16)) & mask;
+    }
+}

@@ -56,9 +56,9 @@ public final class DataTree {
     /** What this tree may change in place; a new one whenever the tree shares its state. */
     private Edit edit = new Edit();
     /** Every node by full path; the root node is "/". */
-    private PathIndex nodes;
+    private final PathIndex nodes;
     /** The replica digest, hashed lazily: nothing until its first read, then the paths changed between reads. */
-    private ReplicaDigest digest = new ReplicaDigest();
+    private ReplicaDigest digest;
     /**
      * Ephemeral paths per owning session, each set sorted so close order and reads are stable;
      * the sessions are sorted only when listed. Every ephemeral create and delete looks its
@@ -78,10 +78,12 @@ public final class DataTree {
 
     private DataTree(PathIndex nodes) {
         this.nodes = nodes;
+        this.digest = new ReplicaDigest(nodes);
     }
 
     private DataTree() {
         this.nodes = new PathIndex(edit);
+        this.digest = new ReplicaDigest(nodes);
     }
 
     /** A fresh standalone tree: /, /zookeeper, /zookeeper/quota and an empty /zookeeper/config. */
@@ -453,7 +455,7 @@ public final class DataTree {
      * only when read.
      */
     public DataTreeSnapshot snapshot() {
-        FrozenTree frozen = new FrozenTree(new PathIndex(nodes), digest.settledSum(nodes), digest.kept(), ephemeralsBySession, containers, ttlNodes);
+        FrozenTree frozen = new FrozenTree(new PathIndex(nodes), digest.settledSum(), digest.kept(), ephemeralsBySession, containers, ttlNodes);
         share();
         return new DataTreeSnapshot(lastProcessedZxid, frozen);
     }
@@ -472,7 +474,7 @@ public final class DataTree {
         DataTree tree;
         if (snapshot.nodes() instanceof FrozenTree frozen) {
             tree = new DataTree(new PathIndex(frozen.nodes()));
-            tree.digest = new ReplicaDigest(frozen.digest(), frozen.digestKept());
+            tree.digest = new ReplicaDigest(tree.nodes, frozen.digest(), frozen.digestKept());
             tree.ephemeralsBySession = frozen.ephemeralsBySession();
             tree.containers = frozen.containers();
             tree.ttlNodes = frozen.ttlNodes();
@@ -505,7 +507,7 @@ public final class DataTree {
     /** An independent copy in O(1): both trees share what exists now and copy it before changing it. */
     public DataTree copy() {
         DataTree tree = new DataTree(new PathIndex(nodes));
-        tree.digest = new ReplicaDigest(digest.settledSum(nodes), digest.kept());
+        tree.digest = new ReplicaDigest(tree.nodes, digest.settledSum(), digest.kept());
         tree.ephemeralsBySession = ephemeralsBySession;
         tree.containers = containers;
         tree.ttlNodes = ttlNodes;
@@ -524,6 +526,11 @@ public final class DataTree {
      * {@link #snapshot()}s or their {@link DataTreeSnapshot#dump()}.
      */
     public long digest() {
-        return digest.read(nodes);
+        return digest.read();
+    }
+
+    /** How many changed paths the digest holds until its next read; for tests of its bound. */
+    int digestPendingPaths() {
+        return digest.pendingPaths();
     }
 }

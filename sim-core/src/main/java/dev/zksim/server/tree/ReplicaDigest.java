@@ -12,6 +12,15 @@ import java.util.Arrays;
  * hashed twice per read instead of twice per change.
  */
 final class ReplicaDigest {
+    /**
+     * How many changed paths wait for a read before they are settled anyway: a replica the
+     * self-checks skip (it never shares its zxid with another) may go unread for the rest of
+     * a run, and its table would otherwise hold every path it ever changed.
+     */
+    private static final int SETTLE_AT = 4096;
+
+    /** The digested tree's nodes. */
+    private final PathIndex nodes;
     /** The sum as of the last read, less the nodes of the paths changed since. */
     private long sum;
     private boolean kept;
@@ -19,11 +28,14 @@ final class ReplicaDigest {
     private String[] changed = new String[16];
     private int changedCount;
 
-    ReplicaDigest() {
+    /** The digest of these nodes, not read yet. */
+    ReplicaDigest(PathIndex nodes) {
+        this(nodes, 0, false);
     }
 
-    /** A digest whose sum of the tree's nodes is {@code sum} if {@code kept}, else not yet read. */
-    ReplicaDigest(long sum, boolean kept) {
+    /** The digest of these nodes, whose sum is {@code sum} if {@code kept}, else not read yet. */
+    ReplicaDigest(PathIndex nodes, long sum, boolean kept) {
+        this.nodes = nodes;
         this.sum = sum;
         this.kept = kept;
     }
@@ -33,37 +45,49 @@ final class ReplicaDigest {
      * is added: the node as it was at the last read leaves the sum, once per path per read.
      */
     void beforeChange(String path, Node node) {
-        if (kept && addChanged(path) && node != null) {
+        if (!kept) {
+            return;
+        }
+        if (changedCount == SETTLE_AT) {
+            settle();
+        }
+        if (addChanged(path) && node != null) {
             sum -= NodeDigest.of(path, node);
         }
     }
 
     /** The digest of the tree's nodes now; the first call sums them all. */
-    long read(PathIndex nodes) {
+    long read() {
         if (!kept) {
             long[] all = {0};
             nodes.forEach(node -> all[0] += NodeDigest.of(node.path, node));
             sum = all[0];
             kept = true;
         } else if (changedCount > 0) {
-            settle(nodes);
+            settle();
         }
         return sum;
     }
 
     /** The sum as {@link #read} would give it, if the digest was ever read; for a copy or snapshot. */
-    long settledSum(PathIndex nodes) {
+    long settledSum() {
         if (kept && changedCount > 0) {
-            settle(nodes);
+            settle();
         }
         return sum;
+    }
+
+    /** How many changed paths wait for the next read. */
+    int pendingPaths() {
+        return changedCount;
     }
 
     boolean kept() {
         return kept;
     }
 
-    private void settle(PathIndex nodes) {
+    /** Puts back the node each changed path holds now. */
+    private void settle() {
         for (int i = 0; i < changed.length; i++) {
             String path = changed[i];
             if (path != null) {

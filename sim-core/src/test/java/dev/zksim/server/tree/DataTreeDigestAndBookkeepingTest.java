@@ -136,6 +136,16 @@ class DataTreeDigestAndBookkeepingTest {
             assertThat(copy.digest()).isEqualTo(freshlySummed(copy)).isNotEqualTo(tree.digest());
             assertThat(restored.digest()).isEqualTo(copy.digest());
         }
+        // A replica left unread settles its changed paths itself once they are many.
+        for (int i = 0; i < 5000; i++) {
+            tree.apply(txn(zxid++, new CreateTxn("/p/m" + i, bytes("m"), 0, -1)));
+        }
+        for (int i = 0; i < 5000; i += 3) {
+            tree.apply(txn(zxid++, new DeleteTxn("/p/m" + i)));
+        }
+        assertThat(tree.digestPendingPaths()).isBetween(1, 4096);
+        assertThat(tree.digest()).isEqualTo(freshlySummed(tree));
+        assertThat(tree.digestPendingPaths()).isZero();
     }
 
     private static long freshlySummed(DataTree tree) {

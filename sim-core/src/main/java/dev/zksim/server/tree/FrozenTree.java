@@ -45,7 +45,7 @@ final class FrozenTree extends AbstractList<DataTreeSnapshot.NodeImage> implemen
         return digest;
     }
 
-    /** Whether the tree kept its digest as a running sum when this was taken. */
+    /** Whether the tree's digest had been read (and so was kept up to date) when this was taken. */
     boolean digestKept() {
         return digestKept;
     }

@@ -2,6 +2,7 @@ package dev.zksim.history;
 
 import dev.zksim.api.KeeperState;
 import dev.zksim.kernel.Simulation;
+import dev.zksim.kernel.trace.EventKey;
 import dev.zksim.kernel.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,9 @@ import dev.zksim.ensemble.EnsembleClient;
  * the history feeds the run's digest.
  */
 public final class HistoryRecorder {
+    /** Every op is counted when nothing reads its record: by key. */
+    private static final EventKey HISTORY_EVENT = EventKey.of(HistoryEvent.class);
+
     private final LongSupplier clock;
     private final Trace trace;
     private final ToLongFunction<String> sessions;
@@ -150,7 +154,7 @@ public final class HistoryRecorder {
         if (trace.wantsEvents()) {
             trace.emit(process, op.toTraceEvent());
         } else {
-            trace.countOnly(HistoryEvent.class);
+            trace.countOnly(HISTORY_EVENT);
         }
         return op;
     }

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zksim.kernel.trace.EventCounts;
+import dev.zksim.kernel.trace.EventKey;
 import dev.zksim.kernel.trace.Trace;
 import dev.zksim.kernel.trace.TraceEvent;
 import dev.zksim.kernel.trace.TraceRecord;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +74,34 @@ class TraceCounterTest {
             assertThat(TraceCounter.of(trace.counts()).counts()).as("digesting %s", digesting).isEqualTo(EXPECTED);
             assertThat(trace.count()).isEqualTo(21);
         }
+    }
+
+    @Test
+    void countsByKeyAddUpWithCountsByClassAndADisabledTraceCountsNeither() {
+        // The hot call sites count by key while the rest count by class, and a recorded
+        // event counts by class too: a goal must see one sum per kind, never two entries.
+        EventKey beta = EventKey.of(Beta.class);
+        EventKey zeta = EventKey.of(Zeta.class);
+        assertThat(EventKey.of(Zeta.class)).isSameAs(zeta);
+        Trace trace = new Trace(() -> 0L);
+        trace.setDigesting(false);
+        emitTriangle(event -> {
+            if (event instanceof Zeta) {
+                trace.countOnly(zeta);
+            } else if (event instanceof Beta) {
+                trace.countOnly(beta);
+                trace.countOnly(Beta.class);
+            } else {
+                trace.countOnly(event.getClass());
+            }
+        });
+        Map<String, Integer> expected = new TreeMap<>(EXPECTED);
+        expected.put("TraceCounterTest.Beta", 4);
+        assertThat(TraceCounter.of(trace.counts()).counts()).isEqualTo(expected);
+        assertThat(trace.count()).isEqualTo(23);
+        trace.setEnabled(false);
+        trace.countOnly(zeta);
+        assertThat(TraceCounter.of(trace.counts()).counts()).isEqualTo(expected);
     }
 
     @Test

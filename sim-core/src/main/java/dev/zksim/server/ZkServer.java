@@ -5,6 +5,7 @@ import dev.zksim.kernel.net.ConnectionHandler;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.Node;
 import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.kernel.trace.EventKey;
 import dev.zksim.kernel.trace.TraceEvent;
 import dev.zksim.protocol.ClientPacket;
 import dev.zksim.protocol.ServerPacket;
@@ -49,6 +50,9 @@ import java.util.function.LongPredicate;
  * ServerIntrospection} (four-letter words) and {@link ServerFaults} (fault hooks) look inside.
  */
 public final class ZkServer implements Node {
+    /** Every committed txn is counted on every replica when nothing reads its record: by key. */
+    private static final EventKey TXN_COMMITTED = EventKey.of(TxnCommitted.class);
+
     private final SimProcess process;
     private final Network network;
     private final ServerConfig config;
@@ -240,7 +244,7 @@ public final class ZkServer implements Node {
         if (tracing()) {
             trace(new TxnCommitted(transaction.zxid(), txnType(transaction.txn())));
         } else {
-            countOnly(TxnCommitted.class);
+            countOnly(TXN_COMMITTED);
         }
         long sessionId = transaction.header().sessionId();
         if (transaction.txn() instanceof Txn.CreateSessionTxn create) {
@@ -455,6 +459,10 @@ public final class ZkServer implements Node {
 
     void countOnly(Class<? extends TraceEvent> type) {
         process.countOnly(type);
+    }
+
+    void countOnly(EventKey key) {
+        process.countOnly(key);
     }
 
     void trace(TraceEvent event) {

@@ -8,6 +8,7 @@ import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.choice.Distribution;
 import dev.zksim.kernel.process.ProcessListener;
 import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.kernel.trace.EventKey;
 import dev.zksim.kernel.trace.Trace;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -33,6 +34,9 @@ import java.util.function.Predicate;
  * FIN would tell it. Connections stay cut after a heal; processes reconnect.
  */
 public final class Network implements ProcessListener {
+
+    /** Deliveries are most events of a run: counted by key when nothing reads their record. */
+    private static final EventKey DELIVERED = EventKey.of(NetEvent.Delivered.class);
     private final Simulation simulation;
     private final Choices choices;
     private final Map<String, SimProcess> processes = new LinkedHashMap<>();
@@ -223,7 +227,7 @@ public final class Network implements ProcessListener {
         if (trace.wantsEvents()) {
             traceDelivered(from, to, sentAt, message);
         } else {
-            trace.countOnly(NetEvent.Delivered.class);
+            trace.countOnly(DELIVERED);
         }
         to.handler().onMessage(to, message);
     }

@@ -9,6 +9,7 @@ import dev.zksim.kernel.Timer;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.disk.CrashPolicy;
 import dev.zksim.kernel.disk.Disk;
+import dev.zksim.kernel.trace.EventKey;
 import dev.zksim.kernel.trace.TraceEvent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -104,6 +105,11 @@ public final class SimProcess implements EventGate {
     /** Counts an event of this class that nothing would read, without building it. */
     public void countOnly(Class<? extends TraceEvent> type) {
         simulation.trace().countOnly(type);
+    }
+
+    /** Counts an event of the key's class that nothing would read, without building it. */
+    public void countOnly(EventKey key) {
+        simulation.trace().countOnly(key);
     }
 
     /** Starts a new process, or restarts a crashed one from what its disk kept. */

@@ -1,5 +1,6 @@
 package dev.zksim.kernel.trace;
 
+import java.util.Arrays;
 import java.util.function.ObjIntConsumer;
 
 /**
@@ -14,6 +15,8 @@ public final class EventCounts {
     private Class<?>[] types;
     private int[] counts;
     private int distinct;
+    /** The counts of the classes counted by {@link EventKey}, by its index; grown on demand. */
+    private int[] keyed = new int[0];
 
     /** Counts with room for 32 classes before the table first grows. */
     public EventCounts() {
@@ -49,11 +52,29 @@ public final class EventCounts {
         }
     }
 
-    /** Hands each class counted and its count to the action, in slot order. */
+    /** Counts one more event of the key's class. */
+    public void add(EventKey key) {
+        int index = key.index();
+        if (index >= keyed.length) {
+            keyed = Arrays.copyOf(keyed, Math.max(index + 1, EventKey.count()));
+        }
+        keyed[index]++;
+    }
+
+    /**
+     * Hands each class counted and its count to the action, those counted by class in slot
+     * order, then those counted by key in key order. A class counted both ways is handed
+     * over twice, with each count: a caller that shows the counts sums them by class.
+     */
     public void forEach(ObjIntConsumer<Class<?>> action) {
         for (int i = 0; i < types.length; i++) {
             if (types[i] != null) {
                 action.accept(types[i], counts[i]);
+            }
+        }
+        for (int i = 0; i < keyed.length; i++) {
+            if (keyed[i] > 0) {
+                action.accept(EventKey.at(i).type(), keyed[i]);
             }
         }
     }

@@ -133,6 +133,14 @@ public final class Trace {
         }
     }
 
+    /** {@link #countOnly(Class)} for the hottest call sites, which hold their class's key. */
+    public void countOnly(EventKey key) {
+        if (enabled) {
+            counts.add(key);
+            count++;
+        }
+    }
+
     /** How many events of each class were emitted so far (with their trace off, none). */
     public EventCounts counts() {
         return counts;

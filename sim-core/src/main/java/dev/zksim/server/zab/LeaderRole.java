@@ -45,7 +45,7 @@ final class LeaderRole {
     private final Map<Long, Long> acceptedEpochs = new TreeMap<>();
     private final Set<Long> epochAcks = new TreeSet<>();
     private final Set<Long> newLeaderAcks = new TreeSet<>();
-    private final TreeMap<Long, Set<Long>> outstanding = new TreeMap<>();
+    private final OutstandingProposals outstanding = new OutstandingProposals();
     private Timer initTimer;
     private Timer tickTimer;
     private boolean active = true;
@@ -305,9 +305,7 @@ final class LeaderRole {
      * for acks that no follower ever sends, and every later proposal behind them.
      */
     private void ackSyncedProposals(Learner learner) {
-        for (Set<Long> acks : outstanding.headMap(learner.syncedTo, true).values()) {
-            acks.add(learner.sid);
-        }
+        outstanding.ackUpTo(learner.syncedTo, learner.sid);
         commitReady();
     }
 
@@ -347,7 +345,7 @@ final class LeaderRole {
         long zxid = ++lastProposed;
         LogEntry entry = new LogEntry(zxid, payload);
         storage.append(entry);
-        outstanding.put(zxid, new TreeSet<>());
+        outstanding.add(zxid);
         peer.traceZxid(zxid, ZabEvent.Proposed.class, ZabEvent.Proposed::new);
         forward(new LeaderMessage.Proposal(entry));
         storage.afterSync(() -> {
@@ -359,23 +357,20 @@ final class LeaderRole {
     }
 
     private void onAck(long sid, long zxid) {
-        Set<Long> acks = outstanding.get(zxid);
-        if (acks == null) {
-            return;
+        if (outstanding.ack(zxid, sid)) {
+            commitReady();
         }
-        acks.add(sid);
-        commitReady();
     }
 
     /** Commits strictly in zxid order: a later proposal waits for every earlier one. */
     private void commitReady() {
         while (firstOutstandingHasQuorum()) {
-            commit(outstanding.pollFirstEntry().getKey());
+            commit(outstanding.removeOldest());
         }
     }
 
     private boolean firstOutstandingHasQuorum() {
-        return !outstanding.isEmpty() && peer.config().isQuorum(outstanding.firstEntry().getValue().size());
+        return !outstanding.isEmpty() && peer.config().isQuorum(outstanding.oldestAcks());
     }
 
     private void commit(long zxid) {

@@ -2,6 +2,7 @@ package dev.zksim.server.zab;
 
 import dev.zksim.kernel.Timer;
 import dev.zksim.kernel.net.Connection;
+import dev.zksim.kernel.trace.EventKey;
 import dev.zksim.server.zab.ZabMessage.LeaderMessage;
 import dev.zksim.server.zab.ZabMessage.LearnerMessage;
 import java.util.List;
@@ -37,6 +38,10 @@ final class LeaderRole {
             this.connection = connection;
         }
     }
+
+    /** Every write is proposed and committed: counted by key when nothing reads the records. */
+    private static final EventKey PROPOSED = EventKey.of(ZabEvent.Proposed.class);
+    private static final EventKey COMMITTED = EventKey.of(ZabEvent.Committed.class);
 
     private final QuorumPeer peer;
     private final ZabStorage storage;
@@ -346,7 +351,7 @@ final class LeaderRole {
         LogEntry entry = new LogEntry(zxid, payload);
         storage.append(entry);
         outstanding.add(zxid);
-        peer.traceZxid(zxid, ZabEvent.Proposed.class, ZabEvent.Proposed::new);
+        peer.traceZxid(zxid, PROPOSED, ZabEvent.Proposed::new);
         forward(new LeaderMessage.Proposal(entry));
         storage.afterSync(() -> {
             if (active) {
@@ -374,7 +379,7 @@ final class LeaderRole {
     }
 
     private void commit(long zxid) {
-        peer.traceZxid(zxid, ZabEvent.Committed.class, ZabEvent.Committed::new);
+        peer.traceZxid(zxid, COMMITTED, ZabEvent.Committed::new);
         forward(new LeaderMessage.Commit(zxid));
         peer.deliverUpTo(zxid);
     }

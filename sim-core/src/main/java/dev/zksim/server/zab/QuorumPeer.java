@@ -7,6 +7,7 @@ import dev.zksim.kernel.net.Connection;
 import dev.zksim.kernel.net.ConnectionHandler;
 import dev.zksim.kernel.net.Network;
 import dev.zksim.kernel.process.SimProcess;
+import dev.zksim.kernel.trace.EventKey;
 import dev.zksim.kernel.trace.TraceEvent;
 import dev.zksim.server.zab.ZabMessage.LeaderMessage;
 import dev.zksim.server.zab.ZabMessage.LearnerMessage;
@@ -399,11 +400,11 @@ public final class QuorumPeer {
      * Traces a per-transaction event (proposed, committed) only if something reads it; otherwise
      * only counts it, so a sweep's passing seeds do not render a zxid to hex for every write.
      */
-    void traceZxid(long zxid, Class<? extends TraceEvent> type, Function<String, TraceEvent> event) {
+    void traceZxid(long zxid, EventKey key, Function<String, TraceEvent> event) {
         if (process.tracing()) {
             process.trace(event.apply(Zxid.hex(zxid)));
         } else {
-            process.countOnly(type);
+            process.countOnly(key);
         }
     }
 

@@ -33,6 +33,7 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
     private ZooKeeperClient current;
     private ZooKeeperClient currentSession;
     private int generation = 1;
+    private Choices recipeChoices;
     private final List<SessionListener> listeners = new ArrayList<>();
 
     /**
@@ -162,7 +163,11 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
 
     @Override
     public Choices choices() {
-        return context.choices().stream("recipe");
+        // Asked for at every hold and think time; the stream is the same object every time.
+        if (recipeChoices == null) {
+            recipeChoices = context.choices().stream("recipe");
+        }
+        return recipeChoices;
     }
 
     // ---- ZooKeeperClient, on the current session ----

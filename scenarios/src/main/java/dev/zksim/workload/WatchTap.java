@@ -11,9 +11,10 @@ import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
@@ -39,8 +40,10 @@ public final class WatchTap implements ZooKeeperClient {
 
     private final ZooKeeperClient zk;
     private final ClientLog log;
-    private final TreeSet<String> deleting = new TreeSet<>();
-    private final TreeSet<String> owned = new TreeSet<>();
+    // Only added to and taken from, never listed: hash sets, since the paths of one parent share
+    // a long prefix that a sorted set compares character by character at every step.
+    private final Set<String> deleting = new LinkedHashSet<>();
+    private final Set<String> owned = new LinkedHashSet<>();
     // Keyed by identity and never iterated: the same recipe watcher must map to the same
     // wrapper, or the server would register it twice where ZooKeeper dedupes it.
     private final Map<Watcher, Watcher> wrappers = new IdentityHashMap<>();

@@ -15,6 +15,7 @@ import dev.zksim.kernel.trace.TraceEvent;
  */
 public final class ClientContext {
     private final SimProcess process;
+    private Choices programChoices;
     private final Function<Watcher, ZooKeeperClient> sessions;
 
     ClientContext(SimProcess process, Function<Watcher, ZooKeeperClient> sessions) {
@@ -53,7 +54,11 @@ public final class ClientContext {
 
     /** This client's own choice stream, e.g. for think times. */
     public Choices choices() {
-        return process.choices().stream("program");
+        // Asked for at every think time; a process's streams are the same objects every time.
+        if (programChoices == null) {
+            programChoices = process.choices().stream("program");
+        }
+        return programChoices;
     }
 
     public void trace(TraceEvent event) {

@@ -33,7 +33,8 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
     private ZooKeeperClient current;
     private ZooKeeperClient currentSession;
     private int generation = 1;
-    private Choices recipeChoices;
+    /** The recipe's stream, asked for at every hold and think time: looked up once, as a stream is the same object every time. */
+    private final Choices recipeChoices;
     private final List<SessionListener> listeners = new ArrayList<>();
 
     /**
@@ -51,6 +52,7 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
     /** A client over the process's first handle, whose default-watcher events arrive through {@link #process}. */
     public SessionClient(ClientContext context, ZooKeeperClient first, ClientLog log, String uniqueName) {
         this.context = context;
+        this.recipeChoices = context.choices().stream("recipe");
         this.log = log;
         this.uniqueName = uniqueName;
         this.current = new WatchTap(first, log);
@@ -163,10 +165,6 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
 
     @Override
     public Choices choices() {
-        // Asked for at every hold and think time; the stream is the same object every time.
-        if (recipeChoices == null) {
-            recipeChoices = context.choices().stream("recipe");
-        }
         return recipeChoices;
     }
 

@@ -15,11 +15,13 @@ import dev.zksim.kernel.trace.TraceEvent;
  */
 public final class ClientContext {
     private final SimProcess process;
-    private Choices programChoices;
+    /** The program's stream, asked for at every think time: looked up once, as a stream is the same object every time. */
+    private final Choices programChoices;
     private final Function<Watcher, ZooKeeperClient> sessions;
 
     ClientContext(SimProcess process, Function<Watcher, ZooKeeperClient> sessions) {
         this.process = process;
+        this.programChoices = process.choices().stream("program");
         this.sessions = sessions;
     }
 
@@ -54,10 +56,6 @@ public final class ClientContext {
 
     /** This client's own choice stream, e.g. for think times. */
     public Choices choices() {
-        // Asked for at every think time; a process's streams are the same objects every time.
-        if (programChoices == null) {
-            programChoices = process.choices().stream("program");
-        }
         return programChoices;
     }
 

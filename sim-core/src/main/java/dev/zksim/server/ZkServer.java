@@ -457,10 +457,6 @@ public final class ZkServer implements Node {
         return process.tracing();
     }
 
-    void countOnly(Class<? extends TraceEvent> type) {
-        process.countOnly(type);
-    }
-
     void countOnly(EventKey key) {
         process.countOnly(key);
     }

@@ -34,9 +34,9 @@ import java.util.function.Predicate;
  * FIN would tell it. Connections stay cut after a heal; processes reconnect.
  */
 public final class Network implements ProcessListener {
-
     /** Deliveries are most events of a run: counted by key when nothing reads their record. */
     private static final EventKey DELIVERED = EventKey.of(NetEvent.Delivered.class);
+
     private final Simulation simulation;
     private final Choices choices;
     private final Map<String, SimProcess> processes = new LinkedHashMap<>();

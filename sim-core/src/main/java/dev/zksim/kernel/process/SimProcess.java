@@ -102,11 +102,6 @@ public final class SimProcess implements EventGate {
         return simulation.trace().wantsEvents();
     }
 
-    /** Counts an event of this class that nothing would read, without building it. */
-    public void countOnly(Class<? extends TraceEvent> type) {
-        simulation.trace().countOnly(type);
-    }
-
     /** Counts an event of the key's class that nothing would read, without building it. */
     public void countOnly(EventKey key) {
         simulation.trace().countOnly(key);

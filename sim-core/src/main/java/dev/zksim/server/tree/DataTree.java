@@ -58,7 +58,7 @@ public final class DataTree {
     /** Every node by full path; the root node is "/". */
     private final PathIndex nodes;
     /** The replica digest, hashed lazily: nothing until its first read, then the paths changed between reads. */
-    private ReplicaDigest digest;
+    private final ReplicaDigest digest;
     /**
      * Ephemeral paths per owning session, each set sorted so close order and reads are stable;
      * the sessions are sorted only when listed. Every ephemeral create and delete looks its
@@ -76,9 +76,10 @@ public final class DataTree {
      */
     private final List<WatchTrigger> applying = new ArrayList<>();
 
-    private DataTree(PathIndex nodes) {
+    /** A tree over shared nodes, with the digest they had: its sum, if it was ever read. */
+    private DataTree(PathIndex nodes, long digestSum, boolean digestKept) {
         this.nodes = nodes;
-        this.digest = new ReplicaDigest(nodes);
+        this.digest = new ReplicaDigest(nodes, digestSum, digestKept);
     }
 
     private DataTree() {
@@ -473,8 +474,7 @@ public final class DataTree {
     public static DataTree restore(DataTreeSnapshot snapshot) {
         DataTree tree;
         if (snapshot.nodes() instanceof FrozenTree frozen) {
-            tree = new DataTree(new PathIndex(frozen.nodes()));
-            tree.digest = new ReplicaDigest(tree.nodes, frozen.digest(), frozen.digestKept());
+            tree = new DataTree(new PathIndex(frozen.nodes()), frozen.digest(), frozen.digestKept());
             tree.ephemeralsBySession = frozen.ephemeralsBySession();
             tree.containers = frozen.containers();
             tree.ttlNodes = frozen.ttlNodes();
@@ -506,8 +506,7 @@ public final class DataTree {
 
     /** An independent copy in O(1): both trees share what exists now and copy it before changing it. */
     public DataTree copy() {
-        DataTree tree = new DataTree(new PathIndex(nodes));
-        tree.digest = new ReplicaDigest(tree.nodes, digest.settledSum(), digest.kept());
+        DataTree tree = new DataTree(new PathIndex(nodes), digest.settledSum(), digest.kept());
         tree.ephemeralsBySession = ephemeralsBySession;
         tree.containers = containers;
         tree.ttlNodes = ttlNodes;

@@ -1,6 +1,7 @@
 package dev.zksim.server.tree;
 
-import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * A tree's replica digest, the sum of every node's {@link NodeDigest}, kept lazily. Nothing
@@ -15,7 +16,7 @@ final class ReplicaDigest {
     /**
      * How many changed paths wait for a read before they are settled anyway: a replica the
      * self-checks skip (it never shares its zxid with another) may go unread for the rest of
-     * a run, and its table would otherwise hold every path it ever changed.
+     * a run, and its set would otherwise hold every path it ever changed.
      */
     private static final int SETTLE_AT = 4096;
 
@@ -24,9 +25,8 @@ final class ReplicaDigest {
     /** The sum as of the last read, less the nodes of the paths changed since. */
     private long sum;
     private boolean kept;
-    /** The paths changed since the last read, open-addressed; null slots are empty. */
-    private String[] changed = new String[16];
-    private int changedCount;
+    /** The paths changed since the last read. */
+    private final Set<String> changed = new LinkedHashSet<>();
 
     /** The digest of these nodes, not read yet. */
     ReplicaDigest(PathIndex nodes) {
@@ -48,10 +48,10 @@ final class ReplicaDigest {
         if (!kept) {
             return;
         }
-        if (changedCount == SETTLE_AT) {
+        if (changed.size() == SETTLE_AT) {
             settle();
         }
-        if (addChanged(path) && node != null) {
+        if (changed.add(path) && node != null) {
             sum -= NodeDigest.of(path, node);
         }
     }
@@ -63,15 +63,13 @@ final class ReplicaDigest {
             nodes.forEach(node -> all[0] += NodeDigest.of(node.path, node));
             sum = all[0];
             kept = true;
-        } else if (changedCount > 0) {
-            settle();
         }
-        return sum;
+        return settledSum();
     }
 
     /** The sum as {@link #read} would give it, if the digest was ever read; for a copy or snapshot. */
     long settledSum() {
-        if (kept && changedCount > 0) {
+        if (!changed.isEmpty()) {
             settle();
         }
         return sum;
@@ -79,7 +77,7 @@ final class ReplicaDigest {
 
     /** How many changed paths wait for the next read. */
     int pendingPaths() {
-        return changedCount;
+        return changed.size();
     }
 
     boolean kept() {
@@ -88,55 +86,12 @@ final class ReplicaDigest {
 
     /** Puts back the node each changed path holds now. */
     private void settle() {
-        for (int i = 0; i < changed.length; i++) {
-            String path = changed[i];
-            if (path != null) {
-                Node node = nodes.get(path);
-                if (node != null) {
-                    sum += NodeDigest.of(path, node);
-                }
+        for (String path : changed) {
+            Node node = nodes.get(path);
+            if (node != null) {
+                sum += NodeDigest.of(path, node);
             }
         }
-        Arrays.fill(changed, null);
-        changedCount = 0;
-    }
-
-    /** Adds the path to the changed paths; false if it was there already. */
-    private boolean addChanged(String path) {
-        int mask = changed.length - 1;
-        for (int slot = slot(path, mask); ; slot = (slot + 1) & mask) {
-            String held = changed[slot];
-            if (held == null) {
-                changed[slot] = path;
-                if (++changedCount * 2 > changed.length) {
-                    grow();
-                }
-                return true;
-            }
-            if (held == path || held.equals(path)) {
-                return false;
-            }
-        }
-    }
-
-    private void grow() {
-        String[] old = changed;
-        changed = new String[old.length * 2];
-        int mask = changed.length - 1;
-        for (String path : old) {
-            if (path != null) {
-                int slot = slot(path, mask);
-                while (changed[slot] != null) {
-                    slot = (slot + 1) & mask;
-                }
-                changed[slot] = path;
-            }
-        }
-    }
-
-    /** The path's hash, spread so that its high bits count too: sibling names differ in their last characters. */
-    private static int slot(String path, int mask) {
-        int hash = path.hashCode();
-        return (hash ^ (hash >>> 16)) & mask;
+        changed.clear();
     }
 }

@@ -4,8 +4,6 @@ import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Mutual exclusion as the protected resource sees it. Over the accepted (OK)
@@ -22,12 +20,17 @@ public final class FencingChecker implements Checker {
         return "mutual exclusion (fenced)";
     }
 
+    /**
+     * One pass that keeps only the highest token and its first writer. Once no token went
+     * down, a token seen before is the highest one (every token between its two uses lies
+     * between them), so no map of all tokens is needed.
+     */
     @Override
     public CheckResult check(History history) {
         Op highest = null;
-        Map<Long, Op> firstWriteByToken = new TreeMap<>();
-        for (Op write : history.ofKinds(OpKind.WRITE_PROTECTED)) {
-            if (!write.isOk()) {
+        Op firstOfHighest = null;
+        for (Op write : history) {
+            if (!write.isOk() || !write.f().equals(OpKind.WRITE_PROTECTED)) {
                 continue;
             }
             long token = write.value().asLong();
@@ -36,10 +39,11 @@ public final class FencingChecker implements Checker {
                         + " from " + write.describe() + " after token " + highest.value() + " from " + highest.describe(),
                         List.of(highest, write));
             }
-            Op first = firstWriteByToken.putIfAbsent(token, write);
-            if (first != null && !first.process().equals(write.process())) {
+            if (highest == null || token > highest.value().asLong()) {
+                firstOfHighest = write;
+            } else if (!firstOfHighest.process().equals(write.process())) {
                 return CheckResult.safety(name(), write.time(), "two holders wrote under token " + token + ": "
-                        + first.describe() + " and " + write.describe(), List.of(first, write));
+                        + firstOfHighest.describe() + " and " + write.describe(), List.of(firstOfHighest, write));
             }
             highest = write;
         }

@@ -26,8 +26,7 @@ public final class WakeUps {
     public static List<WakeUp> of(History history, OpKind woken, List<OpKind> progress) {
         List<Op> ops = history.ops();
         boolean[] progressed = progressedAfter(ops, woken, progress);
-        Map<String, List<WakeUp.Woken>> byDeletion = new LinkedHashMap<>();
-        Map<String, Op> first = new LinkedHashMap<>();
+        Map<Deletion, WokenClients> byDeletion = new LinkedHashMap<>();
         for (int i = 0; i < ops.size(); i++) {
             Op op = ops.get(i);
             if (!op.f().equals(woken) || !op.isOk()) {
@@ -35,16 +34,31 @@ public final class WakeUps {
             }
             List<Value> pair = op.value().elements();
             long zxid = pair.get(1).asLong();
-            String key = pair.get(0).asText() + "@" + (zxid >= 0 ? Long.toString(zxid) : "-1#" + op.index());
-            first.putIfAbsent(key, op);
-            byDeletion.computeIfAbsent(key, k -> new ArrayList<>()).add(new WakeUp.Woken(op.process(), progressed[i]));
+            Deletion deletion = new Deletion(pair.get(0).asText(), zxid, zxid >= 0 ? -1 : op.index());
+            byDeletion.computeIfAbsent(deletion, key -> new WokenClients(op)).clients.add(new WakeUp.Woken(op.process(), progressed[i]));
         }
-        List<WakeUp> wakeUps = new ArrayList<>();
-        byDeletion.forEach((key, clients) -> {
-            Op op = first.get(key);
-            wakeUps.add(new WakeUp(op.value().elements().get(0).asText(), op.time(), clients));
-        });
+        List<WakeUp> wakeUps = new ArrayList<>(byDeletion.size());
+        for (WokenClients clients : byDeletion.values()) {
+            wakeUps.add(new WakeUp(clients.first.value().elements().get(0).asText(), clients.first.time(), clients.clients));
+        }
         return wakeUps;
+    }
+
+    /**
+     * One deletion: its path and the zxid of the deleting transaction, or, for an event
+     * without a zxid, the index of the op that recorded it, which makes it a deletion of its own.
+     */
+    private record Deletion(String path, long zxid, long unmatchedOp) {
+    }
+
+    /** The clients one deletion woke, and the first op that recorded one of them. */
+    private static final class WokenClients {
+        private final Op first;
+        private final List<WakeUp.Woken> clients = new ArrayList<>();
+
+        WokenClients(Op first) {
+            this.first = first;
+        }
     }
 
     /**

@@ -41,8 +41,6 @@ public sealed interface Distribution {
      * a network or disk latency with rare slow outliers.
      */
     record Exponential(long min, long mean, long max) implements Distribution {
-        private static final long RESOLUTION = 1L << 53;
-
         public Exponential {
             requireNonNegative(min);
             if (mean <= 0 || max < min) {
@@ -52,9 +50,7 @@ public sealed interface Distribution {
 
         @Override
         public long sample(Choices choices) {
-            double uniform = (double) choices.draw(RESOLUTION) / RESOLUTION;
-            double tail = -mean * StrictMath.log1p(-uniform);
-            return Math.min(max, min + (long) tail);
+            return Math.min(max, min + ExponentialTail.of(mean, choices.draw(ExponentialTail.RESOLUTION)));
         }
     }
 

@@ -45,7 +45,12 @@ final class ZabStorage {
     private final List<LogEntry> entries = new ArrayList<>();
     /** The stream the fsync latencies are drawn from, looked up once rather than per fsync. */
     private final Choices fsyncChoices;
-    private final List<Runnable> awaitingSync = new ArrayList<>();
+    private List<Runnable> awaitingSync = new ArrayList<>();
+    /**
+     * The batch the last flush ran, emptied, to collect the next one: every peer flushes
+     * about once a txn, and copying each batch before running it made a list each time.
+     */
+    private List<Runnable> emptyBatch = new ArrayList<>();
     /** {@link #flush}, as the one action every fsync schedules. */
     private final Runnable flushAction = this::flush;
     private boolean syncScheduled;
@@ -264,9 +269,16 @@ final class ZabStorage {
             return;
         }
         log.fsync();
-        List<Runnable> actions = List.copyOf(awaitingSync);
+        // Actions queued while the batch runs wait for the next fsync, in the other list. That
+        // list is empty unless an action of the batch before it threw, and then its rest is dropped.
+        List<Runnable> batch = awaitingSync;
+        awaitingSync = emptyBatch;
         awaitingSync.clear();
-        actions.forEach(Runnable::run);
+        emptyBatch = batch;
+        for (int i = 0; i < batch.size(); i++) {
+            batch.get(i).run();
+        }
+        batch.clear();
     }
 
     /**

@@ -1,10 +1,9 @@
 package dev.zksim.history;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -147,34 +146,70 @@ public final class History implements Iterable<Op> {
 
     /**
      * Pairs each completion with the oldest open invocation of the same process and kind.
-     * Every run's liveness check pairs its whole history, so the open invocations are found
-     * by process, then kind (no key object per op), and completions sit in an array by
+     * Every run's liveness check pairs its whole history, so each process keeps its open
+     * invocations in one small list, searched by kind from the oldest (a process has few in
+     * flight), instead of a map of queues of boxed indexes; completions sit in an array by
      * invocation.
      */
     private void pairUp(List<OpPair> pairs, List<Op> notifications) {
-        Map<String, Map<OpKind, Deque<Integer>>> pendingByProcess = new LinkedHashMap<>();
+        Map<String, OpenInvocations> openByProcess = new LinkedHashMap<>();
         List<Op> invocations = new ArrayList<>();
         Op[] completionOf = new Op[ops.size()];
         for (Op op : ops) {
-            Map<OpKind, Deque<Integer>> pendingByKind = pendingByProcess.get(op.process());
+            OpenInvocations open = openByProcess.get(op.process());
             if (op.isInvoke()) {
-                if (pendingByKind == null) {
-                    pendingByKind = new LinkedHashMap<>();
-                    pendingByProcess.put(op.process(), pendingByKind);
+                if (open == null) {
+                    open = new OpenInvocations();
+                    openByProcess.put(op.process(), open);
                 }
-                pendingByKind.computeIfAbsent(op.f(), kind -> new ArrayDeque<>()).addLast(invocations.size());
+                open.add(op.f(), invocations.size());
                 invocations.add(op);
                 continue;
             }
-            Deque<Integer> pending = pendingByKind == null ? null : pendingByKind.get(op.f());
-            if (pending == null || pending.isEmpty()) {
+            int invocation = open == null ? -1 : open.takeOldest(op.f());
+            if (invocation < 0) {
                 notifications.add(op);
             } else {
-                completionOf[pending.removeFirst()] = op;
+                completionOf[invocation] = op;
             }
         }
         for (int i = 0; i < invocations.size(); i++) {
             pairs.add(new OpPair(invocations.get(i), Optional.ofNullable(completionOf[i])));
+        }
+    }
+
+    /**
+     * One process's invocations still open, oldest first, as their kinds and their numbers
+     * among all invocations. An invocation that never completes stays only until a completion
+     * of its kind takes it, so the list holds little more than what is in flight.
+     */
+    private static final class OpenInvocations {
+        private OpKind[] kinds = new OpKind[4];
+        private int[] numbers = new int[4];
+        private int size;
+
+        void add(OpKind kind, int number) {
+            if (size == kinds.length) {
+                kinds = Arrays.copyOf(kinds, size * 2);
+                numbers = Arrays.copyOf(numbers, size * 2);
+            }
+            kinds[size] = kind;
+            numbers[size] = number;
+            size++;
+        }
+
+        /** Removes and returns the number of the oldest open invocation of this kind, or -1. */
+        int takeOldest(OpKind kind) {
+            for (int i = 0; i < size; i++) {
+                if (kinds[i].equals(kind)) {
+                    int number = numbers[i];
+                    System.arraycopy(kinds, i + 1, kinds, i, size - i - 1);
+                    System.arraycopy(numbers, i + 1, numbers, i, size - i - 1);
+                    kinds[--size] = null;
+                    return number;
+                }
+            }
+            return -1;
         }
     }
 

@@ -35,12 +35,12 @@ public final class WakeUps {
             List<Value> pair = op.value().elements();
             long zxid = pair.get(1).asLong();
             Deletion deletion = new Deletion(pair.get(0).asText(), zxid, zxid >= 0 ? -1 : op.index());
-            byDeletion.computeIfAbsent(deletion, key -> new WokenClients(op)).clients.add(new WakeUp.Woken(op.process(), progressed[i]));
+            byDeletion.computeIfAbsent(deletion, key -> new WokenClients(op.time())).clients
+                    .add(new WakeUp.Woken(op.process(), progressed[i]));
         }
         List<WakeUp> wakeUps = new ArrayList<>(byDeletion.size());
-        for (WokenClients clients : byDeletion.values()) {
-            wakeUps.add(new WakeUp(clients.first.value().elements().get(0).asText(), clients.first.time(), clients.clients));
-        }
+        byDeletion.forEach((deletion, wokenClients) ->
+                wakeUps.add(new WakeUp(deletion.path(), wokenClients.time, wokenClients.clients)));
         return wakeUps;
     }
 
@@ -51,13 +51,13 @@ public final class WakeUps {
     private record Deletion(String path, long zxid, long unmatchedOp) {
     }
 
-    /** The clients one deletion woke, and the first op that recorded one of them. */
+    /** The clients one deletion woke, and when the first of them was woken. */
     private static final class WokenClients {
-        private final Op first;
+        private final long time;
         private final List<WakeUp.Woken> clients = new ArrayList<>();
 
-        WokenClients(Op first) {
-            this.first = first;
+        WokenClients(long time) {
+            this.time = time;
         }
     }
 

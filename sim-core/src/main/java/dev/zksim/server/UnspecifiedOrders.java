@@ -1,7 +1,6 @@
 package dev.zksim.server;
 
 import dev.zksim.kernel.choice.Choices;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -31,21 +30,20 @@ public final class UnspecifiedOrders {
 
     /**
      * The children of one node, in the order a getChildren reply lists them, as an immutable
-     * list that the reply keeps without copying it again. The names are shuffled on an array
-     * ({@link Choices#shuffleInPlace}, the draws of {@link Choices#shuffle}): every getChildren
-     * reply is shuffled, and the list the shuffle copies into, then copied again for the reply,
-     * cost three copies of the names each time.
+     * list that the reply keeps without copying it again. The names are copied into an array
+     * by index (the tree's sorted list would copy itself through an iterator) and shuffled
+     * there ({@link Choices#shuffleInPlace}, the draws of {@link Choices#shuffle}): every
+     * getChildren reply is shuffled.
      */
     public List<String> children(List<String> sorted) {
         if (!drawn || sorted.size() < 2) {
             return sorted;
         }
-        // Copied by index: the tree's sorted list would copy itself through an iterator.
         String[] names = new String[sorted.size()];
         for (int i = 0; i < names.length; i++) {
             names[i] = sorted.get(i);
         }
-        children.shuffleInPlace(Arrays.asList(names));
+        children.shuffleInPlace(names);
         return List.of(names);
     }
 

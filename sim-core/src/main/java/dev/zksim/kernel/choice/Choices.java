@@ -1,6 +1,7 @@
 package dev.zksim.kernel.choice;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -89,21 +90,23 @@ public interface Choices {
      * order unchanged.
      */
     default <T> List<T> shuffle(List<T> items) {
-        List<T> copy = new ArrayList<>(items);
-        shuffleInPlace(copy);
-        return copy;
+        @SuppressWarnings("unchecked")
+        T[] shuffled = (T[]) items.toArray();
+        shuffleInPlace(shuffled);
+        return new ArrayList<>(Arrays.asList(shuffled));
     }
 
     /**
-     * Shuffles the list where it stands, with the same draws as {@link #shuffle}: for a caller
-     * that already holds a copy of its own (an array seen through {@code Arrays.asList}).
+     * Shuffles the array where it stands, with the same draws as {@link #shuffle}: for a
+     * caller that already holds a copy of its own. Swapping array slots directly, not through
+     * a list's get and set, matters to the server, which shuffles every getChildren reply.
      */
-    default <T> void shuffleInPlace(List<T> items) {
-        for (int i = 0; i < items.size() - 1; i++) {
-            int j = i + (int) draw(items.size() - i);
-            T swap = items.get(i);
-            items.set(i, items.get(j));
-            items.set(j, swap);
+    default void shuffleInPlace(Object[] items) {
+        for (int i = 0; i < items.length - 1; i++) {
+            int j = i + (int) draw(items.length - i);
+            Object swap = items[i];
+            items[i] = items[j];
+            items[j] = swap;
         }
     }
 }

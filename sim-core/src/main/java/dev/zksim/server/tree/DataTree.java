@@ -159,7 +159,21 @@ public final class DataTree {
         if (header.zxid() > lastProcessedZxid) {
             lastProcessedZxid = header.zxid();
         }
-        return new ApplyResult(header, outcome, applying);
+        return new ApplyResult(header, outcome, settled(applying));
+    }
+
+    /**
+     * The triggers as the immutable list the result keeps, made in one step: nearly every txn
+     * raises two (a create, a delete), and copying the scratch list made an array and then a
+     * list from it for every commit on every replica.
+     */
+    private static List<WatchTrigger> settled(List<WatchTrigger> triggers) {
+        return switch (triggers.size()) {
+            case 0 -> List.of();
+            case 1 -> List.of(triggers.get(0));
+            case 2 -> List.of(triggers.get(0), triggers.get(1));
+            default -> List.copyOf(triggers);
+        };
     }
 
     private TxnOutcome applyTxn(TxnHeader header, Txn txn, List<WatchTrigger> triggers) {

@@ -292,7 +292,7 @@ final class ClientConnection {
         } else {
             process.countOnly(REQUEST_COMPLETED);
         }
-        head.completion().complete(code, reply.response());
+        head.completion().settle(code, reply.response());
     }
 
     private void onNotification(ServerPacket.Notification notification) {

@@ -14,7 +14,7 @@ record PendingCall(int xid, Operation operation, WatchRegistration watch, Comple
     /** Receives the outcome: the reply's code and body, or a local failure with a null body. */
     @FunctionalInterface
     interface Completion {
-        void complete(Code code, Response response);
+        void settle(Code code, Response response);
     }
 
     /** The operation's name for the trace, without its data. */

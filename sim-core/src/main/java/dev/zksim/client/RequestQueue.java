@@ -68,7 +68,7 @@ final class RequestQueue {
     /** Completes one call locally, with no reply body (ConnectionLoss, SessionExpired). */
     void fail(PendingCall call, Code code) {
         trace.accept(new ClientEvent.RequestCompleted(call.xid(), code));
-        call.completion().complete(code, null);
+        call.completion().settle(code, null);
     }
 
     /**

@@ -64,14 +64,14 @@ public final class SimZooKeeper implements ZooKeeperClient {
     public CompletionStage<String> create(String path, byte[] data, CreateMode mode) {
         PathUtils.validatePath(path, mode.isSequential());
         mode.validateTtl(-1);
-        return call(new Operation.Create(path, Replies.copy(data), mode, false), null, Replies.path(path));
+        return call(new Operation.Create(path, Replies.copy(data), mode, false), null, path, Replies.PATH);
     }
 
     @Override
     public CompletionStage<Created> createWithStat(String path, byte[] data, CreateMode mode) {
         PathUtils.validatePath(path, mode.isSequential());
         mode.validateTtl(-1);
-        return call(new Operation.Create(path, Replies.copy(data), mode, true), null, Replies.created(path));
+        return call(new Operation.Create(path, Replies.copy(data), mode, true), null, path, Replies.CREATED);
     }
 
     /** createTTL: validated like ZooKeeper's client (path, then ttl), nothing sent if invalid. */
@@ -79,20 +79,20 @@ public final class SimZooKeeper implements ZooKeeperClient {
     public CompletionStage<Created> createWithTtl(String path, byte[] data, CreateMode mode, long ttlMs) {
         PathUtils.validatePath(path, mode.isSequential());
         mode.validateTtl(ttlMs);
-        return call(new Operation.CreateTtl(path, Replies.copy(data), mode, ttlMs), null, Replies.created(path));
+        return call(new Operation.CreateTtl(path, Replies.copy(data), mode, ttlMs), null, path, Replies.CREATED);
     }
 
     @Override
     public CompletionStage<Void> delete(String path, int version) {
         PathUtils.validatePath(path);
-        return call(new Operation.Delete(path, version), null, Replies.none(path));
+        return call(new Operation.Delete(path, version), null, path, Replies.NONE);
     }
 
     @Override
     public CompletionStage<Stat> exists(String path, Watcher watcher) {
         PathUtils.validatePath(path);
         WatchRegistration watch = watcher == null ? null : new WatchRegistration.Exists(path, watcher);
-        return call(new Operation.Exists(path, watcher != null), watch, Replies.existsStat(path));
+        return call(new Operation.Exists(path, watcher != null), watch, path, Replies.EXISTS_STAT);
     }
 
     @Override
@@ -104,7 +104,7 @@ public final class SimZooKeeper implements ZooKeeperClient {
     public CompletionStage<DataAndStat> getData(String path, Watcher watcher) {
         PathUtils.validatePath(path);
         WatchRegistration watch = watcher == null ? null : new WatchRegistration.GetData(path, watcher);
-        return call(new Operation.GetData(path, watcher != null), watch, Replies.data(path));
+        return call(new Operation.GetData(path, watcher != null), watch, path, Replies.DATA);
     }
 
     @Override
@@ -115,14 +115,14 @@ public final class SimZooKeeper implements ZooKeeperClient {
     @Override
     public CompletionStage<Stat> setData(String path, byte[] data, int version) {
         PathUtils.validatePath(path);
-        return call(new Operation.SetData(path, Replies.copy(data), version), null, Replies.stat(path));
+        return call(new Operation.SetData(path, Replies.copy(data), version), null, path, Replies.STAT);
     }
 
     @Override
     public CompletionStage<List<String>> getChildren(String path, Watcher watcher) {
         PathUtils.validatePath(path);
         WatchRegistration watch = watcher == null ? null : new WatchRegistration.GetChildren(path, watcher);
-        return call(new Operation.GetChildren(path, watcher != null, false), watch, Replies.children(path));
+        return call(new Operation.GetChildren(path, watcher != null, false), watch, path, Replies.CHILDREN);
     }
 
     @Override
@@ -134,7 +134,7 @@ public final class SimZooKeeper implements ZooKeeperClient {
     public CompletionStage<ChildrenAndStat> getChildren2(String path, Watcher watcher) {
         PathUtils.validatePath(path);
         WatchRegistration watch = watcher == null ? null : new WatchRegistration.GetChildren(path, watcher);
-        return call(new Operation.GetChildren(path, watcher != null, true), watch, Replies.childrenAndStat(path));
+        return call(new Operation.GetChildren(path, watcher != null, true), watch, path, Replies.CHILDREN_AND_STAT);
     }
 
     @Override
@@ -145,7 +145,7 @@ public final class SimZooKeeper implements ZooKeeperClient {
     @Override
     public CompletionStage<String> sync(String path) {
         PathUtils.validatePath(path);
-        return call(new Operation.Sync(path), null, Replies.path(path));
+        return call(new Operation.Sync(path), null, path, Replies.PATH);
     }
 
     @Override
@@ -154,19 +154,19 @@ public final class SimZooKeeper implements ZooKeeperClient {
         Objects.requireNonNull(watcher, "watcher");
         WatchRegistration watch = recursive ? new WatchRegistration.AddRecursiveWatch(path, watcher)
                 : new WatchRegistration.AddPersistentWatch(path, watcher);
-        return call(new Operation.AddWatch(path, recursive), watch, Replies.none(path));
+        return call(new Operation.AddWatch(path, recursive), watch, path, Replies.NONE);
     }
 
     @Override
     public CompletionStage<List<String>> getEphemerals(String prefixPath) {
         PathUtils.validatePath(prefixPath);
-        return call(new Operation.GetEphemerals(prefixPath), null, Replies.paths(prefixPath));
+        return call(new Operation.GetEphemerals(prefixPath), null, prefixPath, Replies.PATHS);
     }
 
     @Override
     public CompletionStage<Integer> getAllChildrenNumber(String path) {
         PathUtils.validatePath(path);
-        return call(new Operation.GetAllChildrenNumber(path), null, Replies.count(path));
+        return call(new Operation.GetAllChildrenNumber(path), null, path, Replies.COUNT);
     }
 
     /**
@@ -217,7 +217,7 @@ public final class SimZooKeeper implements ZooKeeperClient {
         if (copy.isEmpty()) {
             return CompletableFuture.completedFuture(List.of());
         }
-        return call(new Operation.Multi(copy.stream().map(SimZooKeeper::copyData).toList()), null, Replies.multi());
+        return call(new Operation.Multi(copy.stream().map(SimZooKeeper::copyData).toList()), null, null, Replies.MULTI);
     }
 
     @Override
@@ -313,10 +313,12 @@ public final class SimZooKeeper implements ZooKeeperClient {
 
     // ---- helpers ----
 
-    private <T> CompletionStage<T> call(Operation operation, WatchRegistration watch, Replies.Decoder<T> decoder) {
-        CompletableFuture<T> future = new CompletableFuture<>();
-        connection.submit(operation, watch, Replies.settle(future, decoder));
-        return future;
+    /** Submits the operation; the stage completes with what the decoder makes of the reply for this path. */
+    private <T> CompletionStage<T> call(Operation operation, WatchRegistration watch, String path,
+            Replies.Decoder<T> decoder) {
+        Replies.Call<T> call = new Replies.Call<>(path, decoder);
+        connection.submit(operation, watch, call);
+        return call;
     }
 
     /** {@code watch == true} means the default watcher; without one there is nothing to set. */

@@ -32,10 +32,10 @@ final class Replies {
 
     /**
      * A call's future together with what its outcome means: the one object that carries a
-     * client call from the API to its reply. It used to take a future, a completion wrapping
-     * it and a decoder capturing the path, three objects for every call a recipe makes.
-     * Stages that depend on it are plain {@link CompletableFuture}s ({@link #newIncompleteFuture}
-     * is not overridden).
+     * client call from the API to its reply, where a future, a completion wrapping it and a
+     * decoder capturing the path would be three for every call a recipe makes. Stages that
+     * depend on it are plain {@link CompletableFuture}s ({@link #newIncompleteFuture} is not
+     * overridden).
      */
     static final class Call<T> extends CompletableFuture<T> implements PendingCall.Completion {
         private final String path;

@@ -164,8 +164,8 @@ public final class DataTree {
 
     /**
      * The triggers as the immutable list the result keeps, made in one step: nearly every txn
-     * raises two (a create, a delete), and copying the scratch list made an array and then a
-     * list from it for every commit on every replica.
+     * raises two (a create, a delete), and a copy of the scratch list would make an array and
+     * then a list from it, for every commit on every replica.
      */
     private static List<WatchTrigger> settled(List<WatchTrigger> triggers) {
         return switch (triggers.size()) {

@@ -5,19 +5,23 @@ import java.util.function.ObjIntConsumer;
 
 /**
  * How many events of each class a trace has emitted, which goals read at the end of a run
- * ("a session expired"). Every event of a run is counted, so the count is one or two
- * comparisons: a small table open-addressed on the class name's hash (which the JVM
- * keeps). A hash-map lookup per event was a twelfth of a sweep, a {@code ClassValue}
- * lookup a thirtieth. The hottest call sites count by an {@link EventKey} instead, one
- * array increment at an index the compiler knows. Not thread-safe, like the trace that owns
- * it; {@link #forEach} goes in slot order, so a caller that shows the counts sorts them first.
+ * ("a session expired"). Every event of a run is counted, so a count is one array increment
+ * at its class's {@link EventKey} index. The hottest call sites hold their key, an index
+ * the compiler knows; the others give a class, which a small table open-addressed on the
+ * class name's hash (which the JVM keeps) turns into its index in one or two comparisons. A
+ * hash-map lookup per event was a twelfth of a sweep, a {@code ClassValue} lookup a
+ * thirtieth. Not thread-safe, like the trace that owns it; {@link #forEach} goes in key
+ * order, which depends on what this JVM counted first, so a caller that shows the counts
+ * sorts them first.
  */
 public final class EventCounts {
+    /** The classes counted by class, open-addressed; null slots are empty. */
     private Class<?>[] types;
-    private int[] counts;
+    /** The {@link EventKey} index of the class in the same slot of {@link #types}. */
+    private int[] keyIndexes;
     private int distinct;
-    /** The counts of the classes counted by {@link EventKey}, by its index; grown on demand. */
-    private int[] keyed = new int[0];
+    /** The count of every class counted, by its key's index; grown on demand. */
+    private int[] counts = new int[0];
 
     /** Counts with room for 32 classes before the table first grows. */
     public EventCounts() {
@@ -30,24 +34,26 @@ public final class EventCounts {
             throw new IllegalArgumentException("slots must be a power of two of at least 2, not " + slots);
         }
         types = new Class<?>[slots];
-        counts = new int[slots];
+        keyIndexes = new int[slots];
     }
 
     /** Counts one more event of the class. */
-    public void add(Class<?> type) {
+    public void add(Class<? extends TraceEvent> type) {
         int mask = types.length - 1;
         for (int slot = slot(type, mask); ; slot = (slot + 1) & mask) {
             Class<?> held = types[slot];
             if (held == type) {
-                counts[slot]++;
+                add(keyIndexes[slot]);
                 return;
             }
             if (held == null) {
+                int index = EventKey.of(type).index();
                 types[slot] = type;
-                counts[slot] = 1;
+                keyIndexes[slot] = index;
                 if (++distinct * 2 > types.length) {
                     grow();
                 }
+                add(index);
                 return;
             }
         }
@@ -55,36 +61,30 @@ public final class EventCounts {
 
     /** Counts one more event of the key's class. */
     public void add(EventKey key) {
-        int index = key.index();
-        if (index >= keyed.length) {
-            keyed = Arrays.copyOf(keyed, Math.max(index + 1, EventKey.count()));
-        }
-        keyed[index]++;
+        add(key.index());
     }
 
-    /**
-     * Hands each class counted and its count to the action, those counted by class in slot
-     * order, then those counted by key in key order. A class counted both ways is handed
-     * over twice, with each count: a caller that shows the counts sums them by class.
-     */
-    public void forEach(ObjIntConsumer<Class<?>> action) {
-        for (int i = 0; i < types.length; i++) {
-            if (types[i] != null) {
-                action.accept(types[i], counts[i]);
-            }
+    private void add(int keyIndex) {
+        if (keyIndex >= counts.length) {
+            counts = Arrays.copyOf(counts, Math.max(keyIndex + 1, EventKey.count()));
         }
-        for (int i = 0; i < keyed.length; i++) {
-            if (keyed[i] > 0) {
-                action.accept(EventKey.at(i).type(), keyed[i]);
+        counts[keyIndex]++;
+    }
+
+    /** Hands each class counted and its count to the action, once per class, in key order. */
+    public void forEach(ObjIntConsumer<Class<?>> action) {
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] > 0) {
+                action.accept(EventKey.at(i).type(), counts[i]);
             }
         }
     }
 
     private void grow() {
         Class<?>[] oldTypes = types;
-        int[] oldCounts = counts;
+        int[] oldIndexes = keyIndexes;
         types = new Class<?>[oldTypes.length * 2];
-        counts = new int[oldTypes.length * 2];
+        keyIndexes = new int[oldTypes.length * 2];
         int mask = types.length - 1;
         for (int i = 0; i < oldTypes.length; i++) {
             if (oldTypes[i] != null) {
@@ -93,7 +93,7 @@ public final class EventCounts {
                     slot = (slot + 1) & mask;
                 }
                 types[slot] = oldTypes[i];
-                counts[slot] = oldCounts[i];
+                keyIndexes[slot] = oldIndexes[i];
             }
         }
     }

@@ -6,15 +6,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A traced event class with a fixed index into every {@link EventCounts}, for the call
- * sites that count an event on nearly every step of a run (a delivery, a request, a reply):
- * held in a static final field, its index is a constant to the compiler, so counting is one
- * array increment instead of a probe of a table by the class name's hash. The index is
- * given in the order keys are first made and means nothing outside this JVM; counts are
- * reported by class.
+ * A traced event class with a fixed index into every {@link EventCounts}. Every counted
+ * class gets its key the first time it is counted; the call sites that count an event on
+ * nearly every step of a run (a delivery, a request, a reply) hold theirs in a static final
+ * field, where its index is a constant to the compiler, so counting is one array increment
+ * instead of a probe of a table by the class name's hash. The index is given in the order
+ * keys are first made and means nothing outside this JVM; counts are reported by class.
  *
  * @param type  the event class counted
- * @param index its slot in {@link EventCounts}' array of keyed counts
+ * @param index its slot in {@link EventCounts}' array of counts
  */
 public record EventKey(Class<? extends TraceEvent> type, int index) {
     private static final Map<Class<?>, EventKey> KEYS = new LinkedHashMap<>();

@@ -269,16 +269,18 @@ final class ZabStorage {
             return;
         }
         log.fsync();
-        // Actions queued while the batch runs wait for the next fsync, in the other list. That
-        // list is empty unless an action of the batch before it threw, and then its rest is dropped.
+        // Actions queued while the batch runs wait for the next fsync, in the other list. A
+        // batch whose action threw is dropped with it, as the run ends there.
         List<Runnable> batch = awaitingSync;
         awaitingSync = emptyBatch;
-        awaitingSync.clear();
         emptyBatch = batch;
-        for (int i = 0; i < batch.size(); i++) {
-            batch.get(i).run();
+        try {
+            for (int i = 0; i < batch.size(); i++) {
+                batch.get(i).run();
+            }
+        } finally {
+            batch.clear();
         }
-        batch.clear();
     }
 
     /**

@@ -18,7 +18,9 @@ public final class PathUtils {
         if (path == null) {
             throw new IllegalArgumentException("Path cannot be null");
         }
-        validatePath(isSequential ? path + "1" : path);
+        if (!isPlain(path, isSequential)) {
+            validateExactly(isSequential ? path + "1" : path);
+        }
     }
 
     /**
@@ -30,6 +32,13 @@ public final class PathUtils {
         if (path == null) {
             throw new IllegalArgumentException("Path cannot be null");
         }
+        if (!isPlain(path, false)) {
+            validateExactly(path);
+        }
+    }
+
+    /** The checks of {@link #validatePath(String)} one by one, in ZooKeeper's order, for a non-null path. */
+    static void validateExactly(String path) {
         if (path.isEmpty()) {
             throw new IllegalArgumentException("Path length must be > 0");
         }
@@ -53,6 +62,42 @@ public final class PathUtils {
      */
     public static void validateLastComponent(String path) {
         checkComponentsFrom(path, path.lastIndexOf('/') + 1);
+    }
+
+    /**
+     * Whether the path passes by the rules nearly every path meets: it starts with '/', has
+     * a component after it, holds only printable ASCII, and no component is empty, "." or
+     * "..". Every client call and every create on the server validates a path, so this is
+     * one pass that decides alone; a path it does not pass goes through the checks that
+     * find the first fault and word the error as ZooKeeper does. With {@code sequential},
+     * the path is judged as {@code path + "1"} would be, without building that string: the
+     * last component then always gains a character, so it can be neither empty nor a dot.
+     */
+    private static boolean isPlain(String path, boolean sequential) {
+        int length = path.length();
+        if (length < 2 || path.charAt(0) != '/') {
+            return false;
+        }
+        int componentStart = 1;
+        for (int i = 1; i < length; i++) {
+            char c = path.charAt(i);
+            if (c == '/') {
+                if (!isPlainComponent(path, componentStart, i)) {
+                    return false;
+                }
+                componentStart = i + 1;
+            } else if (c < ' ' || c > '~') {
+                return false;
+            }
+        }
+        return sequential || isPlainComponent(path, componentStart, length);
+    }
+
+    /** Whether the component is neither empty nor "." nor "..": only one that starts with a dot can be either. */
+    private static boolean isPlainComponent(String path, int start, int end) {
+        int length = end - start;
+        return length > 2 || (length > 0 && path.charAt(start) != '.')
+                || (length == 2 && path.charAt(start + 1) != '.');
     }
 
     /** Checks each component from {@code start}, where one begins, to the end of the path. */

@@ -55,6 +55,49 @@ class PathUtilsTest {
         }
     }
 
+    /**
+     * The one-pass check that passes nearly every path must decide as the step-by-step checks
+     * do, error message included, for a plain path and for a sequential one (checked as the
+     * path plus "1"): every string of up to five characters over an alphabet of slashes,
+     * dots, letters, a space, a tilde and characters ZooKeeper forbids or allows outside ASCII.
+     */
+    @Test
+    void theOnePassCheckDecidesAsTheStepByStepChecks() {
+        char[] alphabet = {'/', '.', 'a', ' ', '~', '\u0000', '\u001f', '\u007f', '\u00e9', '\ud800'};
+        int checked = 0;
+        int combinations = 1;
+        for (int length = 0; length <= 5; length++, combinations *= alphabet.length) {
+            for (int code = 0; code < combinations; code++) {
+                String path = spell(alphabet, code, length);
+                assertThat(outcome(() -> PathUtils.validatePath(path))).as(path)
+                        .isEqualTo(outcome(() -> PathUtils.validateExactly(path)));
+                assertThat(outcome(() -> PathUtils.validatePath(path, true))).as(path + " sequential")
+                        .isEqualTo(outcome(() -> PathUtils.validateExactly(path + "1")));
+                checked++;
+            }
+        }
+        assertThat(checked).isEqualTo(111_111);
+    }
+
+    private static String spell(char[] alphabet, int code, int length) {
+        StringBuilder path = new StringBuilder(length);
+        for (int i = 0; i < length; i++) {
+            path.append(alphabet[code % alphabet.length]);
+            code /= alphabet.length;
+        }
+        return path.toString();
+    }
+
+    /** "ok", or the message of the IllegalArgumentException the validation threw. */
+    private static String outcome(Runnable validation) {
+        try {
+            validation.run();
+            return "ok";
+        } catch (IllegalArgumentException invalid) {
+            return invalid.getMessage();
+        }
+    }
+
     private static boolean isValid(Runnable validation) {
         try {
             validation.run();

@@ -9,7 +9,12 @@ import dev.zksim.api.ZooKeeperClient.Created;
 import dev.zksim.api.ZooKeeperClient.DataAndStat;
 import dev.zksim.protocol.Response;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * Turns a call's outcome (code and reply body) into the value or the KeeperException its
@@ -36,10 +41,27 @@ final class Replies {
      * decoder capturing the path would be three for every call a recipe makes. Stages that
      * depend on it are plain {@link CompletableFuture}s ({@link #newIncompleteFuture} is not
      * overridden).
+     *
+     * <p>Nearly every call has exactly one dependent: the recipe's {@code whenComplete}. The
+     * first such action, registered before any other dependent, is kept in a field instead of
+     * on the future's stack of completions, and runs after that stack, which is where the
+     * future itself would run it (its stack runs the latest registration first). Keeping it
+     * aside spares the completion object and three of the five atomic updates the future
+     * makes for it; the dependent stage completes as the future's own would, with the
+     * action's exception wrapped in a {@link CompletionException}, and without running the
+     * action if that stage was completed first. Every way to complete the call (its reply,
+     * {@code complete}, {@code completeExceptionally}, {@code cancel}, {@code obtrude*},
+     * {@code completeAsync} and the timeouts, which go through the first two) runs it.
+     * Like the rest of the client, a call is used on the simulation's thread.
      */
     static final class Call<T> extends CompletableFuture<T> implements PendingCall.Completion {
         private final String path;
         private final Decoder<T> decoder;
+        /** The first dependent's action and stage, or null: see the class comment. */
+        private BiConsumer<? super T, ? super Throwable> firstAction;
+        private CompletableFuture<T> firstStage;
+        /** Whether a completion is under way, so that one nested in it leaves the first action to it. */
+        private boolean completing;
 
         Call(String path, Decoder<T> decoder) {
             this.path = path;
@@ -56,6 +78,147 @@ final class Replies {
                 return;
             }
             complete(value);
+        }
+
+        @Override
+        public CompletableFuture<T> whenComplete(BiConsumer<? super T, ? super Throwable> action) {
+            if (firstAction != null || isDone() || super.getNumberOfDependents() > 0) {
+                return super.whenComplete(action);
+            }
+            firstAction = Objects.requireNonNull(action);
+            firstStage = new CompletableFuture<>();
+            return firstStage;
+        }
+
+        @Override
+        public boolean complete(T value) {
+            boolean outermost = begin();
+            boolean completed = super.complete(value);
+            if (outermost) {
+                end(completed, value, null);
+            }
+            return completed;
+        }
+
+        @Override
+        public boolean completeExceptionally(Throwable failure) {
+            boolean outermost = begin();
+            boolean completed = super.completeExceptionally(failure);
+            if (outermost) {
+                end(completed, null, failure);
+            }
+            return completed;
+        }
+
+        @Override
+        public void obtrudeValue(T value) {
+            boolean outermost = begin();
+            boolean completes = !isDone();
+            super.obtrudeValue(value);
+            if (outermost) {
+                end(completes, value, null);
+            }
+        }
+
+        @Override
+        public void obtrudeException(Throwable failure) {
+            boolean outermost = begin();
+            boolean completes = !isDone();
+            super.obtrudeException(failure);
+            if (outermost) {
+                end(completes, null, failure);
+            }
+        }
+
+        /** The cancellation's exception is made inside the future, so the first action is handed it as any dependent is. */
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            boolean outermost = begin();
+            boolean completes = !isDone();
+            boolean cancelled = super.cancel(mayInterruptIfRunning);
+            if (outermost) {
+                endAsHeld(completes);
+            }
+            return cancelled;
+        }
+
+        /** The supplier's task completes the call on the executor, and the first action runs right after it there. */
+        @Override
+        public CompletableFuture<T> completeAsync(Supplier<? extends T> supplier, Executor executor) {
+            Objects.requireNonNull(executor);
+            return super.completeAsync(supplier, task -> executor.execute(() -> {
+                boolean outermost = begin();
+                boolean completes = !isDone();
+                try {
+                    task.run();
+                } finally {
+                    if (outermost) {
+                        endAsHeld(completes && isDone());
+                    }
+                }
+            }));
+        }
+
+        @Override
+        public int getNumberOfDependents() {
+            return super.getNumberOfDependents() + (firstAction == null ? 0 : 1);
+        }
+
+        /**
+         * Starts a completion, and says whether it is the outermost one: an action run while
+         * the call completes may try to complete it again, and the first action must still
+         * run last, after the outermost completion has run the future's stack.
+         */
+        private boolean begin() {
+            boolean outermost = !completing;
+            completing = true;
+            return outermost;
+        }
+
+        /** Ends the outermost completion: if it completed the call with this outcome, the first action runs. */
+        private void end(boolean completedNow, T value, Throwable failure) {
+            completing = false;
+            if (completedNow && firstAction != null) {
+                runFirst(value, failure);
+            }
+        }
+
+        /** {@link #end} for an outcome the future made itself: read back as any dependent would be handed it. */
+        private void endAsHeld(boolean completedNow) {
+            completing = false;
+            if (completedNow && firstAction != null) {
+                super.handle((value, failure) -> {
+                    runFirst(value, failure);
+                    return null;
+                });
+            }
+        }
+
+        /** The first action's turn, as the future's own completion of a whenComplete stage would take it. */
+        private void runFirst(T value, Throwable failure) {
+            BiConsumer<? super T, ? super Throwable> action = firstAction;
+            CompletableFuture<T> stage = firstStage;
+            firstAction = null;
+            firstStage = null;
+            if (stage.isDone()) {
+                return;
+            }
+            Throwable outcome = failure;
+            try {
+                action.accept(value, failure);
+            } catch (Throwable thrown) {
+                if (outcome == null) {
+                    outcome = thrown;
+                } else if (outcome != thrown) {
+                    outcome.addSuppressed(thrown);
+                }
+            }
+            if (outcome == null) {
+                stage.complete(value);
+            } else {
+                stage.completeExceptionally(outcome instanceof CompletionException ? outcome
+                        : new CompletionException(outcome));
+            }
         }
     }
 

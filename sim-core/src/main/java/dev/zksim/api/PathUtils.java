@@ -61,7 +61,10 @@ public final class PathUtils {
      * was created.
      */
     public static void validateLastComponent(String path) {
-        checkComponentsFrom(path, path.lastIndexOf('/') + 1);
+        int start = path.lastIndexOf('/') + 1;
+        if (!isPlainFrom(path, start, false)) {
+            checkComponentsFrom(path, start);
+        }
     }
 
     /**
@@ -74,12 +77,14 @@ public final class PathUtils {
      * last component then always gains a character, so it can be neither empty nor a dot.
      */
     private static boolean isPlain(String path, boolean sequential) {
+        return path.length() >= 2 && path.charAt(0) == '/' && isPlainFrom(path, 1, sequential);
+    }
+
+    /** {@link #isPlain} for the components from {@code start}, where one begins, to the end of the path. */
+    private static boolean isPlainFrom(String path, int start, boolean sequential) {
         int length = path.length();
-        if (length < 2 || path.charAt(0) != '/') {
-            return false;
-        }
-        int componentStart = 1;
-        for (int i = 1; i < length; i++) {
+        int componentStart = start;
+        for (int i = start; i < length; i++) {
             char c = path.charAt(i);
             if (c == '/') {
                 if (!isPlainComponent(path, componentStart, i)) {

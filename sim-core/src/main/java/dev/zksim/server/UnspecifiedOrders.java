@@ -39,12 +39,16 @@ public final class UnspecifiedOrders {
         if (!drawn || sorted.size() < 2) {
             return sorted;
         }
-        String[] names = new String[sorted.size()];
+        // An Object[], not a String[]: a swap stores into the array without checking the
+        // element's type. List.of copies the names into an Object[] anyway.
+        Object[] names = new Object[sorted.size()];
         for (int i = 0; i < names.length; i++) {
             names[i] = sorted.get(i);
         }
         children.shuffleInPlace(names);
-        return List.of(names);
+        @SuppressWarnings("unchecked")
+        List<String> shuffled = (List<String>) (List<?>) List.of(names);
+        return shuffled;
     }
 
     /** The container manager's candidates, in the order it submits their deletions. */

@@ -52,7 +52,9 @@ final class Replies {
      * action if that stage was completed first. Every way to complete the call (its reply,
      * {@code complete}, {@code completeExceptionally}, {@code cancel}, {@code obtrude*},
      * {@code completeAsync} and the timeouts, which go through the first two) runs it.
-     * Like the rest of the client, a call is used on the simulation's thread.
+     * Like the rest of the client, a call is used by one thread at a time (the simulation's,
+     * or a simulated thread while the simulation waits for it), so its fields need no more
+     * than that hand-off.
      */
     static final class Call<T> extends CompletableFuture<T> implements PendingCall.Completion {
         private final String path;
@@ -137,7 +139,8 @@ final class Replies {
             boolean completes = !isDone();
             boolean cancelled = super.cancel(mayInterruptIfRunning);
             if (outermost) {
-                endAsHeld(completes);
+                completing = false;
+                runFirstAsHeld(completes);
             }
             return cancelled;
         }
@@ -147,14 +150,12 @@ final class Replies {
         public CompletableFuture<T> completeAsync(Supplier<? extends T> supplier, Executor executor) {
             Objects.requireNonNull(executor);
             return super.completeAsync(supplier, task -> executor.execute(() -> {
-                boolean outermost = begin();
+                // Not a completion of its own while the supplier runs: one the supplier makes
+                // runs the first action then, as it would run every dependent.
                 boolean completes = !isDone();
-                try {
-                    task.run();
-                } finally {
-                    if (outermost) {
-                        endAsHeld(completes && isDone());
-                    }
+                task.run();
+                if (!completing) {
+                    runFirstAsHeld(completes && isDone());
                 }
             }));
         }
@@ -183,9 +184,8 @@ final class Replies {
             }
         }
 
-        /** {@link #end} for an outcome the future made itself: read back as any dependent would be handed it. */
-        private void endAsHeld(boolean completedNow) {
-            completing = false;
+        /** Runs the first action, if the call was just completed, with the outcome the future made itself, read back as any dependent is handed it. */
+        private void runFirstAsHeld(boolean completedNow) {
             if (completedNow && firstAction != null) {
                 super.handle((value, failure) -> {
                     runFirst(value, failure);

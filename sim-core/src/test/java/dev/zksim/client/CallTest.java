@@ -25,7 +25,8 @@ class CallTest {
     /** The ways a call completes: its reply, or what a caller holding the stage may do to it. */
     enum Completion {
         REPLY_OK, REPLY_ERROR, COMPLETE, COMPLETE_NULL, COMPLETE_EXCEPTIONALLY, COMPLETE_WITH_COMPLETION_EXCEPTION,
-        CANCEL, OBTRUDE_VALUE, OBTRUDE_EXCEPTION, COMPLETE_ASYNC, COMPLETE_ASYNC_THROWING
+        CANCEL, OBTRUDE_VALUE, OBTRUDE_EXCEPTION, COMPLETE_ASYNC, COMPLETE_ASYNC_THROWING,
+        COMPLETE_ASYNC_COMPLETING_ITSELF
     }
 
     /** What is registered on the call before it completes. */
@@ -58,7 +59,7 @@ class CallTest {
         Log log = new Log();
         List<CompletableFuture<?>> stages = register(future, dependents, log);
         log.add("dependents " + future.getNumberOfDependents());
-        complete(future, completion);
+        complete(future, completion, log);
         log.add("future " + log.describe(future));
         for (int i = 0; i < stages.size(); i++) {
             log.add("stage " + i + " " + log.describe(stages.get(i)));
@@ -109,7 +110,7 @@ class CallTest {
     }
 
     /** Completes the future; each run makes its own exceptions, since a dependent may add suppressed ones to them. */
-    private static void complete(CompletableFuture<String> future, Completion completion) {
+    private static void complete(CompletableFuture<String> future, Completion completion, Log log) {
         RuntimeException failure = new IllegalStateException("failure");
         switch (completion) {
             case REPLY_OK -> settle(future, Code.OK);
@@ -124,6 +125,11 @@ class CallTest {
             case COMPLETE_ASYNC -> future.completeAsync(() -> "supplied", Runnable::run);
             case COMPLETE_ASYNC_THROWING -> future.completeAsync(() -> {
                 throw failure;
+            }, Runnable::run);
+            case COMPLETE_ASYNC_COMPLETING_ITSELF -> future.completeAsync(() -> {
+                log.add("supplier completes " + future.complete("inner"));
+                log.add("supplier returns");
+                return "supplied";
             }, Runnable::run);
         }
     }

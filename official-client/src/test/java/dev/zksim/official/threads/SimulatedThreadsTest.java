@@ -190,6 +190,53 @@ class SimulatedThreadsTest {
         threads.shutdown();
     }
 
+    /**
+     * At the end of a run, an interrupted thread logs on its way out (Curator's shaded Guava
+     * warns so when an interrupt cuts a close short) and finds the log handler's real monitor
+     * taken by a thread outside the simulation. Shutting the threads down waits for the JDK to
+     * hand it back and runs it to its end: left parked, it would hold that monitor for good,
+     * and every later run in the JVM that logs would block on it.
+     */
+    @Test
+    void aThreadBlockedOnARealMonitorAtShutdownIsRunOnOnceItIsLetGo() throws InterruptedException {
+        assertThat(Bridge.agentLoaded()).as("this module's tests run with the agent").isTrue();
+        Object handlerMonitor = new Object();
+        boolean[] logged = {false};
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch letGo = new CountDownLatch(1);
+        Thread holder = Thread.ofPlatform().start(() -> {
+            synchronized (handlerMonitor) {
+                held.countDown();
+                awaitQuietly(letGo);
+            }
+        });
+        awaitQuietly(held);
+        Simulation simulation = new Simulation(new SeededChoices(6));
+        SimulatedThreads threads = new SimulatedThreads(simulation, simulation.choices().stream("threads"), "t");
+        Thread closer = threads.start("closer", () -> {
+            try {
+                SimulatedThreads.sleep(100_000_000L);
+            } catch (InterruptedException interrupted) {
+                synchronized (handlerMonitor) {
+                    logged[0] = true;
+                }
+            }
+        });
+        simulation.run(RunBounds.time(1_000_000L));
+        // The holder lets go once the closer, interrupted by the shutdown, waits for the monitor.
+        Thread letter = Thread.ofPlatform().start(() -> {
+            while (closer.getState() != Thread.State.BLOCKED && closer.isAlive()) {
+                LockSupportPause.pause();
+            }
+            letGo.countDown();
+        });
+        List<String> alive = threads.shutdown();
+        letter.join();
+        holder.join();
+        assertThat(logged[0]).isTrue();
+        assertThat(alive).isEmpty();
+    }
+
     @Test
     void aPlatformThreadStartedByUserCodeIsReported() {
         assertThatThrownBy(() -> runOne(() -> {

@@ -12,15 +12,22 @@ public final class PathUtils {
     /**
      * Validates a path as a sequential or plain create would. A sequential create checks
      * {@code path + "1"}, because the server appends a counter: that is why a path ending
-     * in '/' is acceptable for a sequential create.
+     * in '/' is acceptable for a sequential create. That string is not built: it is never
+     * empty, never "/" alone and never ends in '/', and its last component, which gains the
+     * "1", is never empty, "." or "..", so only the rest is walked, and an error names it.
      */
     public static void validatePath(String path, boolean isSequential) {
         if (path == null) {
             throw new IllegalArgumentException("Path cannot be null");
         }
-        if (!isPlain(path, isSequential)) {
-            validateExactly(isSequential ? path + "1" : path);
+        if (!isSequential) {
+            validatePath(path);
+            return;
         }
+        if (path.isEmpty() || path.charAt(0) != '/') {
+            throw new IllegalArgumentException("Path must start with / character");
+        }
+        checkComponentsFrom(path, 1, "1");
     }
 
     /**
@@ -32,13 +39,6 @@ public final class PathUtils {
         if (path == null) {
             throw new IllegalArgumentException("Path cannot be null");
         }
-        if (!isPlain(path, false)) {
-            validateExactly(path);
-        }
-    }
-
-    /** The checks of {@link #validatePath(String)} one by one, in ZooKeeper's order, for a non-null path. */
-    static void validateExactly(String path) {
         if (path.isEmpty()) {
             throw new IllegalArgumentException("Path length must be > 0");
         }
@@ -51,7 +51,7 @@ public final class PathUtils {
         if (path.charAt(path.length() - 1) == '/') {
             throw new IllegalArgumentException("Path must not end with / character");
         }
-        checkComponentsFrom(path, 1);
+        checkComponentsFrom(path, 1, "");
     }
 
     /**
@@ -61,87 +61,54 @@ public final class PathUtils {
      * was created.
      */
     public static void validateLastComponent(String path) {
-        int start = path.lastIndexOf('/') + 1;
-        if (!isPlainFrom(path, start, false)) {
-            checkComponentsFrom(path, start);
-        }
+        checkComponentsFrom(path, path.lastIndexOf('/') + 1, "");
     }
 
     /**
-     * Whether the path passes by the rules nearly every path meets: it starts with '/', has
-     * a component after it, holds only printable ASCII, and no component is empty, "." or
-     * "..". Every client call and every create on the server validates a path, so this is
-     * one pass that decides alone; a path it does not pass goes through the checks that
-     * find the first fault and word the error as ZooKeeper does. With {@code sequential},
-     * the path is judged as {@code path + "1"} would be, without building that string: the
-     * last component then always gains a character, so it can be neither empty nor a dot.
+     * Checks each component from {@code start}, where one begins, to the end of the path, in
+     * one pass: every client call and every create on the server validates a path. The path
+     * is checked as {@code path + suffix}; a suffix makes the last component one that passes.
      */
-    private static boolean isPlain(String path, boolean sequential) {
-        return path.length() >= 2 && path.charAt(0) == '/' && isPlainFrom(path, 1, sequential);
-    }
-
-    /** {@link #isPlain} for the components from {@code start}, where one begins, to the end of the path. */
-    private static boolean isPlainFrom(String path, int start, boolean sequential) {
+    private static void checkComponentsFrom(String path, int start, String suffix) {
         int length = path.length();
         int componentStart = start;
         for (int i = start; i < length; i++) {
             char c = path.charAt(i);
             if (c == '/') {
-                if (!isPlainComponent(path, componentStart, i)) {
-                    return false;
-                }
-                componentStart = i + 1;
-            } else if (c < ' ' || c > '~') {
-                return false;
-            }
-        }
-        return sequential || isPlainComponent(path, componentStart, length);
-    }
-
-    /** Whether the component is neither empty nor "." nor "..": only one that starts with a dot can be either. */
-    private static boolean isPlainComponent(String path, int start, int end) {
-        int length = end - start;
-        return length > 2 || (length > 0 && path.charAt(start) != '.')
-                || (length == 2 && path.charAt(start + 1) != '.');
-    }
-
-    /** Checks each component from {@code start}, where one begins, to the end of the path. */
-    private static void checkComponentsFrom(String path, int start) {
-        int componentStart = start;
-        for (int i = start; i <= path.length(); i++) {
-            char c = i == path.length() ? '/' : path.charAt(i);
-            if (c == '/') {
-                checkComponent(path, componentStart, i);
+                checkComponent(path, componentStart, i, suffix);
                 componentStart = i + 1;
             } else if (c < ' ' || c > '~') {
                 // Printable ASCII, nearly every character of every path, is always allowed:
                 // only the others are looked at more closely.
-                checkCharacter(path, i);
+                checkCharacter(path, i, suffix);
             }
+        }
+        if (suffix.isEmpty()) {
+            checkComponent(path, componentStart, length, suffix);
         }
     }
 
-    private static void checkComponent(String path, int start, int end) {
+    private static void checkComponent(String path, int start, int end, String suffix) {
         int length = end - start;
         if (length == 0) {
-            throw invalid(path, "empty node name specified", start);
+            throw invalid(path + suffix, "empty node name specified", start);
         }
         boolean dot = length == 1 && path.charAt(start) == '.';
         boolean dotDot = length == 2 && path.charAt(start) == '.' && path.charAt(start + 1) == '.';
         if (dot || dotDot) {
-            throw invalid(path, "relative paths not allowed", start);
+            throw invalid(path + suffix, "relative paths not allowed", start);
         }
     }
 
-    private static void checkCharacter(String path, int index) {
+    private static void checkCharacter(String path, int index, String suffix) {
         char c = path.charAt(index);
         if (c == '\u0000') {
-            throw invalid(path, "null character not allowed", index);
+            throw invalid(path + suffix, "null character not allowed", index);
         }
         boolean control = (c >= '\u0001' && c <= '\u001f') || (c >= '\u007f' && c <= '\u009f');
         boolean reserved = (c >= '\ud800' && c <= '\uf8ff') || c >= '\ufff0';
         if (control || reserved) {
-            throw invalid(path, "invalid character", index);
+            throw invalid(path + suffix, "invalid character", index);
         }
     }
 

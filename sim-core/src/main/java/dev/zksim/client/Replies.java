@@ -94,55 +94,27 @@ final class Replies {
 
         @Override
         public boolean complete(T value) {
-            boolean outermost = begin();
-            boolean completed = super.complete(value);
-            if (outermost) {
-                end(completed, value, null);
-            }
-            return completed;
+            return finish(Way.COMPLETE, value, null);
         }
 
         @Override
         public boolean completeExceptionally(Throwable failure) {
-            boolean outermost = begin();
-            boolean completed = super.completeExceptionally(failure);
-            if (outermost) {
-                end(completed, null, failure);
-            }
-            return completed;
+            return finish(Way.FAIL, null, failure);
         }
 
         @Override
         public void obtrudeValue(T value) {
-            boolean outermost = begin();
-            boolean completes = !isDone();
-            super.obtrudeValue(value);
-            if (outermost) {
-                end(completes, value, null);
-            }
+            finish(Way.OBTRUDE_VALUE, value, null);
         }
 
         @Override
         public void obtrudeException(Throwable failure) {
-            boolean outermost = begin();
-            boolean completes = !isDone();
-            super.obtrudeException(failure);
-            if (outermost) {
-                end(completes, null, failure);
-            }
+            finish(Way.OBTRUDE_FAILURE, null, failure);
         }
 
-        /** The cancellation's exception is made inside the future, so the first action is handed it as any dependent is. */
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
-            boolean outermost = begin();
-            boolean completes = !isDone();
-            boolean cancelled = super.cancel(mayInterruptIfRunning);
-            if (outermost) {
-                completing = false;
-                runFirstAsHeld(completes);
-            }
-            return cancelled;
+            return finish(Way.CANCEL, null, null);
         }
 
         /** The supplier's task completes the call on the executor, and the first action runs right after it there. */
@@ -165,23 +137,43 @@ final class Replies {
             return super.getNumberOfDependents() + (firstAction == null ? 0 : 1);
         }
 
+        /** The ways to complete a call that {@link #finish} runs. */
+        private enum Way { COMPLETE, FAIL, OBTRUDE_VALUE, OBTRUDE_FAILURE, CANCEL }
+
         /**
-         * Starts a completion, and says whether it is the outermost one: an action run while
-         * the call completes may try to complete it again, and the first action must still
-         * run last, after the outermost completion has run the future's stack.
+         * Completes the call the future's way and returns what that way returns; then, if this
+         * is the outermost completion and it completed the call, runs the first action. A
+         * completion nested in it (an action run while the call completes may try another)
+         * leaves the first action to it, so that the action still runs last, after the future's
+         * stack. A cancellation's exception is made inside the future, so the first action is
+         * handed it as any dependent is; every other way names its outcome.
          */
-        private boolean begin() {
+        private boolean finish(Way way, T value, Throwable failure) {
             boolean outermost = !completing;
             completing = true;
-            return outermost;
-        }
-
-        /** Ends the outermost completion: if it completed the call with this outcome, the first action runs. */
-        private void end(boolean completedNow, T value, Throwable failure) {
-            completing = false;
-            if (completedNow && firstAction != null) {
-                runFirst(value, failure);
+            boolean completes = !isDone();
+            boolean returned = switch (way) {
+                case COMPLETE -> super.complete(value);
+                case FAIL -> super.completeExceptionally(failure);
+                case OBTRUDE_VALUE -> {
+                    super.obtrudeValue(value);
+                    yield true;
+                }
+                case OBTRUDE_FAILURE -> {
+                    super.obtrudeException(failure);
+                    yield true;
+                }
+                case CANCEL -> super.cancel(false);
+            };
+            if (outermost) {
+                completing = false;
+                if (way == Way.CANCEL) {
+                    runFirstAsHeld(completes);
+                } else if (completes && firstAction != null) {
+                    runFirst(value, failure);
+                }
             }
+            return returned;
         }
 
         /** Runs the first action, if the call was just completed, with the outcome the future made itself, read back as any dependent is handed it. */

@@ -367,42 +367,31 @@ public final class SimulatedThreads {
             thread.interrupt();
         }
         int guard = 0;
-        while (guard++ < 100_000 && runOneAtShutdown()) {
-            // Each round ran one continuation.
+        while (guard++ < 100_000 && (!ready.isEmpty() || adoptedHandBackAtShutdown())) {
+            ready.remove(0).run();
         }
         foreignTasks.clear();
-        foreignWakes.clear();
         return liveThreads();
     }
 
     /**
-     * Runs one continuation while the threads shut down, and says whether there was one: a
-     * ready one first, else one handed back from outside the simulation. Under the agent, a
-     * thread that an interrupt sends into JDK code that finds a real monitor taken by a thread
-     * outside the simulation (a log handler's, as Curator's shaded Guava warns about a close the
-     * interrupt cut short) is handed back when the holder lets go. It is waited for, as during
-     * the run, and run on: left parked, it would hold that monitor for good, and every later
-     * run in this JVM that logs would block on it.
+     * Under the agent, waits for the JDK to hand back a thread that the shutdown's interrupt
+     * sent into a real monitor held outside the simulation (a log handler's, as Curator's
+     * shaded Guava warns about a close the interrupt cut short), as a step of the run does, and
+     * makes it ready; false if none came. Left parked, such a thread would hold that monitor
+     * for good, and every later run in this JVM that logs would block on it.
      */
-    private boolean runOneAtShutdown() {
-        if (!ready.isEmpty()) {
-            ready.remove(0).run();
-            return true;
-        }
-        if (Bridge.agentLoaded()) {
-            for (Thread thread : live.keySet()) {
-                if (thread.getState() == Thread.State.BLOCKED) {
-                    ForeignMonitor.awaitRelease(thread, foreignTasks);
-                    break;
-                }
-            }
-        }
-        Runnable handedBack = foreignTasks.poll();
-        if (handedBack == null) {
+    private boolean adoptedHandBackAtShutdown() {
+        if (!Bridge.agentLoaded()) {
             return false;
         }
-        foreignWakes.poll();
-        handedBack.run();
-        return true;
+        for (Thread thread : live.keySet()) {
+            if (thread.getState() == Thread.State.BLOCKED) {
+                ForeignMonitor.awaitRelease(thread, foreignTasks);
+                break;
+            }
+        }
+        ForeignMonitor.adoptHandBacks(foreignWakes, foreignTasks, ready::add);
+        return !ready.isEmpty();
     }
 }

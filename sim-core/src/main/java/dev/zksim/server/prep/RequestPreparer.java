@@ -52,8 +52,6 @@ public final class RequestPreparer {
     private List<ChangeRecord> multiUndo;
     /** The order a closeSession txn deletes its ephemerals in: sorted until the server says otherwise. */
     private UnaryOperator<List<String>> ephemeralOrder = UnaryOperator.identity();
-    /** The parent path {@link #parentPathOf} made last. */
-    private String lastParentPath = "/";
     private boolean extendedTypes = true;
 
     public RequestPreparer(DataTree tree) {
@@ -175,7 +173,7 @@ public final class RequestPreparer {
         if (path.indexOf('/') < 0 || path.indexOf('\u0000') >= 0) {
             throw new Rejected(Code.BADARGUMENTS);
         }
-        ChangeRecord parent = requireNode(parentPathOf(path));
+        ChangeRecord parent = requireNode(ZnodePaths.parentOf(path));
         requirePermission(parent, Perms.CREATE);
         String actualPath = mode.isSequential() ? ZnodePaths.sequentialPath(path, parent.cversion()) : path;
         validateNewPath(actualPath);
@@ -218,7 +216,7 @@ public final class RequestPreparer {
         if (ZnodePaths.isSpecialPath(path) || path.indexOf('/') < 0 || path.indexOf('\u0000') >= 0) {
             throw new Rejected(Code.BADARGUMENTS);
         }
-        ChangeRecord parent = requireNode(parentPathOf(path));
+        ChangeRecord parent = requireNode(ZnodePaths.parentOf(path));
         requirePermission(parent, Perms.DELETE);
         ChangeRecord node = requireNode(path);
         checkVersion(version, node.version());
@@ -246,7 +244,7 @@ public final class RequestPreparer {
         if (node.isEphemeral()) {
             throw new Rejected(Code.BADVERSION);
         }
-        ChangeRecord parent = requireNode(parentPathOf(path));
+        ChangeRecord parent = requireNode(ZnodePaths.parentOf(path));
         addChange(parent.withChildDeleted(zxid));
         addChange(ChangeRecord.deleted(path, zxid));
         return new DeleteTxn(path);
@@ -361,20 +359,6 @@ public final class RequestPreparer {
         return applied == null ? null : ChangeRecord.fromTree(path, tree.lastProcessedZxid(), applied);
     }
 
-    /**
-     * The parent's path of a path with a '/' in it. Children of one parent (a lock's, a
-     * queue's or a barrier's nodes) come in runs, and the parent's path made for the first
-     * serves the rest: it keys their parent's change records and tree lookups, which a new
-     * copy for each child made the preparer hash and compare afresh.
-     */
-    private String parentPathOf(String path) {
-        int lastSlash = path.lastIndexOf('/');
-        if (lastSlash != lastParentPath.length() || !path.startsWith(lastParentPath)) {
-            lastParentPath = ZnodePaths.parentOf(path);
-        }
-        return lastParentPath;
-    }
-
     // ---- Change records -------------------------------------------------------------------
 
     private void addChange(ChangeRecord change) {
@@ -407,11 +391,9 @@ public final class RequestPreparer {
     public void retire(long appliedZxid) {
         while (!outstanding.isEmpty() && outstanding.peekFirst().zxid() <= appliedZxid) {
             ChangeRecord change = outstanding.removeFirst();
-            // Removed only if it is still the path's latest, told by identity: the record's
-            // equals would compare all eight components on every retire.
-            if (latestByPath.get(change.path()) == change) {
-                latestByPath.remove(change.path());
-            }
+            // Removed only if it is still the path's latest, in one lookup. A later record
+            // equal to it has its zxid, so this same loop would retire it anyway.
+            latestByPath.remove(change.path(), change);
         }
     }
 

@@ -43,11 +43,7 @@ class EnsembleChecksTest {
         Ensemble ensemble = Ensemble.start(new SeededChoices(4), EnsembleConfig.defaults(3));
         ensemble.runFor(Time.seconds(5));
         assertThatCode(() -> ensemble.checks().verifyNow()).doesNotThrowAnyException();
-        ZkDatabase first = ensemble.server("s1").orElseThrow().database();
-        ZkDatabase second = ensemble.server("s2").orElseThrow().database();
-        long zxid = Math.max(first.lastProcessedZxid(), second.lastProcessedZxid()) + 1;
-        first.apply(new Transaction(new TxnHeader(0, 1, zxid, 0), new Txn.CreateTxn("/x", null, 0, -1)));
-        second.apply(new Transaction(new TxnHeader(0, 1, zxid, 0), new Txn.CreateTxn("/y", null, 0, -1)));
+        divergeFirstTwoReplicas(ensemble);
         assertThatThrownBy(() -> ensemble.checks().verifyReplicasAgree())
                 .hasMessageContaining("but their data trees differ");
     }
@@ -58,16 +54,21 @@ class EnsembleChecksTest {
         ensemble.runFor(Time.seconds(5));
         assertThatCode(() -> ensemble.checks().verifyNow()).doesNotThrowAnyException();
         assertThatCode(() -> ensemble.checks().verifyNow()).doesNotThrowAnyException();
+        // The replicas stood still between the two passes above; now two of them move apart.
+        divergeFirstTwoReplicas(ensemble);
+        assertThatThrownBy(() -> ensemble.checks().verifyNow())
+                .isInstanceOf(SimulationFailure.class)
+                .hasMessageContaining("s1 and s2 both applied up to zxid")
+                .hasMessageContaining("but their data trees differ");
+    }
+
+    /** Applies a different create at the same next zxid to s1 and s2, as a replication bug would. */
+    private static void divergeFirstTwoReplicas(Ensemble ensemble) {
         ZkDatabase first = ensemble.server("s1").orElseThrow().database();
         ZkDatabase second = ensemble.server("s2").orElseThrow().database();
         long zxid = Math.max(first.lastProcessedZxid(), second.lastProcessedZxid()) + 1;
         first.apply(new Transaction(new TxnHeader(0, 1, zxid, 0), new Txn.CreateTxn("/x", null, 0, -1)));
         second.apply(new Transaction(new TxnHeader(0, 1, zxid, 0), new Txn.CreateTxn("/y", null, 0, -1)));
-        // The replicas stood still between the two passes above; now two of them moved apart.
-        assertThatThrownBy(() -> ensemble.checks().verifyNow())
-                .isInstanceOf(SimulationFailure.class)
-                .hasMessageContaining("s1 and s2 both applied up to zxid")
-                .hasMessageContaining("but their data trees differ");
     }
 
     @Test

@@ -6,7 +6,11 @@ import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.server.ZkServer;
 import dev.zksim.server.persist.ZkDatabase;
 import dev.zksim.server.tree.Transaction;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -21,8 +25,8 @@ public final class EnsembleChecks {
     private final Ensemble ensemble;
     private int verifiedAcks;
     /**
-     * Each server's database, or null for a server that is down, and its count of applied
-     * txns, as they stood when the replica checks last passed; null before the first.
+     * Each server's database (null for a server that is down) and its count of applied txns,
+     * as they stood when the replica checks last passed; null before the first.
      */
     private ZkDatabase[] checkedDatabases;
     private long[] checkedApplied;
@@ -31,51 +35,31 @@ public final class EnsembleChecks {
         this.ensemble = ensemble;
     }
 
-    /** Runs every server-side check now; throws a safety failure on the first violation. */
+    /**
+     * Runs every server-side check now; throws a safety failure on the first violation. The
+     * replica checks run only if some server's database moved since they last passed (another
+     * database after a crash, a restart or a snapshot from the leader, or txns applied): they
+     * read nothing else, so over a run's quiet seconds they would only repeat a pass.
+     */
     public void verifyNow() {
         verifyLeaderEmerged();
-        if (replicasMovedSinceChecked()) {
+        ZkDatabase[] databases = databases();
+        long[] applied = Arrays.stream(databases).mapToLong(database -> database == null ? 0 : database.applied()).toArray();
+        if (!Arrays.equals(databases, checkedDatabases) || !Arrays.equals(applied, checkedApplied)) {
             verifyEphemeralOwners();
             verifyReplicasAgree();
-            rememberCheckedReplicas();
+            checkedDatabases = databases;
+            checkedApplied = applied;
         }
         verifyZab();
         verifyAcknowledgedWrites();
     }
 
-    /**
-     * Whether some server's database differs from the one the replica checks last passed on:
-     * another database (the server crashed, restarted or took a snapshot from its leader), or
-     * the same one with txns applied since. Both checks read nothing else, so over the idle
-     * seconds of a run, and the many between two writes, they would only repeat a pass.
-     */
-    private boolean replicasMovedSinceChecked() {
-        if (checkedDatabases == null) {
-            return true;
-        }
-        List<String> ids = ensemble.serverIds();
-        for (int i = 0; i < ids.size(); i++) {
-            ZkDatabase database = databaseOf(ids.get(i));
-            if (database != checkedDatabases[i] || database != null && database.applied() != checkedApplied[i]) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private void rememberCheckedReplicas() {
-        List<String> ids = ensemble.serverIds();
-        checkedDatabases = new ZkDatabase[ids.size()];
-        checkedApplied = new long[ids.size()];
-        for (int i = 0; i < ids.size(); i++) {
-            ZkDatabase database = databaseOf(ids.get(i));
-            checkedDatabases[i] = database;
-            checkedApplied[i] = database == null ? 0 : database.applied();
-        }
-    }
-
-    private ZkDatabase databaseOf(String id) {
-        return ensemble.server(id).map(ZkServer::database).orElse(null);
+    /** Each server's database in the ensemble's order of servers, null for a server that is down. */
+    private ZkDatabase[] databases() {
+        return ensemble.serverIds().stream()
+                .map(id -> ensemble.server(id).map(ZkServer::database).orElse(null))
+                .toArray(ZkDatabase[]::new);
     }
 
     /** One leader per epoch, and committed histories that are prefixes of each other. */
@@ -133,47 +117,25 @@ public final class EnsembleChecks {
      * cost more than the run it checks.
      */
     public void verifyReplicasAgree() {
-        List<String> ids = ensemble.serverIds();
-        ZkDatabase[] databases = new ZkDatabase[ids.size()];
-        for (int i = 0; i < ids.size(); i++) {
-            databases[i] = databaseOf(ids.get(i));
-        }
-        for (int first = 0; first < databases.length; first++) {
-            if (databases[first] != null && isFirstAtItsZxid(databases, first)) {
-                compareWithLaterAtSameZxid(ids, databases, first);
+        Map<Long, List<String>> serversAtZxid = new LinkedHashMap<>();
+        for (String id : ensemble.serverIds()) {
+            Optional<ZkServer> server = ensemble.server(id);
+            if (server.isPresent()) {
+                serversAtZxid.computeIfAbsent(server.get().database().lastProcessedZxid(), zxid -> new ArrayList<>()).add(id);
             }
         }
-    }
-
-    /** Whether no server before this one (in the ensemble's order) is up at the same zxid. */
-    private static boolean isFirstAtItsZxid(ZkDatabase[] databases, int index) {
-        for (int i = 0; i < index; i++) {
-            if (databases[i] != null && databases[i].lastProcessedZxid() == databases[index].lastProcessedZxid()) {
-                return false;
+        serversAtZxid.forEach((zxid, ids) -> {
+            if (ids.size() < 2) {
+                return;
             }
-        }
-        return true;
-    }
-
-    /** Compares the first server at a zxid with each later one there, as the order of servers lists them. */
-    private void compareWithLaterAtSameZxid(List<String> ids, ZkDatabase[] databases, int first) {
-        long zxid = databases[first].lastProcessedZxid();
-        // The first server's digest is read only if another server stands at its zxid.
-        long expected = 0;
-        boolean digested = false;
-        for (int other = first + 1; other < databases.length; other++) {
-            if (databases[other] == null || databases[other].lastProcessedZxid() != zxid) {
-                continue;
+            long expected = ensemble.server(ids.get(0)).orElseThrow().database().tree().digest();
+            for (String id : ids.subList(1, ids.size())) {
+                if (ensemble.server(id).orElseThrow().database().tree().digest() != expected) {
+                    fail(ids.get(0) + " and " + id + " both applied up to zxid 0x" + Long.toHexString(zxid)
+                            + " but their data trees differ");
+                }
             }
-            if (!digested) {
-                expected = databases[first].tree().digest();
-                digested = true;
-            }
-            if (databases[other].tree().digest() != expected) {
-                fail(ids.get(first) + " and " + ids.get(other) + " both applied up to zxid 0x" + Long.toHexString(zxid)
-                        + " but their data trees differ");
-            }
-        }
+        });
     }
 
     /**

@@ -93,10 +93,13 @@ public final class PathUtils {
         if (length == 0) {
             throw invalid(path + suffix, "empty node name specified", start);
         }
-        boolean dot = length == 1 && path.charAt(start) == '.';
-        boolean dotDot = length == 2 && path.charAt(start) == '.' && path.charAt(start + 1) == '.';
-        if (dot || dotDot) {
+        // ZooKeeper notices a relative component at its last dot, and its message gives that
+        // index: "/.." fails @2, not @1, and a client that matches messages sees the same text.
+        if (length == 1 && path.charAt(start) == '.') {
             throw invalid(path + suffix, "relative paths not allowed", start);
+        }
+        if (length == 2 && path.charAt(start) == '.' && path.charAt(start + 1) == '.') {
+            throw invalid(path + suffix, "relative paths not allowed", start + 1);
         }
     }
 

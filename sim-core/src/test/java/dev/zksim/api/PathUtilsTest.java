@@ -56,14 +56,14 @@ class PathUtilsTest {
     }
 
     /**
-     * The one-pass check must decide as ZooKeeper's rules, checked one by one in ZooKeeper's
-     * order ({@link #validateStepByStep}), do, error message included, for a plain path and
-     * for a sequential one (checked as the path plus "1", which the one-pass check does not
-     * build): every string of up to five characters over an alphabet of slashes, dots,
-     * letters, a space, a tilde and characters ZooKeeper forbids or allows outside ASCII.
+     * The one-pass check must decide as ZooKeeper's own {@code PathUtils} does, error message
+     * included, for a plain path and for a sequential one (which ZooKeeper checks as the path
+     * plus "1", a string the one-pass check does not build): every string of up to five
+     * characters over an alphabet of slashes, dots, letters, a space, a tilde and characters
+     * ZooKeeper forbids or allows outside ASCII.
      */
     @Test
-    void theOnePassCheckDecidesAsTheStepByStepChecks() {
+    void theOnePassCheckDecidesAsZooKeepersOwn() {
         char[] alphabet = {'/', '.', 'a', ' ', '~', '\u0000', '\u001f', '\u007f', '\u00e9', '\ud800'};
         int checked = 0;
         int combinations = 1;
@@ -71,56 +71,24 @@ class PathUtilsTest {
             for (int code = 0; code < combinations; code++) {
                 String path = spell(alphabet, code, length);
                 assertThat(outcome(() -> PathUtils.validatePath(path))).as(path)
-                        .isEqualTo(outcome(() -> validateStepByStep(path)));
+                        .isEqualTo(outcome(() -> org.apache.zookeeper.common.PathUtils.validatePath(path)));
                 assertThat(outcome(() -> PathUtils.validatePath(path, true))).as(path + " sequential")
-                        .isEqualTo(outcome(() -> validateStepByStep(path + "1")));
+                        .isEqualTo(outcome(() -> org.apache.zookeeper.common.PathUtils.validatePath(path, true)));
                 checked++;
             }
         }
         assertThat(checked).isEqualTo(111_111);
     }
 
-    /**
-     * ZooKeeper's client-side rules as zksim checked them before its one pass: each check in
-     * turn, and the path's components walked with a '/' assumed past its end.
-     */
-    private static void validateStepByStep(String path) {
-        if (path.isEmpty()) {
-            throw new IllegalArgumentException("Path length must be > 0");
-        }
-        if (path.charAt(0) != '/') {
-            throw new IllegalArgumentException("Path must start with / character");
-        }
-        if (path.length() == 1) {
-            return;
-        }
-        if (path.charAt(path.length() - 1) == '/') {
-            throw new IllegalArgumentException("Path must not end with / character");
-        }
-        int componentStart = 1;
-        for (int i = 1; i <= path.length(); i++) {
-            char c = i == path.length() ? '/' : path.charAt(i);
-            if (c == '/') {
-                int length = i - componentStart;
-                if (length == 0) {
-                    throw invalid(path, "empty node name specified", componentStart);
-                }
-                String name = path.substring(componentStart, i);
-                if (name.equals(".") || name.equals("..")) {
-                    throw invalid(path, "relative paths not allowed", componentStart);
-                }
-                componentStart = i + 1;
-            } else if (c == '\u0000') {
-                throw invalid(path, "null character not allowed", i);
-            } else if ((c > '\u0000' && c < ' ') || (c >= '\u007f' && c <= '\u009f')
-                    || (c >= '\ud800' && c <= '\uf8ff') || c >= '\ufff0') {
-                throw invalid(path, "invalid character", i);
-            }
-        }
-    }
-
-    private static IllegalArgumentException invalid(String path, String reason, int index) {
-        return new IllegalArgumentException("Invalid path string \"" + path + "\" caused by " + reason + " @" + index);
+    /** A relative component is reported where ZooKeeper notices it: at its last dot. */
+    @Test
+    void aRelativeComponentIsReportedAtItsLastDot() {
+        assertThatThrownBy(() -> PathUtils.validatePath("/.."))
+                .hasMessage("Invalid path string \"/..\" caused by relative paths not allowed @2");
+        assertThatThrownBy(() -> PathUtils.validatePath("/a/../b"))
+                .hasMessage("Invalid path string \"/a/../b\" caused by relative paths not allowed @4");
+        assertThatThrownBy(() -> PathUtils.validatePath("/a/./b"))
+                .hasMessage("Invalid path string \"/a/./b\" caused by relative paths not allowed @3");
     }
 
     private static String spell(char[] alphabet, int code, int length) {

@@ -219,8 +219,11 @@ final class RequestProcessor {
      * (reference 4.7) and the client sees ConnectionLoss on it.
      */
     private void reply(long sessionId, ClientConnection connection, int xid, Answer answer) {
-        for (WatchDelivery delivery : answer.notifications()) {
-            server.connections().notify(delivery);
+        // An index loop: nearly every answer carries no notification, and the iterator of an
+        // empty list was still allocated for each reply.
+        List<WatchDelivery> notifications = answer.notifications();
+        for (int i = 0; i < notifications.size(); i++) {
+            server.connections().notify(notifications.get(i));
         }
         if (answer.err() == Code.SESSIONMOVED.intValue()) {
             server.closeConnection(connection, "session " + SessionIds.hex(sessionId) + " moved");

@@ -45,9 +45,16 @@ import java.util.concurrent.Future;
  * digest off; {@link SimSideLoop}, defined in each build's loader), RUNS runs a round, and
  * gives each build's cost beside its own kernel floor and beside the base's.
  *
- * <p>The build loaded second runs a few percent slower, whichever it is (the JDK's shared
- * methods see both builds' classes): quote a ratio measured in both orders, the square root of
- * the quotient of the two runs' ratios.
+ * <p>The order in which the builds are loaded moves their figures by a few percent, whichever
+ * build it is (the JDK's shared methods see both builds' classes; on one machine the build
+ * loaded second ran slower, on another faster, and its kernel floor measured 37 ns against the
+ * first's 60): quote a ratio measured in both orders, the square root of the quotient of the
+ * two runs' ratios.
+ *
+ * <p>The JVM's flags move the ratio too, so the harness prints them first. Users run the model
+ * with the launcher's flags (the serial collector, shallower inlining, switch classifiers
+ * inlined; see {@code zksim}), and a lock-standard ratio taken with them was about 3% lower
+ * than one taken with the serial collector alone: measure with the flags the launcher passes.
  */
 @SuppressForbidden("a developer's benchmark: class loaders, reflection, thread CPU time and threads; not simulation code")
 public final class BuildComparison {
@@ -153,6 +160,7 @@ public final class BuildComparison {
                     + " | cpu BASE_CP CANDIDATE_CP SCENARIO SEEDS ROUNDS | events BASE_CP CANDIDATE_CP CONFIG[,CONFIG...] RUNS ROUNDS");
             return 2;
         }
+        System.out.println(jvmDescription());
         Build base = new Build(args[1]);
         Build candidate = new Build(args[2]);
         if (verdicts) {
@@ -165,6 +173,12 @@ public final class BuildComparison {
         }
         compareCpu(base, candidate, args[3], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
         return 0;
+    }
+
+    /** "JVM 25.0.1+8-LTS, flags: -XX:+UseSerialGC": what the figures that follow were measured on. */
+    static String jvmDescription() {
+        List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        return "JVM " + Runtime.version() + ", flags: " + (flags.isEmpty() ? "none" : String.join(" ", flags));
     }
 
     /** The standard catalogue's ids, then each known bug's scenario with its flag, in the bugs' order. */

@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The A/B harness loads a build from a class path of its own and compares verdicts seed by
- * seed: the same build on both sides agrees everywhere; it measures the model's cost per event
- * in each build beside that build's kernel floor; and a bad command line is exit 2.
+ * seed: the same build on both sides agrees everywhere; it names the JVM and its flags, then
+ * measures the model's cost per event in each build beside that build's kernel floor; and a bad
+ * command line is exit 2.
  */
 class BuildComparisonTest {
 
@@ -47,7 +48,8 @@ class BuildComparisonTest {
         Printed run = run("events", classpath, classpath, "1/2/1", "3", "2");
         String printed = run.text();
         assertThat(run.code()).isZero();
-        assertThat(printed).containsPattern("kernel floors: base \\d+ ns, candidate \\d+ ns an event")
+        assertThat(printed).startsWith("JVM " + Runtime.version() + ", flags: ")
+                .containsPattern("kernel floors: base \\d+ ns, candidate \\d+ ns an event")
                 .containsPattern("1/2/1 lock +base \\d+ ns an event \\([0-9.]+x its floor\\), candidate \\d+ ns"
                         + " \\([0-9.]+x its floor, [0-9.]+x the base's\\), ratio [0-9.]+ \\(rounds [0-9.]+ to [0-9.]+\\)");
     }

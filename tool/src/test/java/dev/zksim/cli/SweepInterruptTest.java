@@ -1,6 +1,7 @@
 package dev.zksim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.File;
 import java.io.IOException;
@@ -16,12 +17,18 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Ctrl-C on a sweep, for real: a separate JVM runs a long sweep and gets SIGINT; it must
  * print the summary so far, exit 130, and leave its results file with the summary line.
+ *
+ * <p>A shell without job control starts a background command with SIGINT ignored, and a JVM
+ * that inherits an ignored SIGINT never installs its handler: the sweep would run on, and the
+ * test would fail for a reason outside the code. It is skipped then, with that reason.
  */
 class SweepInterruptTest {
 
     @Test
     @Timeout(120)
     void ctrlCPrintsTheSummarySoFarAndExits130(@TempDir Path dir) throws IOException, InterruptedException {
+        assumeFalse(sigintIgnored(), "SIGINT is ignored in this process (a background job of a shell without job"
+                + " control), so the sweep's JVM could not see Ctrl-C");
         String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
         Path jsonl = dir.resolve("sweep.jsonl");
         Process child = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
@@ -43,5 +50,19 @@ class SweepInterruptTest {
         } finally {
             child.destroyForcibly();
         }
+    }
+
+    /** Whether this process ignores SIGINT, as its children then do: bit 1 of SigIgn in Linux's /proc. */
+    private static boolean sigintIgnored() throws IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!Files.isReadable(status)) {
+            return false;
+        }
+        for (String line : Files.readAllLines(status, StandardCharsets.US_ASCII)) {
+            if (line.startsWith("SigIgn:")) {
+                return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) & 0x2) != 0;
+            }
+        }
+        return false;
     }
 }

@@ -57,8 +57,8 @@ public final class EnsembleChecks {
 
     /**
      * Each server's database in the ensemble's order of servers, null for a server that is down.
-     * A loop, as {@link #appliedCounts} is: this runs once a simulated second of every run, and
-     * the two streams it replaced took nearly a hundredth of a lock-standard sweep's samples.
+     * Plain loops here and in {@link #appliedCounts}: both run once a simulated second of every
+     * run, and as streams they took nearly a hundredth of a lock-standard sweep's samples.
      */
     private ZkDatabase[] databases() {
         List<String> ids = ensemble.serverIds();

@@ -40,9 +40,7 @@ class EnsembleChecksTest {
 
     @Test
     void replicasThatDivergeAtTheSameZxidAreCaught() {
-        Ensemble ensemble = Ensemble.start(new SeededChoices(4), EnsembleConfig.defaults(3));
-        ensemble.runFor(Time.seconds(5));
-        assertThatCode(() -> ensemble.checks().verifyNow()).doesNotThrowAnyException();
+        Ensemble ensemble = threeServersPastAPassingCheck();
         divergeFirstTwoReplicas(ensemble);
         assertThatThrownBy(() -> ensemble.checks().verifyReplicasAgree())
                 .hasMessageContaining("but their data trees differ");
@@ -50,9 +48,7 @@ class EnsembleChecksTest {
 
     @Test
     void thePeriodicCheckLooksAgainOnceAReplicaHasApplied() {
-        Ensemble ensemble = Ensemble.start(new SeededChoices(4), EnsembleConfig.defaults(3));
-        ensemble.runFor(Time.seconds(5));
-        assertThatCode(() -> ensemble.checks().verifyNow()).doesNotThrowAnyException();
+        Ensemble ensemble = threeServersPastAPassingCheck();
         assertThatCode(() -> ensemble.checks().verifyNow()).doesNotThrowAnyException();
         // The replicas stood still between the two passes above; now two of them move apart.
         divergeFirstTwoReplicas(ensemble);
@@ -60,6 +56,14 @@ class EnsembleChecksTest {
                 .isInstanceOf(SimulationFailure.class)
                 .hasMessageContaining("s1 and s2 both applied up to zxid")
                 .hasMessageContaining("but their data trees differ");
+    }
+
+    /** Three servers after five seconds, and a check of them that found nothing wrong. */
+    private static Ensemble threeServersPastAPassingCheck() {
+        Ensemble ensemble = Ensemble.start(new SeededChoices(4), EnsembleConfig.defaults(3));
+        ensemble.runFor(Time.seconds(5));
+        assertThatCode(() -> ensemble.checks().verifyNow()).doesNotThrowAnyException();
+        return ensemble;
     }
 
     /** Applies a different create at the same next zxid to s1 and s2, as a replication bug would. */

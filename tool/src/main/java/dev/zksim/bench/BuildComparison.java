@@ -176,7 +176,7 @@ public final class BuildComparison {
     }
 
     /** "JVM 25.0.1+8-LTS, flags: -XX:+UseSerialGC": what the figures that follow were measured on. */
-    static String jvmDescription() {
+    private static String jvmDescription() {
         List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
         return "JVM " + Runtime.version() + ", flags: " + (flags.isEmpty() ? "none" : String.join(" ", flags));
     }

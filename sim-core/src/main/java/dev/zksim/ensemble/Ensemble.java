@@ -14,6 +14,7 @@ import dev.zksim.kernel.choice.Distribution;
 import dev.zksim.kernel.process.Node;
 import dev.zksim.server.ServerConfig;
 import dev.zksim.server.ServerRole;
+import dev.zksim.server.QuorumGenesis;
 import dev.zksim.server.ZkServer;
 import dev.zksim.server.zab.ZabConfig;
 import dev.zksim.server.zab.ZabInvariants;
@@ -38,6 +39,8 @@ public final class Ensemble {
     private final EnsembleConfig config;
     private final Simulation simulation;
     private final Network network;
+    /** The one database every quorum member starts from, so that the replicas share what they apply. */
+    private final QuorumGenesis genesis = new QuorumGenesis();
     private final Map<String, SimProcess> servers = new LinkedHashMap<>();
     private final Map<String, EnsembleClient> clients = new LinkedHashMap<>();
     private final EnsembleFaults faults;
@@ -118,7 +121,7 @@ public final class Ensemble {
                     config.syncLimit(), config.snapCount(), defaults.committedLogWindow(), defaults.finalizeWait(),
                     defaults.maxNotificationInterval(),
                     config.fsyncLatency() == null ? new Distribution.Constant(0) : config.fsyncLatency(), config.bugs());
-            factory = ZkServer.quorumFactory(network, serverConfig, zab, monitor);
+            factory = ZkServer.quorumFactory(network, serverConfig, zab, monitor, genesis);
         }
         SimProcess process = new SimProcess(simulation, id, factory, config.crashPolicy());
         network.register(process);

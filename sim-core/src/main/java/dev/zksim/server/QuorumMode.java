@@ -38,6 +38,7 @@ final class QuorumMode implements ServerMode, ZabApplication {
     private final ZabConfig zab;
     private final ZabMonitor monitor;
     private final DeliveryLag lag;
+    private final QuorumGenesis genesis;
     private QuorumPeer peer;
     private TxnCommitter committer;
     private LeaderDuties leader;
@@ -50,8 +51,9 @@ final class QuorumMode implements ServerMode, ZabApplication {
     private record SessionChange(long zxid, long sessionId, Integer timeoutBefore) {
     }
 
-    QuorumMode(ZkServer server, ZabConfig zab, ZabMonitor monitor) {
+    QuorumMode(ZkServer server, ZabConfig zab, ZabMonitor monitor, QuorumGenesis genesis) {
         this.server = server;
+        this.genesis = genesis;
         this.zab = zab;
         this.monitor = monitor;
         this.lag = new DeliveryLag(server.process(), this::apply);
@@ -59,7 +61,7 @@ final class QuorumMode implements ServerMode, ZabApplication {
 
     @Override
     public void start() {
-        server.setDatabase(CounterStart.apply(ZkDatabase.freshQuorum(configText(zab)), server.config().counterStarts()));
+        server.setDatabase(genesis.database(configText(zab), server.config().counterStarts()));
         idle();
         peer = new QuorumPeer(server.process(), server.network(), zab, this, monitor);
         server.listen(connection -> peer.isPeerProcess(connection.remote()) ? peer.accept(connection)

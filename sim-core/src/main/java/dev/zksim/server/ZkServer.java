@@ -107,10 +107,19 @@ public final class ZkServer implements Node {
      */
     public static Function<SimProcess, Node> quorumFactory(Network network, ServerConfig config, ZabConfig zab,
             ZabMonitor monitor) {
+        return quorumFactory(network, config, zab, monitor, new QuorumGenesis());
+    }
+
+    /**
+     * The factory of a quorum member that starts from {@code genesis}: give every member of
+     * one ensemble the same one, so that their replicas share what they apply.
+     */
+    public static Function<SimProcess, Node> quorumFactory(Network network, ServerConfig config, ZabConfig zab,
+            ZabMonitor monitor, QuorumGenesis genesis) {
         if (zab.myId() != config.serverId()) {
             throw new IllegalArgumentException("zab id " + zab.myId() + " differs from server id " + config.serverId());
         }
-        return process -> new ZkServer(process, network, config, server -> new QuorumMode(server, zab, monitor));
+        return process -> new ZkServer(process, network, config, server -> new QuorumMode(server, zab, monitor, genesis));
     }
 
     @Override

@@ -56,6 +56,16 @@ public final class ZkDatabase {
         return result;
     }
 
+    /** An independent copy in O(1), in the same state (see {@link DataTree#copy()}). */
+    public ZkDatabase copy() {
+        return new ZkDatabase(tree.copy(), sessions);
+    }
+
+    /** From now on the tree leaves each application behind for replicas in the same state. */
+    public void shareApplications() {
+        tree.shareApplications();
+    }
+
     public DatabaseSnapshot snapshot() {
         return new DatabaseSnapshot(tree.snapshot(), sessions);
     }

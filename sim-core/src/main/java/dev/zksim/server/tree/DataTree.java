@@ -52,6 +52,16 @@ import java.util.TreeSet;
  */
 public final class DataTree {
     private static final byte[] EMPTY = new byte[0];
+    /**
+     * The largest parent and index whose changes a first replica shares. Sharing freezes what
+     * an apply made, so the first replica's next change copies it: a parent's child arrays, an
+     * index chunk and the index's directory. Past these sizes the copies cost more than the
+     * other replicas' own applies, and they apply the transaction themselves.
+     */
+    private static final int SHARED_PARENT_LIMIT = 256;
+    private static final int SHARED_INDEX_CHUNK_LIMIT = 16;
+    /** How many taken owner index changes wait for a read before they are made anyway. */
+    private static final int PENDING_OWNER_CHANGES_LIMIT = 1024;
 
     /** What this tree may change in place; a new one whenever the tree shares its state. */
     private Edit edit = new Edit();
@@ -75,6 +85,19 @@ public final class DataTree {
      * an immutable copy, so a list of its own for each apply would be made only to be copied.
      */
     private final List<WatchTrigger> applying = new ArrayList<>();
+    /**
+     * This tree's part in sharing applications with the other replicas, or null while it
+     * shares none (a standalone server's tree, which has no replica to share them with).
+     */
+    private ApplicationSharing sharing;
+    /**
+     * Owner index changes taken over from other replicas and not made yet: the indexes are
+     * read far less often than a follower takes an application (by a close of a session, the
+     * container manager, a check), so each taker makes them only before its next read.
+     */
+    private final List<Object[]> pendingOwnerChanges = new ArrayList<>();
+    /** The most children a parent changed by the current apply has. */
+    private int largestChangedParent;
 
     /** A tree over shared nodes, with the digest they had: its sum, if it was ever read. */
     private DataTree(PathIndex nodes, long digestSum, boolean digestKept) {
@@ -126,7 +149,7 @@ public final class DataTree {
 
     /** Adds a node whose path is not in the tree yet, with its digest. */
     private void insert(Node node) {
-        digest.beforeChange(node.path, null);
+        beforeChange(node.path, null);
         nodes.put(node, edit);
     }
 
@@ -139,7 +162,7 @@ public final class DataTree {
      * its place. The digest learns of the change first.
      */
     private Node changing(Node node) {
-        digest.beforeChange(node.path, node);
+        beforeChange(node.path, node);
         if (node.owner == edit) {
             return node;
         }
@@ -153,6 +176,23 @@ public final class DataTree {
      * of a txn already reflected in the tree is harmless (reference 5.6).
      */
     public ApplyResult apply(Transaction transaction) {
+        if (sharing == null) {
+            return applyHere(transaction);
+        }
+        SharedApplication known = sharing.known(transaction);
+        if (known == null) {
+            return applyFirst(transaction);
+        }
+        if (known.nodes() == null) {
+            ApplyResult result = applyHere(transaction);
+            sharing.followed(known);
+            return result;
+        }
+        return take(known);
+    }
+
+    private ApplyResult applyHere(Transaction transaction) {
+        makePendingOwnerChanges();
         TxnHeader header = transaction.header();
         applying.clear();
         TxnOutcome outcome = applyTxn(header, transaction.txn(), applying);
@@ -160,6 +200,86 @@ public final class DataTree {
             lastProcessedZxid = header.zxid();
         }
         return new ApplyResult(header, outcome, settled(applying));
+    }
+
+    /**
+     * Applies a transaction no replica in this state has applied yet, and publishes the
+     * application for those that will. The nodes it made are shared, unless copying them
+     * later would cost more than the others' applies: a new edit freezes them, so this tree
+     * copies them before it next changes them, as after a snapshot.
+     */
+    private ApplyResult applyFirst(Transaction transaction) {
+        sharing.startRecording();
+        largestChangedParent = 0;
+        ApplyResult result = applyHere(transaction);
+        PathIndex shared = null;
+        if (largestChangedParent <= SHARED_PARENT_LIMIT && nodes.chunkCount() <= SHARED_INDEX_CHUNK_LIMIT) {
+            edit = new Edit();
+            shared = new PathIndex(nodes);
+        }
+        sharing.publish(transaction, result, shared, lastProcessedZxid);
+        return result;
+    }
+
+    /**
+     * Takes over an application another replica made from this very state: its nodes, its
+     * result, and the changes it made to its digest and owner indexes, made here to this
+     * tree's own. The result is what applying the transaction here would have given, since
+     * the tree is a pure function of its state and the transaction.
+     */
+    private ApplyResult take(SharedApplication known) {
+        Object[] changed = known.digestChanges();
+        digest.makeRoomFor(changed.length / 2);
+        for (int i = 0; i < changed.length; i += 2) {
+            digest.beforeChange((String) changed[i], (Node) changed[i + 1]);
+        }
+        if (known.ownerChanges().length > 0) {
+            pendingOwnerChanges.add(known.ownerChanges());
+            if (pendingOwnerChanges.size() == PENDING_OWNER_CHANGES_LIMIT) {
+                makePendingOwnerChanges();
+            }
+        }
+        nodes.adopt(known.nodes());
+        lastProcessedZxid = known.lastProcessedZxid();
+        sharing.followed(known);
+        return known.result();
+    }
+
+    /** Makes the owner index changes taken over from other replicas; every read of the indexes comes after this. */
+    private void makePendingOwnerChanges() {
+        if (pendingOwnerChanges.isEmpty()) {
+            return;
+        }
+        for (Object[] changes : pendingOwnerChanges) {
+            for (int i = 0; i < changes.length; i += 3) {
+                String path = (String) changes[i];
+                long owner = (Long) changes[i + 1];
+                if ((Boolean) changes[i + 2]) {
+                    indexOwner(path, owner);
+                } else {
+                    unindexOwner(path, owner);
+                }
+            }
+        }
+        pendingOwnerChanges.clear();
+    }
+
+    /** The digest learns of a change before it is made; a first apply records it for the replicas. */
+    private void beforeChange(String path, Node node) {
+        digest.beforeChange(path, node);
+        if (sharing != null) {
+            sharing.recordChange(path, node);
+        }
+    }
+
+    /**
+     * From now on this tree shares its applications with replicas in the same state: the
+     * copies ({@link #copy()}) and restored snapshots of it, and theirs (see {@link TreeVersion}).
+     */
+    public void shareApplications() {
+        if (sharing == null) {
+            sharing = new ApplicationSharing(new TreeVersion());
+        }
     }
 
     /**
@@ -206,9 +326,10 @@ public final class DataTree {
             }
             return new Failed(Code.NODEEXISTS.intValue());
         }
-        digest.beforeChange(path, null);
+        beforeChange(path, null);
         Node changed = changing(parent);
         changed.addChild(path);
+        largestChangedParent = Math.max(largestChangedParent, changed.numChildren());
         raiseChildCounters(changed, parentCVersion, zxid);
         registerOwner(path, txn.ephemeralOwner());
         triggers.add(WatchTrigger.data(EventType.NodeCreated, path, zxid));
@@ -244,10 +365,11 @@ public final class DataTree {
         if (node.numChildren() > 0) {
             throw new IllegalStateException("Deleting " + path + " would orphan its children; the preparer must reject this");
         }
-        digest.beforeChange(path, node);
+        beforeChange(path, node);
         nodes.remove(path, edit);
         Node changed = changing(parent);
         changed.removeChild(path);
+        largestChangedParent = Math.max(largestChangedParent, changed.numChildren() + 1);
         raisePzxid(changed, zxid);
         unregisterOwner(path, node.ephemeralOwner);
         triggers.add(WatchTrigger.data(EventType.NodeDeleted, path, zxid));
@@ -311,6 +433,23 @@ public final class DataTree {
     }
 
     private void registerOwner(String path, long owner) {
+        recordOwnerChange(path, owner, Boolean.TRUE);
+        indexOwner(path, owner);
+    }
+
+    private void unregisterOwner(String path, long owner) {
+        recordOwnerChange(path, owner, Boolean.FALSE);
+        unindexOwner(path, owner);
+    }
+
+    /** A first apply records its owner index changes for the replicas, whose indexes are their own. */
+    private void recordOwnerChange(String path, long owner, Boolean added) {
+        if (sharing != null) {
+            sharing.recordOwnerChange(path, owner, added);
+        }
+    }
+
+    private void indexOwner(String path, long owner) {
         if (owner == Txn.CONTAINER_OWNER) {
             ownOwnerIndexes();
             containers.add(path);
@@ -323,7 +462,7 @@ public final class DataTree {
         }
     }
 
-    private void unregisterOwner(String path, long owner) {
+    private void unindexOwner(String path, long owner) {
         if (owner == Txn.CONTAINER_OWNER) {
             ownOwnerIndexes();
             containers.remove(path);
@@ -403,6 +542,7 @@ public final class DataTree {
 
     /** The ephemeral paths owned by a session, sorted; empty if it owns none. */
     public List<String> ephemerals(long sessionId) {
+        makePendingOwnerChanges();
         TreeSet<String> paths = ephemeralsBySession.get(sessionId);
         return paths == null ? List.of() : List.copyOf(paths);
     }
@@ -438,6 +578,7 @@ public final class DataTree {
 
     /** The sessions that own at least one ephemeral, in ascending id order. */
     public List<Long> sessionsWithEphemerals() {
+        makePendingOwnerChanges();
         long[] sessions = ephemeralsBySession.keys();
         Arrays.sort(sessions);
         List<Long> sorted = new ArrayList<>(sessions.length);
@@ -449,16 +590,19 @@ public final class DataTree {
 
     /** Whether any container or TTL node exists: the container manager sleeps while none does. */
     public boolean hasContainersOrTtlNodes() {
+        makePendingOwnerChanges();
         return !containers.isEmpty() || !ttlNodes.isEmpty();
     }
 
     /** All TTL node paths, sorted (for the container manager). */
     public List<String> ttlNodes() {
+        makePendingOwnerChanges();
         return List.copyOf(ttlNodes);
     }
 
     /** All container paths, sorted (for the container manager). */
     public List<String> containers() {
+        makePendingOwnerChanges();
         return List.copyOf(containers);
     }
 
@@ -470,7 +614,9 @@ public final class DataTree {
      * only when read.
      */
     public DataTreeSnapshot snapshot() {
-        FrozenTree frozen = new FrozenTree(new PathIndex(nodes), digest.settledSum(), digest.kept(), ephemeralsBySession, containers, ttlNodes);
+        makePendingOwnerChanges();
+        FrozenTree frozen = new FrozenTree(new PathIndex(nodes), digest.settledSum(), digest.kept(), ephemeralsBySession,
+                containers, ttlNodes, sharing == null ? null : sharing.version());
         share();
         return new DataTreeSnapshot(lastProcessedZxid, frozen);
     }
@@ -493,6 +639,7 @@ public final class DataTree {
             tree.containers = frozen.containers();
             tree.ttlNodes = frozen.ttlNodes();
             tree.ownerIndexesShared = true;
+            tree.sharing = frozen.version() == null ? null : new ApplicationSharing(frozen.version());
         } else {
             tree = new DataTree();
             tree.rebuild(snapshot.nodes());
@@ -504,7 +651,7 @@ public final class DataTree {
     private void rebuild(List<DataTreeSnapshot.NodeImage> images) {
         for (DataTreeSnapshot.NodeImage image : images) {
             insert(image.toNode(edit));
-            registerOwner(image.path(), image.ephemeralOwner());
+            indexOwner(image.path(), image.ephemeralOwner());
         }
         for (DataTreeSnapshot.NodeImage image : images) {
             String path = image.path();
@@ -520,12 +667,14 @@ public final class DataTree {
 
     /** An independent copy in O(1): both trees share what exists now and copy it before changing it. */
     public DataTree copy() {
+        makePendingOwnerChanges();
         DataTree tree = new DataTree(new PathIndex(nodes), digest.settledSum(), digest.kept());
         tree.ephemeralsBySession = ephemeralsBySession;
         tree.containers = containers;
         tree.ttlNodes = ttlNodes;
         tree.ownerIndexesShared = true;
         tree.lastProcessedZxid = lastProcessedZxid;
+        tree.sharing = sharing == null ? null : new ApplicationSharing(sharing.version());
         share();
         return tree;
     }

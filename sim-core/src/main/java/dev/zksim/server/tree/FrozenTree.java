@@ -23,17 +23,24 @@ final class FrozenTree extends AbstractList<DataTreeSnapshot.NodeImage> implemen
     private final LongMap<TreeSet<String>> ephemeralsBySession;
     private final TreeSet<String> containers;
     private final TreeSet<String> ttlNodes;
+    private final TreeVersion version;
     private List<DataTreeSnapshot.NodeImage> images;
 
     /** The index must be a copy no tree writes to. */
     FrozenTree(PathIndex nodes, long digest, boolean digestKept, LongMap<TreeSet<String>> ephemeralsBySession,
-            TreeSet<String> containers, TreeSet<String> ttlNodes) {
+            TreeSet<String> containers, TreeSet<String> ttlNodes, TreeVersion version) {
         this.nodes = nodes;
         this.digest = digest;
         this.digestKept = digestKept;
         this.ephemeralsBySession = ephemeralsBySession;
         this.containers = containers;
         this.ttlNodes = ttlNodes;
+        this.version = version;
+    }
+
+    /** The tree's state when it was taken, or null if the tree did not share its applications. */
+    TreeVersion version() {
+        return version;
     }
 
     PathIndex nodes() {

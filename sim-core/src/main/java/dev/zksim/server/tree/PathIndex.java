@@ -46,6 +46,21 @@ final class PathIndex {
         this.size = original.size;
     }
 
+    /** Takes over another index's nodes, sharing its storage as a copy would. */
+    void adopt(PathIndex other) {
+        this.bits = other.bits;
+        this.chunkBits = other.chunkBits;
+        this.chunks = other.chunks;
+        this.hashChunks = other.hashChunks;
+        this.size = other.size;
+        this.directoryOwner = null;
+    }
+
+    /** How many chunks the directory holds: what a copy of the directory copies. */
+    int chunkCount() {
+        return chunks.length;
+    }
+
     int size() {
         return size;
     }

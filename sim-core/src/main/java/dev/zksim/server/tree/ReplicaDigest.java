@@ -33,6 +33,17 @@ final class ReplicaDigest {
         this(nodes, 0, false);
     }
 
+    /**
+     * Settles now if {@code paths} more changes could reach the bound: a replica that takes
+     * another's application replays its changes against nodes that no longer match them
+     * one by one, so no settle may fall between them.
+     */
+    void makeRoomFor(int paths) {
+        if (kept && changed.size() + paths >= SETTLE_AT) {
+            settle();
+        }
+    }
+
     /** The digest of these nodes, whose sum is {@code sum} if {@code kept}, else not read yet. */
     ReplicaDigest(PathIndex nodes, long sum, boolean kept) {
         this.nodes = nodes;

@@ -1,0 +1,100 @@
+package dev.zksim.server.tree;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A tree's part in sharing applications among replicas (see {@link TreeVersion}): the
+ * state the tree is in, what its current apply changes, and the states it published from.
+ *
+ * <p>The first replica to apply a transaction from a state publishes what the apply made;
+ * every other replica in that state takes it over instead of applying the transaction
+ * itself. An apply is recorded as it runs: the paths it changes with the nodes they held,
+ * for the taker's digest, and its owner index changes, which a taker queues and makes only
+ * before its indexes are next read (see {@link DataTree}).
+ */
+final class ApplicationSharing {
+    /**
+     * How many of its publications a tree keeps for replicas that lag. A lagging replica, or
+     * a snapshot, holds the state it is in, and through each state's successor every later
+     * application: the ring forgets the successor of the state this many publications back.
+     * Fifty clients writing to five servers put a follower a few hundred transactions behind
+     * the first to apply; with 32 most of their commits found nothing to take.
+     */
+    private static final int REMEMBERED = 1024;
+
+    /** The state the tree is in; every tree in it holds this same object. */
+    private TreeVersion version;
+    private boolean recording;
+    /** The current apply's changed paths, each followed by the node it held (null if none). */
+    private final List<Object> digestChanges = new ArrayList<>();
+    /** The current apply's owner index changes: path, owner, and whether it was added. */
+    private final List<Object> ownerChanges = new ArrayList<>();
+    /** The states this tree published from, in a ring of {@link #REMEMBERED}. */
+    private final TreeVersion[] published = new TreeVersion[REMEMBERED];
+    private int publications;
+
+    ApplicationSharing(TreeVersion version) {
+        this.version = version;
+    }
+
+    TreeVersion version() {
+        return version;
+    }
+
+    /** What another replica made of this transaction from this tree's state, or null if nothing is known. */
+    SharedApplication known(Transaction transaction) {
+        SharedApplication next = version.next;
+        return next != null && next.transaction() == transaction ? next : null;
+    }
+
+    /** The tree has reached the state that application led to. */
+    void followed(SharedApplication application) {
+        version = application.version();
+    }
+
+    /** Starts recording an apply this tree makes first. */
+    void startRecording() {
+        digestChanges.clear();
+        ownerChanges.clear();
+        recording = true;
+    }
+
+    void recordChange(String path, Node node) {
+        if (recording) {
+            digestChanges.add(path);
+            digestChanges.add(node);
+        }
+    }
+
+    void recordOwnerChange(String path, long owner, Boolean added) {
+        if (recording && owner != 0) {
+            ownerChanges.add(path);
+            ownerChanges.add(owner);
+            ownerChanges.add(added);
+        }
+    }
+
+    /**
+     * Leaves the recorded apply behind for the replicas in the state it started from, with
+     * the nodes it made if {@code nodes} is not null, and moves this tree to the new state.
+     */
+    void publish(Transaction transaction, ApplyResult result, PathIndex nodes, long lastProcessedZxid) {
+        recording = false;
+        TreeVersion reached = new TreeVersion();
+        if (version.next != null) {
+            // The state already led somewhere else: this tree replayed an older txn (a fuzzy
+            // snapshot's) or took another path than its replicas. Their successor stays.
+            version = reached;
+            return;
+        }
+        int slot = publications++ % REMEMBERED;
+        if (published[slot] != null) {
+            published[slot].next = null;
+        }
+        published[slot] = version;
+        version.next = new SharedApplication(transaction, reached, nodes, lastProcessedZxid, result,
+                digestChanges.toArray(), ownerChanges.toArray());
+        version = reached;
+    }
+}

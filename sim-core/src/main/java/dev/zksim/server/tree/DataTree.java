@@ -49,6 +49,13 @@ import java.util.TreeSet;
  * digest ({@link ReplicaDigest}) is summed over the nodes when it is first read and from then
  * on brought up to date at each read by the paths changed since the last, so a run that
  * never reads it (a benchmark with its self-checks off) never hashes a node.
+ *
+ * <p>The replicas of a quorum share what they apply ({@link #shareApplications()}): each
+ * state is named by a {@link TreeVersion}, the first replica to apply a transaction from a
+ * state leaves what it made behind, frozen, and every other replica in that state takes it
+ * over instead of applying the transaction again. Each replica still keeps its own digest
+ * and owner indexes, which follow the changes it takes, and a replica that left the shared
+ * states (it crashed, or took another path) applies for itself.
  */
 public final class DataTree {
     private static final byte[] EMPTY = new byte[0];

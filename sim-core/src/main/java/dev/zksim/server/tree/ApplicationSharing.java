@@ -30,8 +30,11 @@ final class ApplicationSharing {
     private final List<Object> digestChanges = new ArrayList<>();
     /** The current apply's owner index changes: path, owner, and whether it was added. */
     private final List<Object> ownerChanges = new ArrayList<>();
-    /** The states this tree published from, in a ring of {@link #REMEMBERED}. */
-    private final TreeVersion[] published = new TreeVersion[REMEMBERED];
+    /**
+     * The states this tree published from, in a ring of {@link #REMEMBERED}; null until its
+     * first publication, since a follower may never publish.
+     */
+    private TreeVersion[] published;
     private int publications;
 
     ApplicationSharing(TreeVersion version) {
@@ -87,6 +90,9 @@ final class ApplicationSharing {
             // snapshot's) or took another path than its replicas. Their successor stays.
             version = reached;
             return;
+        }
+        if (published == null) {
+            published = new TreeVersion[REMEMBERED];
         }
         int slot = publications++ % REMEMBERED;
         if (published[slot] != null) {

@@ -26,10 +26,10 @@ final class ApplicationSharing {
     /** The state the tree is in; every tree in it holds this same object. */
     private TreeVersion version;
     private boolean recording;
-    /** The current apply's changed paths, each followed by the node it held (null if none). */
-    private final List<Object> digestChanges = new ArrayList<>();
-    /** The current apply's owner index changes: path, owner, and whether it was added. */
-    private final List<Object> ownerChanges = new ArrayList<>();
+    /** The current apply's changed paths, and beside them the nodes they held (null if none). */
+    private final List<String> changedPaths = new ArrayList<>();
+    private final List<Node> changedNodes = new ArrayList<>();
+    private final List<OwnerChange> ownerChanges = new ArrayList<>();
     /**
      * The states this tree published from, in a ring of {@link #REMEMBERED}; null until its
      * first publication, since a follower may never publish.
@@ -58,23 +58,22 @@ final class ApplicationSharing {
 
     /** Starts recording an apply this tree makes first. */
     void startRecording() {
-        digestChanges.clear();
+        changedPaths.clear();
+        changedNodes.clear();
         ownerChanges.clear();
         recording = true;
     }
 
     void recordChange(String path, Node node) {
         if (recording) {
-            digestChanges.add(path);
-            digestChanges.add(node);
+            changedPaths.add(path);
+            changedNodes.add(node);
         }
     }
 
-    void recordOwnerChange(String path, long owner, Boolean added) {
+    void recordOwnerChange(String path, long owner, boolean added) {
         if (recording && owner != 0) {
-            ownerChanges.add(path);
-            ownerChanges.add(owner);
-            ownerChanges.add(added);
+            ownerChanges.add(new OwnerChange(path, owner, added));
         }
     }
 
@@ -100,7 +99,8 @@ final class ApplicationSharing {
         }
         published[slot] = version;
         version.next = new SharedApplication(transaction, reached, nodes, lastProcessedZxid, result,
-                digestChanges.toArray(), ownerChanges.toArray());
+                changedPaths.toArray(String[]::new), changedNodes.toArray(Node[]::new),
+                ownerChanges.toArray(OwnerChange[]::new));
         version = reached;
     }
 }

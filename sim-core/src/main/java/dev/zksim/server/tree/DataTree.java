@@ -102,7 +102,7 @@ public final class DataTree {
      * read far less often than a follower takes an application (by a close of a session, the
      * container manager, a check), so each taker makes them only before its next read.
      */
-    private final List<Object[]> pendingOwnerChanges = new ArrayList<>();
+    private final List<OwnerChange[]> pendingOwnerChanges = new ArrayList<>();
     /** The most children a parent changed by the current apply has. */
     private int largestChangedParent;
 
@@ -235,10 +235,11 @@ public final class DataTree {
      * the tree is a pure function of its state and the transaction.
      */
     private ApplyResult take(SharedApplication known) {
-        Object[] changed = known.digestChanges();
-        digest.makeRoomFor(changed.length / 2);
-        for (int i = 0; i < changed.length; i += 2) {
-            digest.beforeChange((String) changed[i], (Node) changed[i + 1]);
+        String[] paths = known.changedPaths();
+        Node[] before = known.changedNodes();
+        digest.makeRoomFor(paths.length);
+        for (int i = 0; i < paths.length; i++) {
+            digest.beforeChange(paths[i], before[i]);
         }
         if (known.ownerChanges().length > 0) {
             pendingOwnerChanges.add(known.ownerChanges());
@@ -257,14 +258,12 @@ public final class DataTree {
         if (pendingOwnerChanges.isEmpty()) {
             return;
         }
-        for (Object[] changes : pendingOwnerChanges) {
-            for (int i = 0; i < changes.length; i += 3) {
-                String path = (String) changes[i];
-                long owner = (Long) changes[i + 1];
-                if ((Boolean) changes[i + 2]) {
-                    indexOwner(path, owner);
+        for (OwnerChange[] changes : pendingOwnerChanges) {
+            for (OwnerChange change : changes) {
+                if (change.added()) {
+                    indexOwner(change.path(), change.owner());
                 } else {
-                    unindexOwner(path, owner);
+                    unindexOwner(change.path(), change.owner());
                 }
             }
         }
@@ -440,17 +439,17 @@ public final class DataTree {
     }
 
     private void registerOwner(String path, long owner) {
-        recordOwnerChange(path, owner, Boolean.TRUE);
+        recordOwnerChange(path, owner, true);
         indexOwner(path, owner);
     }
 
     private void unregisterOwner(String path, long owner) {
-        recordOwnerChange(path, owner, Boolean.FALSE);
+        recordOwnerChange(path, owner, false);
         unindexOwner(path, owner);
     }
 
     /** A first apply records its owner index changes for the replicas, whose indexes are their own. */
-    private void recordOwnerChange(String path, long owner, Boolean added) {
+    private void recordOwnerChange(String path, long owner, boolean added) {
         if (sharing != null) {
             sharing.recordOwnerChange(path, owner, added);
         }

@@ -8,8 +8,8 @@ package dev.zksim.server.tree;
  * sharing them would have cost the first replica more than applying costs the others (see
  * {@link DataTree}): a taker then applies the transaction itself and reaches the same state.
  *
- * @param digestChanges each changed path followed by the node it held, null if none
- * @param ownerChanges each owner index change as path, owner (a Long) and whether it was added (a Boolean)
+ * @param changedPaths the paths the apply changed, in order
+ * @param changedNodes the node each of those paths held before the change, null if none
  */
 record SharedApplication(
         Transaction transaction,
@@ -17,6 +17,7 @@ record SharedApplication(
         PathIndex nodes,
         long lastProcessedZxid,
         ApplyResult result,
-        Object[] digestChanges,
-        Object[] ownerChanges) {
+        String[] changedPaths,
+        Node[] changedNodes,
+        OwnerChange[] ownerChanges) {
 }

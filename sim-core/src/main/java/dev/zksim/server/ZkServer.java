@@ -103,16 +103,9 @@ public final class ZkServer implements Node {
 
     /**
      * The factory of a quorum member: the server runs on a {@link QuorumPeer} configured by
-     * {@code zab} (whose myId must equal the server id), which reports to {@code monitor}.
-     */
-    public static Function<SimProcess, Node> quorumFactory(Network network, ServerConfig config, ZabConfig zab,
-            ZabMonitor monitor) {
-        return quorumFactory(network, config, zab, monitor, new QuorumGenesis());
-    }
-
-    /**
-     * The factory of a quorum member that starts from {@code genesis}: give every member of
-     * one ensemble the same one, so that their replicas share what they apply.
+     * {@code zab} (whose myId must equal the server id), which reports to {@code monitor}, and
+     * starts from {@code genesis}: give every member of one ensemble the same one, so that
+     * their replicas share what they apply.
      */
     public static Function<SimProcess, Node> quorumFactory(Network network, ServerConfig config, ZabConfig zab,
             ZabMonitor monitor, QuorumGenesis genesis) {

@@ -45,15 +45,19 @@ final class ApplicationSharing {
         return version;
     }
 
-    /** What another replica made of this transaction from this tree's state, or null if nothing is known. */
-    SharedApplication known(Transaction transaction) {
-        SharedApplication next = version.next;
-        return next != null && next.transaction() == transaction ? next : null;
+    /** What the first replica to apply from this tree's state made, or null while none has. */
+    SharedApplication next() {
+        return version.next;
     }
 
     /** The tree has reached the state that application led to. */
     void followed(SharedApplication application) {
         version = application.version();
+    }
+
+    /** The tree has changed on a path no other tree is known to take: a state of its own. */
+    void leave() {
+        version = new TreeVersion();
     }
 
     /** Starts recording an apply this tree makes first. */
@@ -71,6 +75,20 @@ final class ApplicationSharing {
         }
     }
 
+    /**
+     * The most children a node the recorded apply changed had before it: a create or delete
+     * changes its parent, so this is the largest parent the apply touched, give or take one.
+     */
+    int largestChangedParent() {
+        int largest = 0;
+        for (Node node : changedNodes) {
+            if (node != null) {
+                largest = Math.max(largest, node.numChildren());
+            }
+        }
+        return largest;
+    }
+
     void recordOwnerChange(String path, long owner, boolean added) {
         if (recording && owner != 0) {
             ownerChanges.add(new OwnerChange(path, owner, added));
@@ -78,18 +96,13 @@ final class ApplicationSharing {
     }
 
     /**
-     * Leaves the recorded apply behind for the replicas in the state it started from, with
-     * the nodes it made if {@code nodes} is not null, and moves this tree to the new state.
+     * Leaves the recorded apply behind for the replicas in the state it started from, which
+     * no replica has applied from yet, with the nodes it made if {@code nodes} is not null,
+     * and moves this tree to the new state.
      */
-    void publish(Transaction transaction, ApplyResult result, PathIndex nodes, long lastProcessedZxid) {
+    void publish(Transaction transaction, ApplyResult result, PathIndex nodes) {
         recording = false;
         TreeVersion reached = new TreeVersion();
-        if (version.next != null) {
-            // The state already led somewhere else: this tree replayed an older txn (a fuzzy
-            // snapshot's) or took another path than its replicas. Their successor stays.
-            version = reached;
-            return;
-        }
         if (published == null) {
             published = new TreeVersion[REMEMBERED];
         }
@@ -98,7 +111,7 @@ final class ApplicationSharing {
             published[slot].next = null;
         }
         published[slot] = version;
-        version.next = new SharedApplication(transaction, reached, nodes, lastProcessedZxid, result,
+        version.next = new SharedApplication(transaction, reached, nodes, result,
                 changedPaths.toArray(String[]::new), changedNodes.toArray(Node[]::new),
                 ownerChanges.toArray(OwnerChange[]::new));
         version = reached;

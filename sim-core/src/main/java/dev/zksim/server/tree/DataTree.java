@@ -103,8 +103,6 @@ public final class DataTree {
      * container manager, a check), so each taker makes them only before its next read.
      */
     private final List<OwnerChange[]> pendingOwnerChanges = new ArrayList<>();
-    /** The most children a parent changed by the current apply has. */
-    private int largestChangedParent;
 
     /** A tree over shared nodes, with the digest they had: its sum, if it was ever read. */
     private DataTree(PathIndex nodes, long digestSum, boolean digestKept) {
@@ -186,9 +184,16 @@ public final class DataTree {
         if (sharing == null) {
             return applyHere(transaction);
         }
-        SharedApplication known = sharing.known(transaction);
+        SharedApplication known = sharing.next();
         if (known == null) {
             return applyFirst(transaction);
+        }
+        if (known.transaction() != transaction) {
+            // This state already led elsewhere: the tree replays an older txn (a fuzzy
+            // snapshot's) or leaves its replicas' path. It goes on alone, and leaves them theirs.
+            ApplyResult result = applyHere(transaction);
+            sharing.leave();
+            return result;
         }
         if (known.nodes() == null) {
             ApplyResult result = applyHere(transaction);
@@ -203,10 +208,14 @@ public final class DataTree {
         TxnHeader header = transaction.header();
         applying.clear();
         TxnOutcome outcome = applyTxn(header, transaction.txn(), applying);
-        if (header.zxid() > lastProcessedZxid) {
-            lastProcessedZxid = header.zxid();
-        }
+        raiseLastProcessedZxid(header.zxid());
         return new ApplyResult(header, outcome, settled(applying));
+    }
+
+    private void raiseLastProcessedZxid(long zxid) {
+        if (zxid > lastProcessedZxid) {
+            lastProcessedZxid = zxid;
+        }
     }
 
     /**
@@ -217,14 +226,13 @@ public final class DataTree {
      */
     private ApplyResult applyFirst(Transaction transaction) {
         sharing.startRecording();
-        largestChangedParent = 0;
         ApplyResult result = applyHere(transaction);
         PathIndex shared = null;
-        if (largestChangedParent <= SHARED_PARENT_LIMIT && nodes.chunkCount() <= SHARED_INDEX_CHUNK_LIMIT) {
+        if (sharing.largestChangedParent() <= SHARED_PARENT_LIMIT && nodes.chunkCount() <= SHARED_INDEX_CHUNK_LIMIT) {
             edit = new Edit();
             shared = new PathIndex(nodes);
         }
-        sharing.publish(transaction, result, shared, lastProcessedZxid);
+        sharing.publish(transaction, result, shared);
         return result;
     }
 
@@ -248,7 +256,7 @@ public final class DataTree {
             }
         }
         nodes.adopt(known.nodes());
-        lastProcessedZxid = known.lastProcessedZxid();
+        raiseLastProcessedZxid(known.result().zxid());
         sharing.followed(known);
         return known.result();
     }
@@ -335,7 +343,6 @@ public final class DataTree {
         beforeChange(path, null);
         Node changed = changing(parent);
         changed.addChild(path);
-        largestChangedParent = Math.max(largestChangedParent, changed.numChildren());
         raiseChildCounters(changed, parentCVersion, zxid);
         registerOwner(path, txn.ephemeralOwner());
         triggers.add(WatchTrigger.data(EventType.NodeCreated, path, zxid));
@@ -375,7 +382,6 @@ public final class DataTree {
         nodes.remove(path, edit);
         Node changed = changing(parent);
         changed.removeChild(path);
-        largestChangedParent = Math.max(largestChangedParent, changed.numChildren() + 1);
         raisePzxid(changed, zxid);
         unregisterOwner(path, node.ephemeralOwner);
         triggers.add(WatchTrigger.data(EventType.NodeDeleted, path, zxid));

@@ -33,6 +33,13 @@ final class ReplicaDigest {
         this(nodes, 0, false);
     }
 
+    /** The digest of these nodes, whose sum is {@code sum} if {@code kept}, else not read yet. */
+    ReplicaDigest(PathIndex nodes, long sum, boolean kept) {
+        this.nodes = nodes;
+        this.sum = sum;
+        this.kept = kept;
+    }
+
     /**
      * Settles now if {@code paths} more changes could reach the bound: a replica that takes
      * another's application replays its changes against nodes that no longer match them
@@ -42,13 +49,6 @@ final class ReplicaDigest {
         if (kept && changed.size() + paths >= SETTLE_AT) {
             settle();
         }
-    }
-
-    /** The digest of these nodes, whose sum is {@code sum} if {@code kept}, else not read yet. */
-    ReplicaDigest(PathIndex nodes, long sum, boolean kept) {
-        this.nodes = nodes;
-        this.sum = sum;
-        this.kept = kept;
     }
 
     /**

@@ -15,7 +15,6 @@ record SharedApplication(
         Transaction transaction,
         TreeVersion version,
         PathIndex nodes,
-        long lastProcessedZxid,
         ApplyResult result,
         String[] changedPaths,
         Node[] changedNodes,

@@ -57,10 +57,11 @@ final class RequestProcessor {
     private final WritePath writes;
     private final Reads reads;
     /**
-     * The queue of each session with a request waiting, looked up by session only: with
+     * The queue of each session that has had a request wait, looked up by session only: with
      * thousands of sessions a tree map's insert and remove for every request was a tenth of
-     * a run, and a hash map of boxed ids boxed each id on every lookup. Only {@link #pending}
-     * walks it, to count.
+     * a run, and a hash map of boxed ids boxed each id on every lookup. A drained queue stays
+     * until its session is forgotten, since nearly every write of a session would otherwise
+     * make a new one and leave a tombstone in the map. Only {@link #pending} walks it, to count.
      */
     private final LongMap<ArrayDeque<Queued>> queues = new LongMap<>();
     private final TreeSet<Long> waitingForSync = new TreeSet<>();
@@ -96,14 +97,15 @@ final class RequestProcessor {
         Kind kind = !touched ? Kind.REJECTED
                 : operation.isWrite() ? Kind.WRITE
                 : operation instanceof Operation.Sync ? Kind.SYNC : Kind.READ;
-        if ((kind == Kind.READ || kind == Kind.REJECTED) && !queues.containsKey(sessionId)) {
+        ArrayDeque<Queued> waiting = queues.get(sessionId);
+        if ((kind == Kind.READ || kind == Kind.REJECTED) && (waiting == null || waiting.isEmpty())) {
             // Nothing of the session waits, so the queue would answer it at once: do so
             // without making one, or an entry for it.
             reply(sessionId, connection, request.xid(), answerNow(kind, operation, connection, sessionId));
             return;
         }
         Queued queued = new Queued(connection, request.xid(), operation, kind);
-        ArrayDeque<Queued> queue = queues.computeIfAbsent(sessionId, RequestProcessor::newQueue);
+        ArrayDeque<Queued> queue = waiting != null ? waiting : queues.computeIfAbsent(sessionId, RequestProcessor::newQueue);
         queue.addLast(queued);
         if (kind == Kind.SYNC) {
             queued.syncZxid = writes.syncPoint(sessionId, request.xid());
@@ -125,7 +127,7 @@ final class RequestProcessor {
         queues.computeIfAbsent(sessionId, RequestProcessor::newQueue).addLast(new Queued(null, cxid, null, Kind.WRITE));
     }
 
-    /** A session's queue mostly holds one write and what waits behind it, and lives until it drains. */
+    /** A session's queue mostly holds one write and what waits behind it, and lives as long as the session. */
     private static ArrayDeque<Queued> newQueue(long sessionId) {
         return new ArrayDeque<>(4);
     }
@@ -203,7 +205,6 @@ final class RequestProcessor {
             }
             queue.pollFirst();
         }
-        queues.remove(sessionId);
     }
 
     /** The answer to a read or a rejected request whose turn has come. */

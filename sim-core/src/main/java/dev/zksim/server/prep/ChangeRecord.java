@@ -41,7 +41,8 @@ record ChangeRecord(
     /**
      * The record's value equality, written out: retiring compares every applied write's record
      * with its path's latest, which is nearly always the very same object, and the generated
-     * method compared all eight components through method handles first (1% of a lock sweep).
+     * method compared all eight components through method handles first (JFR put 1% of a lock
+     * sweep's samples there).
      */
     @Override
     public boolean equals(Object other) {

@@ -97,15 +97,18 @@ final class RequestProcessor {
         Kind kind = !touched ? Kind.REJECTED
                 : operation.isWrite() ? Kind.WRITE
                 : operation instanceof Operation.Sync ? Kind.SYNC : Kind.READ;
-        ArrayDeque<Queued> waiting = queues.get(sessionId);
-        if ((kind == Kind.READ || kind == Kind.REJECTED) && (waiting == null || waiting.isEmpty())) {
+        ArrayDeque<Queued> queue = queues.get(sessionId);
+        if ((kind == Kind.READ || kind == Kind.REJECTED) && (queue == null || queue.isEmpty())) {
             // Nothing of the session waits, so the queue would answer it at once: do so
-            // without making one, or an entry for it.
+            // without queueing it, or making a queue for a session that has none.
             reply(sessionId, connection, request.xid(), answerNow(kind, operation, connection, sessionId));
             return;
         }
+        if (queue == null) {
+            queue = newQueue(sessionId);
+            queues.put(sessionId, queue);
+        }
         Queued queued = new Queued(connection, request.xid(), operation, kind);
-        ArrayDeque<Queued> queue = waiting != null ? waiting : queues.computeIfAbsent(sessionId, RequestProcessor::newQueue);
         queue.addLast(queued);
         if (kind == Kind.SYNC) {
             queued.syncZxid = writes.syncPoint(sessionId, request.xid());

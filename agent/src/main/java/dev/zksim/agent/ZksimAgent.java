@@ -25,7 +25,8 @@ import java.util.jar.JarOutputStream;
  * The agent's entry point ({@code -javaagent:zksim-agent.jar[=exclude=com.acme.infra.,other.]}).
  * It puts the bridge on the bootstrap class path (so that rewritten JDK classes can call it),
  * lets {@code java.base} read it, installs the rewriting for every class loaded from now on,
- * and re-transforms the {@code java.util.concurrent} classes the JVM loaded before it.
+ * and re-transforms the {@code java.util.concurrent} classes the JVM loaded before it, and the
+ * JDK's thread-container registry ({@link ContainerRegistry}).
  *
  * <p>A class that cannot be rewritten is left as it was and named on standard error in one
  * line; the simulation then reports anything it does outside virtual time when it happens.
@@ -91,8 +92,9 @@ public final class ZksimAgent {
     private static void retransformLoadedJdkClasses(Instrumentation instrumentation) {
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
-            if (type.getClassLoader() == null && !type.isArray() && instrumentation.isModifiableClass(type)
-                    && Scope.isJdkRewritten(type.getName().replace('.', '/'))) {
+            String internalName = type.getName().replace('.', '/');
+            boolean rewritten = Scope.isJdkRewritten(internalName) || internalName.equals(ContainerRegistry.CLASS);
+            if (type.getClassLoader() == null && !type.isArray() && instrumentation.isModifiableClass(type) && rewritten) {
                 loaded.add(type);
             }
         }
@@ -102,6 +104,20 @@ public final class ZksimAgent {
             } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
                 System.err.println("zksim agent: left " + type.getName() + " as it was: " + e);
             }
+        }
+    }
+
+    /** The JDK's thread-container registry with keys of their own hash ({@link ContainerRegistry}), or null to keep it. */
+    private static byte[] containerRegistry(byte[] classFile) {
+        try {
+            byte[] rewritten = ContainerRegistry.rewrite(classFile);
+            if (rewritten == null) {
+                System.err.println("zksim agent: left jdk.internal.vm.ThreadContainers as it was: not the expected shape");
+            }
+            return rewritten;
+        } catch (RuntimeException | LinkageError e) {
+            System.err.println("zksim agent: left jdk.internal.vm.ThreadContainers as it was: " + e);
+            return null;
         }
     }
 
@@ -117,6 +133,9 @@ public final class ZksimAgent {
         public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                 ProtectionDomain domain, byte[] classFile) {
             boolean jdkLoader = loader == null || loader == ClassLoader.getPlatformClassLoader();
+            if (loader == null && ContainerRegistry.CLASS.equals(className)) {
+                return containerRegistry(classFile);
+            }
             Scope.Kind kind = scope.kindOf(className, jdkLoader);
             if (kind == Scope.Kind.NONE) {
                 return null;

@@ -14,6 +14,9 @@
  *   <li>{@link dev.zksim.agent.CallSites} replaces each call with a call to the bridge of the
  *   same stack effect; {@link dev.zksim.agent.SynchronizedMethods} turns a
  *   {@code synchronized} method into an explicit monitor that the bridge can see.</li>
+ *   <li>{@link dev.zksim.agent.ContainerRegistry} gives the keys of the JDK's registry of
+ *   thread containers a hash of their own, which the agent's constant identity hashes took
+ *   away.</li>
  * </ul>
  *
  * <p>Why call sites, not the JDK: Fray rewrites the whole JDK into a jlink image. zksim only

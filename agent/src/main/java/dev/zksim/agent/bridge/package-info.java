@@ -1,6 +1,8 @@
 /**
- * What rewritten code calls: {@link dev.zksim.agent.bridge.Bridge}'s static hooks, and the
- * {@link dev.zksim.agent.bridge.SimRuntime} a simulation installs behind them.
+ * What rewritten code calls: {@link dev.zksim.agent.bridge.Bridge}'s static hooks, the
+ * {@link dev.zksim.agent.bridge.SimRuntime} a simulation installs behind them, and
+ * {@link dev.zksim.agent.bridge.ContainerRef}, the key the rewritten JDK registers a thread
+ * container under.
  *
  * <p>The agent appends this package, and only this package, to the bootstrap class path, so
  * that rewritten JDK classes ({@code java.util.concurrent}) can call it as well as the

@@ -77,6 +77,7 @@ public final class SimulatedThreads {
     private final ConcurrentLinkedQueue<Runnable> foreignTasks = new ConcurrentLinkedQueue<>();
     private final List<SimulationFailure> failures = new ArrayList<>();
     private final Map<Thread, List<Thread>> joiners = new LinkedHashMap<>();
+    private final PlatformThreadWatch platformThreads = new PlatformThreadWatch();
     private AgentRuntime agent;
     private boolean shuttingDown;
     private boolean starting;
@@ -289,10 +290,10 @@ public final class SimulatedThreads {
         if (agent != null) {
             agent.stepStarts();
         }
-        int platformBefore = PlatformThreadWatch.count();
+        platformThreads.beforeStep();
         continuation.run();
         steps++;
-        PlatformThreadWatch.failIfStarted(platformBefore, host.now());
+        platformThreads.failIfStarted(host.now());
         afterStep();
         host.trace(new ThreadStep(index, readyBefore, live.size()));
         if (!ready.isEmpty() && !dispatchScheduled) {

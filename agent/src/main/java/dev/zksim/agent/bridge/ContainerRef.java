@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * references, whose hash is their identity hash; the agent's {@code -XX:hashCode=2} makes every
  * identity hash the same, so the set kept all its keys in one bin, searched from end to end on
  * every registration. Each Curator client makes three executors, and the containers of finished
- * runs leave the set only after a garbage collection: that search was 12% of a Curator sweep's
- * CPU. A distinct hash per key brings registration back to constant time.
+ * runs leave the set only after a garbage collection: JFR put 12% of a Curator sweep's samples
+ * in that search. A distinct hash per key brings registration back to constant time.
  *
  * <p>The hash comes from a counter. Nothing in a simulation iterates the registry (only thread
  * dumps do), so its order cannot reach a run's outcome. Equality stays identity.

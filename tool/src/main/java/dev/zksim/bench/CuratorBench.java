@@ -16,10 +16,12 @@ import java.util.Locale;
 /**
  * {@code zksim bench curator}: what Curator code costs under simulation, in JVMs of their own
  * (the zksim agent is loaded when a JVM starts). It measures the examples' {@code curator-mutex}
- * (Curator's InterProcessMutex, run as shipped through the agent) in one JVM and in two JVMs at
- * once, one per core; and the agent's cost on {@code official-lock}, a scenario of official-client
- * code that runs without the agent, in JVMs with and without it, interleaved. Every figure is a
- * sweep on one thread after a warm-up sweep, and is printed with the load it was measured under.
+ * (Curator's InterProcessMutex, run as shipped through the agent) in one JVM, in one JVM with two
+ * sweep threads (whose events must be the same as one thread's: two runs of agent code share one
+ * JVM), and in two JVMs at once, one per core; and the agent's cost on {@code official-lock}, a
+ * scenario of official-client code that runs without the agent, in JVMs with and without it,
+ * interleaved. Every figure is a sweep after a warm-up sweep, on one thread unless said, and is
+ * printed with the load it was measured under.
  */
 @SuppressForbidden("starts the launcher in child processes and times them, outside any simulation")
 public final class CuratorBench {
@@ -63,10 +65,16 @@ public final class CuratorBench {
     }
 
     private void measure(int seeds, int reps) throws IOException, InterruptedException {
-        out.println("Curator's InterProcessMutex (curator-mutex of examples/), one sweep thread per JVM:");
-        Probe alone = probe("curator-mutex", true, 0, seeds);
+        out.println("Curator's InterProcessMutex (curator-mutex of examples/):");
+        Probe alone = probe("curator-mutex", true, 0, seeds, 1);
         out.printf(Locale.ROOT, "  1 JVM:  %6.1f seeds/s  %5.2f ms CPU per seed  (%d seeds, %d failures, load %.2f)%n",
                 alone.seedsPerSecond(), alone.cpuMillisPerSeed(), alone.seeds(), alone.failures(), alone.load());
+        // Two sweep threads gain only once the compiler, which shares the two cores with them,
+        // has settled: this probe warms up on twice as many seeds as it measures.
+        Probe threaded = finish(start("curator-mutex", true, 0, seeds, 2, 2 * seeds));
+        out.printf(Locale.ROOT, "  1 JVM, 2 sweep threads, warm: %6.1f seeds/s  (%d failures, load %.2f)  %s%n",
+                threaded.seedsPerSecond(), threaded.failures(), threaded.load(), threaded.events() == alone.events()
+                        ? "the same events as one thread" : "OTHER EVENTS than one thread: the runs were coupled");
         List<Probe> pair = probeTogether("curator-mutex", seeds);
         double together = (pair.get(0).seeds() + pair.get(1).seeds())
                 / (Math.max(pair.get(0).wallNanos(), pair.get(1).wallNanos()) / 1e9);
@@ -76,8 +84,8 @@ public final class CuratorBench {
         out.println("The agent's cost on official-lock (official-client code that needs no agent), interleaved:");
         List<Double> ratios = new ArrayList<>();
         for (int rep = 1; rep <= reps; rep++) {
-            Probe without = probe("official-lock", false, 0, seeds);
-            Probe with = probe("official-lock", true, 0, seeds);
+            Probe without = probe("official-lock", false, 0, seeds, 1);
+            Probe with = probe("official-lock", true, 0, seeds, 1);
             double ratio = with.seedsPerSecond() / without.seedsPerSecond();
             ratios.add(ratio);
             out.printf(Locale.ROOT, "  pair %d: without %6.1f seeds/s, with %6.1f seeds/s: cost %+5.1f%%  (load %.2f, %.2f)%n",
@@ -95,20 +103,23 @@ public final class CuratorBench {
         return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
     }
 
-    private Probe probe(String scenario, boolean agent, long first, int seeds) throws IOException, InterruptedException {
-        return finish(start(scenario, agent, first, seeds));
+    private Probe probe(String scenario, boolean agent, long first, int seeds, int threads)
+            throws IOException, InterruptedException {
+        return finish(start(scenario, agent, first, seeds, threads, warmup(seeds)));
     }
 
     /** Two JVMs at once, each sweeping half the seeds. */
     private List<Probe> probeTogether(String scenario, int seeds) throws IOException, InterruptedException {
-        Process first = start(scenario, true, 0, seeds / 2);
-        Process second = start(scenario, true, seeds / 2, seeds - seeds / 2);
+        Process first = start(scenario, true, 0, seeds / 2, 1, warmup(seeds / 2));
+        Process second = start(scenario, true, seeds / 2, seeds - seeds / 2, 1, warmup(seeds - seeds / 2));
         return List.of(finish(first), finish(second));
     }
 
-    private Process start(String scenario, boolean agent, long first, int seeds) throws IOException {
+    private Process start(String scenario, boolean agent, long first, int seeds, int threads, int warmup)
+            throws IOException {
         ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "--classpath", classpath, "bench-probe", scenario,
-                "--seed", Long.toString(first), "--seeds", Integer.toString(seeds), "--warmup", Integer.toString(warmup(seeds)));
+                "--seed", Long.toString(first), "--seeds", Integer.toString(seeds), "--warmup", Integer.toString(warmup),
+                "--threads", Integer.toString(threads));
         builder.environment().put("ZKSIM_AGENT", agent ? "on" : "off");
         builder.redirectErrorStream(true);
         return builder.start();

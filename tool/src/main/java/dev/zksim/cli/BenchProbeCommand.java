@@ -17,12 +17,13 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code zksim bench-probe SCENARIO}: the measuring end of the benchmarks that need a JVM of
  * their own (the agent is loaded when a JVM starts, or not at all). It sweeps warm-up seeds,
- * then the measured seeds on one thread, and prints one JSON line: seeds, failures, events,
- * wall and process CPU time of the measured sweep, and whether the agent was loaded. Hidden:
+ * then the measured seeds on {@code --threads} threads (one unless told), and prints one JSON
+ * line: seeds, failures, events, wall and process CPU time of the measured sweep, and whether
+ * the agent was loaded. Hidden:
  * {@code zksim bench curator} starts it, a user has no reason to.
  */
 @Command(name = "bench-probe", hidden = true, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Sweep warm-up seeds, then measured seeds on one thread; print one JSON line (for zksim bench).")
+        description = "Sweep warm-up seeds, then measured seeds; print one JSON line (for zksim bench).")
 final class BenchProbeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario id.")
     private String scenario;
@@ -36,11 +37,14 @@ final class BenchProbeCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "0", description = "The first measured seed (default ${DEFAULT-VALUE}).")
     private long first;
 
+    @Option(names = "--threads", defaultValue = "1", description = "Sweep threads (default ${DEFAULT-VALUE}).")
+    private int threads;
+
     @Override
     @SuppressForbidden("measures the wall-clock and CPU time of a sweep, outside any simulation")
     public Integer call() throws Exception {
-        if (warmup < 0 || seeds < 1) {
-            throw new IllegalArgumentException("--warmup must be at least 0 and --seeds at least 1");
+        if (warmup < 0 || seeds < 1 || threads < 1) {
+            throw new IllegalArgumentException("--warmup must be at least 0, --seeds and --threads at least 1");
         }
         ScenarioRunner runner = new ScenarioRunner(UserClasspath.catalog());
         UserClasspath.catalog().find(scenario);
@@ -66,7 +70,7 @@ final class BenchProbeCommand implements Callable<Integer> {
     }
 
     private SweepResult sweep(ScenarioRunner runner, long base, int count) {
-        SweepConfig config = new SweepConfig(scenario, base, count, 0, 1, 1, null, null, false,
+        SweepConfig config = new SweepConfig(scenario, base, count, 0, 1, threads, null, null, false,
                 SweepConfig.DEFAULT_WALL_LIMIT_MILLIS);
         return new Sweep(runner).run(config, (done, total, failures, rate) -> { });
     }

@@ -19,8 +19,7 @@ import picocli.CommandLine.Parameters;
  * their own (the agent is loaded when a JVM starts, or not at all). It sweeps warm-up seeds,
  * then the measured seeds on {@code --threads} threads (one unless told), and prints one JSON
  * line: seeds, failures, events, wall and process CPU time of the measured sweep, and whether
- * the agent was loaded. Hidden:
- * {@code zksim bench curator} starts it, a user has no reason to.
+ * the agent was loaded. Hidden: {@code zksim bench curator} starts it, a user has no reason to.
  */
 @Command(name = "bench-probe", hidden = true, mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Sweep warm-up seeds, then measured seeds; print one JSON line (for zksim bench).")

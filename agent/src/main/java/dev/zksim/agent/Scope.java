@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * Which classes the agent rewrites. Classes of the boot and platform loaders (the JDK) are
  * rewritten only in the packages where the JDK waits, sleeps or starts threads on behalf of
- * the code under test; every other class is rewritten unless it belongs to zksim itself (which
+ * the code under test, plus the one method of its thread-container registry that the agent's
+ * constant identity hashes would make slow; every other class is rewritten unless it belongs to zksim itself (which
  * is deterministic by construction) or to the test infrastructure around the simulation.
  */
 final class Scope {
@@ -16,6 +17,8 @@ final class Scope {
         NONE,
         /** A JDK class: clocks, parks, sleeps and thread creation, nothing that changes its shape. */
         JDK,
+        /** The JDK's thread-container registry: only the key it registers a container under ({@link ContainerRegistry}). */
+        REGISTRY,
         /** Code under test: everything, monitors and randomness included. */
         USER
     }
@@ -52,7 +55,7 @@ final class Scope {
             return Kind.NONE;
         }
         if (jdkLoader || internalName.startsWith("java/")) {
-            return isJdkRewritten(internalName) ? Kind.JDK : Kind.NONE;
+            return jdkKind(internalName);
         }
         for (String prefix : excluded) {
             if (internalName.startsWith(prefix)) {
@@ -62,12 +65,16 @@ final class Scope {
         return Kind.USER;
     }
 
-    static boolean isJdkRewritten(String internalName) {
+    /** What the agent does with a class of the JDK, which it may have loaded before the agent ran. */
+    static Kind jdkKind(String internalName) {
+        if (internalName.equals(ContainerRegistry.CLASS)) {
+            return Kind.REGISTRY;
+        }
         for (String prefix : JDK_PACKAGES) {
             if (internalName.startsWith(prefix)) {
-                return true;
+                return Kind.JDK;
             }
         }
-        return false;
+        return Kind.NONE;
     }
 }

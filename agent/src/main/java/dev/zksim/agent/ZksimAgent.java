@@ -92,9 +92,8 @@ public final class ZksimAgent {
     private static void retransformLoadedJdkClasses(Instrumentation instrumentation) {
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
-            String internalName = type.getName().replace('.', '/');
-            boolean rewritten = Scope.isJdkRewritten(internalName) || internalName.equals(ContainerRegistry.CLASS);
-            if (type.getClassLoader() == null && !type.isArray() && instrumentation.isModifiableClass(type) && rewritten) {
+            if (type.getClassLoader() == null && !type.isArray() && instrumentation.isModifiableClass(type)
+                    && Scope.jdkKind(type.getName().replace('.', '/')) != Scope.Kind.NONE) {
                 loaded.add(type);
             }
         }
@@ -107,18 +106,13 @@ public final class ZksimAgent {
         }
     }
 
-    /** The JDK's thread-container registry with keys of their own hash ({@link ContainerRegistry}), or null to keep it. */
-    private static byte[] containerRegistry(byte[] classFile) {
-        try {
-            byte[] rewritten = ContainerRegistry.rewrite(classFile);
-            if (rewritten == null) {
-                System.err.println("zksim agent: left jdk.internal.vm.ThreadContainers as it was: not the expected shape");
-            }
-            return rewritten;
-        } catch (RuntimeException | LinkageError e) {
-            System.err.println("zksim agent: left jdk.internal.vm.ThreadContainers as it was: " + e);
-            return null;
+    /** The registry with keys of their own hash ({@link ContainerRegistry}), or null, said on standard error, to keep it. */
+    private static byte[] registryKeys(byte[] classFile) {
+        byte[] rewritten = ContainerRegistry.rewrite(classFile);
+        if (rewritten == null) {
+            System.err.println("zksim agent: left jdk.internal.vm.ThreadContainers as it was: not the expected shape");
         }
+        return rewritten;
     }
 
     /** Rewrites each class in scope as it loads (or re-transforms). */
@@ -133,14 +127,14 @@ public final class ZksimAgent {
         public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                 ProtectionDomain domain, byte[] classFile) {
             boolean jdkLoader = loader == null || loader == ClassLoader.getPlatformClassLoader();
-            if (loader == null && ContainerRegistry.CLASS.equals(className)) {
-                return containerRegistry(classFile);
-            }
             Scope.Kind kind = scope.kindOf(className, jdkLoader);
             if (kind == Scope.Kind.NONE) {
                 return null;
             }
             try {
+                if (kind == Scope.Kind.REGISTRY) {
+                    return registryKeys(classFile);
+                }
                 return Rewriter.rewrite(classFile, kind == Scope.Kind.USER && redefined == null);
             } catch (RuntimeException | LinkageError e) {
                 System.err.println("zksim agent: left " + className.replace('/', '.') + " as it was: " + e);

@@ -72,6 +72,8 @@ class RewritingTest {
                 .isEqualTo(Scope.Kind.JDK);
         assertThat(scope.kindOf("java/util/Timer", true)).isEqualTo(Scope.Kind.JDK);
         assertThat(scope.kindOf("java/lang/String", true)).isEqualTo(Scope.Kind.NONE);
+        assertThat(scope.kindOf(ContainerRegistry.CLASS, true)).isEqualTo(Scope.Kind.REGISTRY);
+        assertThat(scope.kindOf(ContainerRegistry.CLASS, false)).isEqualTo(Scope.Kind.NONE);
     }
 
     @Test

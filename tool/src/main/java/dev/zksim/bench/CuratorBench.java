@@ -66,7 +66,7 @@ public final class CuratorBench {
 
     private void measure(int seeds, int reps) throws IOException, InterruptedException {
         out.println("Curator's InterProcessMutex (curator-mutex of examples/):");
-        Probe alone = probe("curator-mutex", true, 0, seeds, 1);
+        Probe alone = probe("curator-mutex", true, 0, seeds);
         out.printf(Locale.ROOT, "  1 JVM:  %6.1f seeds/s  %5.2f ms CPU per seed  (%d seeds, %d failures, load %.2f)%n",
                 alone.seedsPerSecond(), alone.cpuMillisPerSeed(), alone.seeds(), alone.failures(), alone.load());
         // Two sweep threads gain only once the compiler, which shares the two cores with them,
@@ -84,8 +84,8 @@ public final class CuratorBench {
         out.println("The agent's cost on official-lock (official-client code that needs no agent), interleaved:");
         List<Double> ratios = new ArrayList<>();
         for (int rep = 1; rep <= reps; rep++) {
-            Probe without = probe("official-lock", false, 0, seeds, 1);
-            Probe with = probe("official-lock", true, 0, seeds, 1);
+            Probe without = probe("official-lock", false, 0, seeds);
+            Probe with = probe("official-lock", true, 0, seeds);
             double ratio = with.seedsPerSecond() / without.seedsPerSecond();
             ratios.add(ratio);
             out.printf(Locale.ROOT, "  pair %d: without %6.1f seeds/s, with %6.1f seeds/s: cost %+5.1f%%  (load %.2f, %.2f)%n",
@@ -103,9 +103,9 @@ public final class CuratorBench {
         return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
     }
 
-    private Probe probe(String scenario, boolean agent, long first, int seeds, int threads)
-            throws IOException, InterruptedException {
-        return finish(start(scenario, agent, first, seeds, threads, warmup(seeds)));
+    /** One JVM sweeping on one thread after the usual warm-up. */
+    private Probe probe(String scenario, boolean agent, long first, int seeds) throws IOException, InterruptedException {
+        return finish(start(scenario, agent, first, seeds, 1, warmup(seeds)));
     }
 
     /** Two JVMs at once, each sweeping half the seeds. */

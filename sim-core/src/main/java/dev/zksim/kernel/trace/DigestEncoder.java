@@ -57,6 +57,18 @@ final class DigestEncoder {
 
     private static final VarHandle LONG_VIEW = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+    /** How many classes {@link #shape} keeps at hand; a power of two. */
+    private static final int SHAPE_SLOTS = 256;
+
+    /**
+     * The shapes this encoder used last, one class per slot, chosen by the hash of the class's
+     * name: a run encodes a few dozen classes over and over, and two field reads here are
+     * cheaper than the {@link ClassValue}'s lookup behind it. The name's hash, not the class's
+     * identity hash, picks the slot, because the agent's runs give every object the same
+     * identity hash.
+     */
+    private final Class<?>[] shapeTypes = new Class<?>[SHAPE_SLOTS];
+    private final Shape[] shapes = new Shape[SHAPE_SLOTS];
     private byte[] buffer = new byte[512];
     /** Scratch space for the characters of the string being written. */
     private char[] chars = new char[64];
@@ -120,7 +132,7 @@ final class DigestEncoder {
             }
             case Enum<?> constant -> {
                 writeByte(ENUM);
-                writeLong(SHAPES.get(constant.getDeclaringClass()).fingerprint());
+                writeLong(shape(constant.getDeclaringClass()).fingerprint());
                 writeLong(constant.ordinal());
             }
             case Record record -> writeRecord(record);
@@ -130,7 +142,7 @@ final class DigestEncoder {
     }
 
     private void writeRecord(Record record) {
-        MethodHandle encoder = SHAPES.get(record.getClass()).encoder();
+        MethodHandle encoder = shape(record.getClass()).encoder();
         try {
             encoder.invokeExact(this, (Object) record);
         } catch (RuntimeException | Error e) {
@@ -140,7 +152,39 @@ final class DigestEncoder {
         }
     }
 
+    /** The encoder of a record class, (DigestEncoder, Object) -> void, for one record's encoder to call another's. */
+    static MethodHandle recordEncoder(Class<?> recordType) {
+        return SHAPES.get(recordType).encoder();
+    }
+
+    private Shape shape(Class<?> type) {
+        int slot = type.getName().hashCode() & (SHAPE_SLOTS - 1);
+        if (shapeTypes[slot] == type) {
+            return shapes[slot];
+        }
+        Shape shape = SHAPES.get(type);
+        shapeTypes[slot] = type;
+        shapes[slot] = shape;
+        return shape;
+    }
+
     // ---- The writers a record's encoder calls (RecordEncoders) ---------------------------
+
+    /** A null component of a record or enum type: the same byte {@link #writeValue} writes for null. */
+    void writeNullValue() {
+        writeByte(NULL);
+    }
+
+    /** An enum component, its class's fingerprint known: the same bytes {@link #writeValue} writes. */
+    void writeEnumValue(long fingerprint, Enum<?> constant) {
+        if (constant == null) {
+            writeByte(NULL);
+        } else {
+            writeByte(ENUM);
+            writeLong(fingerprint);
+            writeLong(constant.ordinal());
+        }
+    }
 
     void writeRecordHeader(long fingerprint) {
         writeByte(RECORD);

@@ -4,6 +4,9 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.Set;
 
 /**
  * Builds, once per record class, the method handle that writes a record's components for
@@ -24,8 +27,28 @@ final class RecordEncoders {
     private static final MethodHandle BOOLEAN = find("writeBooleanValue", boolean.class);
     private static final MethodHandle STRING = find("writeStringValue", String.class);
     private static final MethodHandle ANY = find("writeValue", Object.class);
+    /** (DigestEncoder, long fingerprint, Enum constant) -> void. */
+    private static final MethodHandle ENUM = find("writeEnumValue", long.class, Enum.class);
+    /** (DigestEncoder, Object) -> void: the tag of a null component. */
+    private static final MethodHandle NULL = MethodHandles.dropArguments(find("writeNullValue"), 1, Object.class);
+    /** (DigestEncoder, Object) -> boolean: whether the component is null. */
+    private static final MethodHandle IS_NULL = MethodHandles.dropArguments(isNull(), 0, DigestEncoder.class);
+    /**
+     * The record classes whose encoders this thread is building: a component of such a type
+     * (a record that holds itself, directly or through others) is written as any value is,
+     * since its own encoder does not exist yet.
+     */
+    private static final ThreadLocal<Set<Class<?>>> BUILDING = ThreadLocal.withInitial(LinkedHashSet::new);
 
     private RecordEncoders() {
+    }
+
+    private static MethodHandle isNull() {
+        try {
+            return LOOKUP.findStatic(Objects.class, "isNull", MethodType.methodType(boolean.class, Object.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     private static MethodHandle find(String name, Class<?>... parameters) {
@@ -41,6 +64,16 @@ final class RecordEncoders {
      * tag and fingerprint, then each component in declaration order with its tag.
      */
     static MethodHandle of(Class<?> recordType, long fingerprint) {
+        Set<Class<?>> building = BUILDING.get();
+        building.add(recordType);
+        try {
+            return build(recordType, fingerprint, building);
+        } finally {
+            building.remove(recordType);
+        }
+    }
+
+    private static MethodHandle build(Class<?> recordType, long fingerprint, Set<Class<?>> building) {
         MethodHandle encoder = MethodHandles.dropArguments(MethodHandles.insertArguments(HEADER, 1, fingerprint), 1,
                 Object.class);
         try {
@@ -48,7 +81,8 @@ final class RecordEncoders {
             // the class path, in the unnamed module, where a private lookup is granted.
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(recordType, LOOKUP);
             for (RecordComponent component : recordType.getRecordComponents()) {
-                MethodHandle step = componentWriter(component.getType(), lookup.unreflect(component.getAccessor()));
+                MethodHandle step = componentWriter(component.getType(), lookup.unreflect(component.getAccessor()),
+                        building);
                 encoder = MethodHandles.foldArguments(step, encoder);
             }
         } catch (IllegalAccessException e) {
@@ -58,7 +92,7 @@ final class RecordEncoders {
     }
 
     /** (DigestEncoder, Object record) -> void: reads one component and writes it as its declared type asks. */
-    private static MethodHandle componentWriter(Class<?> type, MethodHandle accessor) {
+    private static MethodHandle componentWriter(Class<?> type, MethodHandle accessor, Set<Class<?>> building) {
         MethodHandle writer;
         Class<?> read;
         if (type == long.class || type == int.class || type == short.class || type == byte.class || type == char.class) {
@@ -74,6 +108,16 @@ final class RecordEncoders {
         } else if (type == String.class) {
             writer = STRING;
             read = String.class;
+        } else if (type.isEnum()) {
+            // An enum constant's declaring class is the declared type itself, so its
+            // fingerprint is known now instead of looked up for every value.
+            writer = MethodHandles.insertArguments(ENUM, 1, DigestEncoder.fingerprint(type.getName()));
+            read = Enum.class;
+        } else if (type.isRecord() && !building.contains(type)) {
+            // A record class is final: a component declared as one holds that very class or
+            // null, so its encoder is called directly instead of found by the value's class.
+            writer = MethodHandles.guardWithTest(IS_NULL, NULL, DigestEncoder.recordEncoder(type));
+            read = Object.class;
         } else {
             writer = ANY;
             read = Object.class;

@@ -41,7 +41,19 @@ final class TraceHash {
     void update(byte[] bytes, int length) {
         word(length);
         int whole = length & ~7;
-        for (int offset = 0; offset < whole; offset += 8) {
+        int offset = 0;
+        if (hasPending && whole > 0) {
+            word((long) LONG_VIEW.get(bytes, 0));
+            offset = 8;
+        }
+        // With no word waiting for a partner, the bytes go in two words a block, as
+        // MurmurHash3 reads them, without a word's bookkeeping for each.
+        int blocks = (whole - offset) >>> 4;
+        for (int block = 0; block < blocks; block++, offset += 16) {
+            mix((long) LONG_VIEW.get(bytes, offset), (long) LONG_VIEW.get(bytes, offset + 8));
+        }
+        words += 2L * blocks;
+        if (offset < whole) {
             word((long) LONG_VIEW.get(bytes, offset));
         }
         if (whole < length) {

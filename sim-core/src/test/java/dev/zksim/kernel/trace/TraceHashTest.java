@@ -32,6 +32,24 @@ class TraceHashTest {
 
     private static final String PINNED = "80ff25bc5cd68fed3b49c6b4b01934db";
 
+    /**
+     * Records of every length from 0 to 40 in a row, so that each starts with a word waiting
+     * for its partner as often as without, and ends on every remainder of a word and of a
+     * block: pinned with the hash as it took one word at a time, before it took blocks.
+     */
+    @Test
+    void recordsOfEveryLengthAndAlignmentArePinned() {
+        TraceHash hash = new TraceHash();
+        for (int length = 0; length <= 40; length++) {
+            byte[] bytes = new byte[length + 3];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = (byte) (length * 31 + i * 7);
+            }
+            hash.update(bytes, length);
+        }
+        assertThat(hash.hex()).isEqualTo("aa9bb6c6b42cf1a091d47853730533c5");
+    }
+
     @Test
     void everyByteEveryLengthAndEveryRecordBoundaryCounts() {
         Set<String> hashes = new LinkedHashSet<>();

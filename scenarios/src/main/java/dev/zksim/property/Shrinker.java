@@ -45,6 +45,8 @@ import java.util.function.Predicate;
  * the draws after it are neither simulated nor candidates for editing, which makes each
  * candidate cheaper and a round of edits much shorter. The smallest such run is then run
  * once more in full, so its reproduce line replays exactly.
+ *
+ * <p>Candidates run without the trace digest; only the run that is kept is run again with it.
  */
 public final class Shrinker {
     /** The binary digits a coarsened draw keeps. */
@@ -84,11 +86,12 @@ public final class Shrinker {
         started = wallNanos.getAsLong();
         signature = FailureSignature.of(failing);
         ScenarioRunner bounded = bounded(runner, failing);
+        ScenarioRunner undigested = bounded.withoutDigest();
         if (signature.kind() == FailureKind.SAFETY_VIOLATION) {
-            RunOutcome prefix = runQuietly(bounded.stoppingAtFirstViolation(), fixed(failing));
+            RunOutcome prefix = runQuietly(undigested.stoppingAtFirstViolation(), fixed(failing));
             // Only a run that did stop early gains anything; the others shrink on whole runs.
             if (prefix != null && signature.matches(prefix) && prefix.simulatedTime() < failing.simulatedTime()) {
-                RunOutcome shrunk = shrinkFrom(fixedOutcome(prefix), bounded.stoppingAtFirstViolation());
+                RunOutcome shrunk = shrinkFrom(fixedOutcome(prefix), undigested.stoppingAtFirstViolation());
                 RunOutcome full = runQuietly(bounded, fixed(shrunk));
                 if (full != null && signature.matches(full)) {
                     return fixedOutcome(full);
@@ -97,7 +100,22 @@ public final class Shrinker {
             // The edits were judged on prefixes; judged on whole runs they may answer otherwise.
             tried.clear();
         }
-        return shrinkFrom(fixedOutcome(failing), bounded);
+        return digested(shrinkFrom(fixedOutcome(failing), undigested), bounded, failing);
+    }
+
+    /**
+     * The smallest run with its digest, which its reproduce line carries. Candidates run
+     * without the trace digest, which costs about as much as the run itself and is read only
+     * for the one that is kept: so the smallest is run once more with it, unless it is the
+     * failing run itself. Runs are deterministic, so that run fails the same way; should it
+     * not, the failing run is kept rather than a line that would not replay.
+     */
+    private RunOutcome digested(RunOutcome smallest, ScenarioRunner bounded, RunOutcome failing) {
+        if (!ScenarioRunner.NO_DIGEST.equals(smallest.digest())) {
+            return smallest;
+        }
+        RunOutcome full = runQuietly(bounded, fixed(smallest));
+        return full != null && signature.matches(full) ? fixedOutcome(full) : fixedOutcome(failing);
     }
 
     /**

@@ -91,6 +91,20 @@ final class RecordEncoders {
         return encoder;
     }
 
+    /**
+     * Whether this class may read the record's components. One that it may not (a record of a
+     * module that does not open its package) is written as any value is, so that it fails
+     * only if such a value is ever encoded, as it did before components were typed.
+     */
+    private static boolean readable(Class<?> recordType) {
+        try {
+            MethodHandles.privateLookupIn(recordType, LOOKUP);
+            return true;
+        } catch (IllegalAccessException e) {
+            return false;
+        }
+    }
+
     /** (DigestEncoder, Object record) -> void: reads one component and writes it as its declared type asks. */
     private static MethodHandle componentWriter(Class<?> type, MethodHandle accessor, Set<Class<?>> building) {
         MethodHandle writer;
@@ -113,7 +127,7 @@ final class RecordEncoders {
             // fingerprint is known now instead of looked up for every value.
             writer = MethodHandles.insertArguments(ENUM, 1, DigestEncoder.fingerprint(type.getName()));
             read = Enum.class;
-        } else if (type.isRecord() && !building.contains(type)) {
+        } else if (type.isRecord() && !building.contains(type) && readable(type)) {
             // A record class is final: a component declared as one holds that very class or
             // null, so its encoder is called directly instead of found by the value's class.
             writer = MethodHandles.guardWithTest(IS_NULL, NULL, DigestEncoder.recordEncoder(type));

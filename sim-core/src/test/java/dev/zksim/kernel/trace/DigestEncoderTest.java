@@ -172,6 +172,25 @@ class DigestEncoderTest {
         assertThat(encoded(other)).isNotEqualTo(encoded(value));
     }
 
+    record Chain(String name, Chain next) {
+    }
+
+    record Ping(long round, Pong answer) {
+    }
+
+    record Pong(Colour colour, Ping next) {
+    }
+
+    /** Records that hold themselves, directly or through another, still encode as the slow reading does. */
+    @Test
+    void recordsThatHoldThemselvesEncodeAsTheSlowReadingDoes() throws ReflectiveOperationException {
+        Chain chain = new Chain("a", new Chain("b", new Chain("c", null)));
+        assertThat(encoded(chain)).isEqualTo(reflectively(chain));
+        Ping ping = new Ping(1, new Pong(Colour.RED, new Ping(2, new Pong(null, null))));
+        assertThat(encoded(ping)).isEqualTo(reflectively(ping));
+        assertThat(encoded(ping)).isNotEqualTo(encoded(new Ping(1, new Pong(Colour.GREEN, new Ping(2, null)))));
+    }
+
     @Test
     void everyRecordOfAFaultyRunEncodesAsTheSlowReadingDoes() throws ReflectiveOperationException {
         List<TraceRecord> records = new ArrayList<>();

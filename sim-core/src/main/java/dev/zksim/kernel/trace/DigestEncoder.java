@@ -130,11 +130,7 @@ final class DigestEncoder {
                 writeByte(DOUBLE);
                 writeLong(Double.doubleToLongBits(number));
             }
-            case Enum<?> constant -> {
-                writeByte(ENUM);
-                writeLong(shape(constant.getDeclaringClass()).fingerprint());
-                writeLong(constant.ordinal());
-            }
+            case Enum<?> constant -> writeEnumValue(shape(constant.getDeclaringClass()).fingerprint(), constant);
             case Record record -> writeRecord(record);
             case byte[] bytes -> writeBytes(bytes);
             default -> writeOther(value);
@@ -175,7 +171,7 @@ final class DigestEncoder {
         writeByte(NULL);
     }
 
-    /** An enum component, its class's fingerprint known: the same bytes {@link #writeValue} writes. */
+    /** An enum value or component, or null, its class's fingerprint known. */
     void writeEnumValue(long fingerprint, Enum<?> constant) {
         if (constant == null) {
             writeByte(NULL);

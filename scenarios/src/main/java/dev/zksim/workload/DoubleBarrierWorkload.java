@@ -64,7 +64,22 @@ public final class DoubleBarrierWorkload extends SessionWorkload {
     protected void begin(ClientContext ctx) {
         barrier = factory.create(client, participants);
         client.renewAfterLoss(() -> log.notify(OpKind.LOST), this::resume);
-        ctx.schedule(ctx.choices().longIn(0, Time.millis(300)), this::enter);
+        enterLater(ctx.choices().longIn(0, Time.millis(300)));
+    }
+
+    /**
+     * Enters after {@code delay}, unless another attempt began meanwhile. A session lost and
+     * renewed in between has already entered again ({@link #resume}); entering a second time
+     * would run two enters of one participant at once, and the one whose answer this
+     * workload ignores would stay open in the history for ever.
+     */
+    private void enterLater(long delay) {
+        long seen = attempt;
+        context.schedule(delay, () -> {
+            if (attempt == seen) {
+                enter();
+            }
+        });
     }
 
     /** The new session after an expiry: the old session's pending call will never be answered, so its outcome is unknown. */
@@ -93,7 +108,7 @@ public final class DoubleBarrierWorkload extends SessionWorkload {
             }
             if (error != null && Workloads.givenUp(error)) {
                 call.fail(Op.GAVE_UP);
-                context.schedule(context.choices().longIn(0, Time.millis(300)), this::enter);
+                enterLater(context.choices().longIn(0, Time.millis(300)));
                 return;
             }
             if (error != null) {

@@ -598,9 +598,15 @@ public final class QuorumPeer {
     /**
      * Appends a follower's txn to the log, after telling the monitor, which checks that the log
      * file stays in zxid order (a SyncThread left running into a later epoch can break that).
+     * The monitor hears only of records that reach the file: a peer whose SyncThread died, or
+     * that is exiting after a failed snapshot write, keeps the txn in memory alone. After a SNAP
+     * whose snapshot failed, such a file still ends with the old epoch's records while the
+     * memory starts again below them, and nothing is written after them.
      */
     void logAppend(LogEntry entry) {
-        monitor.logAppend(myId(), entry.zxid(), storage.lastWrittenZxid());
+        if (storage.writable()) {
+            monitor.logAppend(myId(), entry.zxid(), storage.lastWrittenZxid());
+        }
         storage.append(entry);
     }
 

@@ -175,7 +175,7 @@ final class ZabStorage {
     }
 
     /** False once the SyncThread died or the process is exiting: then a txn is held in memory only. */
-    private boolean writable() {
+    boolean writable() {
         return !logFailed && !exiting;
     }
 

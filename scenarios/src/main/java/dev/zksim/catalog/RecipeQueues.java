@@ -75,6 +75,7 @@ public final class RecipeQueues {
         private LockingQueue consumer;
         private CompletableFuture<String> waiting;
         private int sessions;
+        private boolean ensured;
 
         LockingHandle(TestClient client, boolean removesAtTake) {
             this.client = client;
@@ -91,17 +92,28 @@ public final class RecipeQueues {
             });
         }
 
-        /** The session's recipe objects, made (and the nodes ensured) on first use in a session. */
+        /**
+         * The session's recipe objects, made on first use in a session, and the nodes ensured
+         * until that succeeds once. An ensure can fail (its retries run out while the client
+         * stays cut off); the nodes are then still missing, and a handle that counted them as
+         * made would fail every later take with NoNode.
+         */
         private CompletionStage<Void> session() {
-            if (consumer != null) {
+            if (consumer == null) {
+                String id = client.uniqueName() + "s" + ++sessions;
+                producer = new DistributedQueue(client.zk(), PATH, id);
+                consumer = new LockingQueue(client.zk(), PATH, id);
+                ensured = false;
+            }
+            if (ensured) {
                 return CompletableFuture.completedFuture(null);
             }
-            String id = client.uniqueName() + "s" + ++sessions;
-            DistributedQueue offers = new DistributedQueue(client.zk(), PATH, id);
-            LockingQueue takes = new LockingQueue(client.zk(), PATH, id);
-            producer = offers;
-            consumer = takes;
-            return offers.ensure().thenCompose(ok -> takes.ensure());
+            LockingQueue takes = consumer;
+            return producer.ensure().thenCompose(ok -> takes.ensure()).thenRun(() -> {
+                if (takes == consumer) {
+                    ensured = true;
+                }
+            });
         }
 
         @Override

@@ -75,7 +75,7 @@ public final class LockWorkload extends SessionWorkload {
     private boolean releasing;
     private boolean leavingNested;
     private Downgrade downgrade;
-    /** The read side this writer downgraded to in the current hold, if it did. */
+    /** The read side this writer downgraded to in the current hold of this incarnation, if it did. */
     private LockUnderTest downgraded;
     /**
      * The write side whose downgrade's read side is being taken, or null; that hold's end waits
@@ -129,6 +129,9 @@ public final class LockWorkload extends SessionWorkload {
         acquiring = null;
         holding = false;
         waitingForSession = false;
+        // The read side a crashed incarnation downgraded to belongs to its dead client: the new
+        // incarnation's first hold must end by releasing its own write side, not that one.
+        downgraded = null;
         lock = factory.create(client, new Events(client));
         client.renewAfterLoss(() -> { }, this::resume);
         long delay = ctx.choices().longIn(0, plan.startDelay());

@@ -120,7 +120,7 @@ public final class PropertyCheck {
                     + "\n  shrunk from " + Shrinker.size(original) + " to " + Shrinker.size(minimal) + " in " + Plural.of(shrinkRuns, "run")
                     + "\n  knobs: " + String.join("; ", minimal.knobs())
                     + "\n  fault plan: " + minimal.plan()
-                    + "\n  reproduce: ./zksim replay " + line;
+                    + "\n  reproduce: " + ReplayCommand.of(line.toString());
         }
 
         /** The line that reproduces the original failing run, before shrinking. */
@@ -133,12 +133,13 @@ public final class PropertyCheck {
          * line, then the original failing run with its own line.
          */
         public String report() {
-            return "reproduce: ./zksim replay " + line
-                    + "\n" + describe().replace("\n  reproduce: ./zksim replay " + line, "")
+            String replay = ReplayCommand.of(line.toString());
+            return "reproduce: " + replay
+                    + "\n" + describe().replace("\n  reproduce: " + replay, "")
                     + "\noriginal failure, before shrinking:"
                     + "\n  " + original.failure().map(SimulationFailure::getMessage).orElse("?")
                     + "\n  fault plan: " + original.plan()
-                    + "\n  reproduce: ./zksim replay " + originalLine();
+                    + "\n  reproduce: " + ReplayCommand.of(originalLine().toString());
         }
     }
 

@@ -43,7 +43,8 @@ final class ReplayCommand implements Callable<Integer> {
      */
     static final long JSON_RECORDS = 2_000_000;
 
-    @Parameters(index = "0", paramLabel = "LINE", description = "The zksim4:... line a failure printed.")
+    @Parameters(index = "0", paramLabel = "LINE", description = "The zksim4:... line a failure printed, or @FILE for a line kept in a file (a report writes a line too"
+            + " long to print to results/lines/ and prints ./zksim replay @FILE).")
     private String line;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the trace here as JSON lines (its first 2,000,000 records).")

@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
         description = "Shrink the failing run of a reproduce line to a minimal one and print its reproduce line.")
 final class ShrinkCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "LINE", description = "The zksim4:... line of a failing run.")
+    @Parameters(index = "0", paramLabel = "LINE", description = "The zksim4:... line of a failing run, or @FILE for a line kept in a file.")
     private String line;
 
     @Option(names = "--budget", paramLabel = "N|Ds", converter = BudgetConverter.class,

@@ -7,10 +7,14 @@ import dev.zksim.property.ReproLine;
 import dev.zksim.scenario.RunOutcome;
 import dev.zksim.scenario.RunSpec;
 import dev.zksim.scenario.ScenarioRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A reproduce line replayed after the code changed: an edited line (its checksum fails) is
@@ -44,6 +48,14 @@ class ReplayAfterChangeTest extends CliTestSupport {
     void aLineFromThisCodeMatches() {
         assertThat(execute("replay", new ReproLine(RunSpec.of(PASSING, 3), digest).toString())).isZero();
         assertThat(stdout()).contains("digest matches the reproduce line").doesNotContain("other code");
+    }
+
+    /** A line too long to print whole is kept in a file, and {@code replay @FILE} reads it from there. */
+    @Test
+    void aLineKeptInAFileReplaysFromIt(@TempDir Path folder) throws IOException {
+        Path file = Files.writeString(folder.resolve("run.line"), new ReproLine(RunSpec.of(PASSING, 3), digest) + "\n");
+        assertThat(execute("replay", "@" + file)).isZero();
+        assertThat(stdout()).contains("digest matches the reproduce line");
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -17,6 +18,12 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>After a new session the caller enters again with the same object: its node is created
  * again, and {@code ready} (persistent) lets it straight in.
+ *
+ * <p>A name {@code PARTICIPANT~INSTANCE} says which participant a node stands for, and the
+ * barrier counts participants, not nodes. A process that lost its session, or crashed and came
+ * back, enters again while the node of its old session is still there (the servers expire that
+ * session later than the client gave it up); counted as two, it would let everybody in before
+ * the last participant arrived.
  *
  * <p>{@code waitOnLeave = false} builds a common mistake: leave() returns as soon as the
  * participant's own node is deleted, without waiting for the others to finish.
@@ -86,6 +93,12 @@ public final class SimpleDoubleBarrier {
         });
     }
 
+    /** How many participants have a node, each counted once. */
+    private static long arrivals(List<String> children) {
+        return children.stream().filter(child -> !child.equals(READY))
+                .map(child -> child.contains("~") ? child.substring(0, child.indexOf('~')) : child).distinct().count();
+    }
+
     /** The N-th to arrive opens the barrier; the others wait for the ready watch. */
     private void countArrivals(CompletableFuture<Void> entered) {
         zk.getChildren(dir, false).whenComplete((children, error) -> {
@@ -94,7 +107,7 @@ public final class SimpleDoubleBarrier {
             }
             if (error != null) {
                 retryOrFail(entered, error, () -> waitForReady(entered));
-            } else if (children.stream().filter(child -> !child.equals(READY)).count() >= participants) {
+            } else if (arrivals(children) >= participants) {
                 ZkNodes.ensure(zk, dir + "/" + READY).whenComplete((ok, failure) -> waitForReady(entered));
             }
         });

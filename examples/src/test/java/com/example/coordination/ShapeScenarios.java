@@ -229,8 +229,9 @@ final class ShapeScenarios {
 
     static DoubleBarrierUnderTest.Factory doubleBarrier(boolean waitOnLeave) {
         return (client, participants) -> {
+            // The process is the participant; its incarnation makes the node's name unique.
             SimpleDoubleBarrier barrier = new SimpleDoubleBarrier(client.zk(), "/example-double-barrier",
-                    client.uniqueName(), participants, waitOnLeave);
+                    client.id() + "~" + client.uniqueName(), participants, waitOnLeave);
             return new DoubleBarrierUnderTest() {
                 @Override
                 public CompletionStage<Void> enter() {

@@ -3,6 +3,7 @@ package dev.zksim.catalog;
 import dev.zksim.kernel.Time;
 import dev.zksim.recipes.barrier.Barrier;
 import dev.zksim.recipes.doublebarrier.DoubleBarrier;
+import dev.zksim.recipes.doublebarrier.DoubleBarrierDecision;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.testkit.BarrierUnderTest;
 import dev.zksim.testkit.DoubleBarrierUnderTest;
@@ -115,8 +116,13 @@ public final class RecipeBarriers {
             return barrier;
         }
 
+        /**
+         * The participant is the client process, whatever its incarnation or session: the
+         * barrier counts it once while a node of its lost session or crashed incarnation waits
+         * for the servers to expire that session.
+         */
         private String name(int number) {
-            return client.uniqueName() + "s" + number;
+            return client.id() + DoubleBarrierDecision.INSTANCE_SEPARATOR + client.uniqueName() + "s" + number;
         }
 
         @Override

@@ -77,10 +77,7 @@ public final class LockWorkload extends SessionWorkload {
     private Downgrade downgrade;
     /** The read side this writer downgraded to in the current hold of this incarnation, if it did. */
     private LockUnderTest downgraded;
-    /**
-     * The write side whose downgrade's read side is being taken, or null; that hold's end waits
-     * for it. A crash leaves it behind with the lock object the restarted process no longer uses.
-     */
+    /** The write side whose downgrade's read side is being taken, or null; that hold's end waits for it. */
     private LockUnderTest downgradeInFlight;
     /** The hold's end, put off until the downgrade in flight completes. */
     private Runnable afterDowngrade;
@@ -129,9 +126,12 @@ public final class LockWorkload extends SessionWorkload {
         acquiring = null;
         holding = false;
         waitingForSession = false;
-        // The read side a crashed incarnation downgraded to belongs to its dead client: the new
-        // incarnation's first hold must end by releasing its own write side, not that one.
+        // A crashed incarnation's downgrade belongs to its dead client: the new incarnation's
+        // first hold must end by releasing its own write side, not the old read side, and no
+        // hold's end the old one put off may run in the new one.
         downgraded = null;
+        downgradeInFlight = null;
+        afterDowngrade = null;
         lock = factory.create(client, new Events(client));
         client.renewAfterLoss(() -> { }, this::resume);
         long delay = ctx.choices().longIn(0, plan.startDelay());

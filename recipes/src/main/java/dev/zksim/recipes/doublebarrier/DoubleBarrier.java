@@ -38,8 +38,12 @@ import java.util.function.Supplier;
  * </ol>
  * The ready node stays once created, so a barrier node is good for one round; use a fresh
  * {@code b} per round. Names must be unique per session: a NodeExists on the participant's
- * create is taken as this session's own create whose reply was lost. The barrier node is
- * created if missing. Nothing here blocks.
+ * create is taken as this session's own create whose reply was lost. A name
+ * {@code PARTICIPANT~INSTANCE} ({@link DoubleBarrierDecision#INSTANCE_SEPARATOR}) says which
+ * participant the node stands for, and the threshold counts participants, not nodes: a node an
+ * earlier session of the same participant left (it lives until the servers expire that
+ * session) does not count it twice. The barrier node is created if missing. Nothing here
+ * blocks.
  *
  * <p>An enter can be given up ({@link #cancelEnter()}): the participant withdraws its node, so
  * nobody goes in on its account, and the enter fails with a {@link CancellationException}.

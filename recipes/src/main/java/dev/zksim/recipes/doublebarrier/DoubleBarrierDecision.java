@@ -6,6 +6,12 @@ import java.util.List;
 public final class DoubleBarrierDecision {
     /** The child that marks the barrier as entered; it is not a participant. */
     public static final String READY = "ready";
+    /**
+     * Separates the participant from the instance in a node's name, {@code PARTICIPANT~INSTANCE}:
+     * the part before it names the participant (a stable process id), the part after it one
+     * session of one incarnation of that process. A name without it is a participant alone.
+     */
+    public static final char INSTANCE_SEPARATOR = '~';
 
     private DoubleBarrierDecision() {
     }
@@ -49,7 +55,24 @@ public final class DoubleBarrierDecision {
         if (readySeen || children.contains(READY)) {
             return new Enter.Entered();
         }
-        return participants(children).size() >= threshold ? new Enter.CreateReady() : new Enter.Wait();
+        return arrivals(children) >= threshold ? new Enter.CreateReady() : new Enter.Wait();
+    }
+
+    /**
+     * How many participants have arrived: each counted once, however many nodes it has. A
+     * participant whose session was lost, or whose process restarted, enters again from a new
+     * session while its old node stays until the servers expire the old session (the client
+     * gives a session up on its own clock, sooner than they do); counted as nodes, it would
+     * count twice and open the barrier before the last participant is there.
+     */
+    public static long arrivals(List<String> children) {
+        return participants(children).stream().map(DoubleBarrierDecision::participantOf).distinct().count();
+    }
+
+    /** The participant a node stands for: its name up to {@link #INSTANCE_SEPARATOR}, or all of it. */
+    public static String participantOf(String node) {
+        int separator = node.indexOf(INSTANCE_SEPARATOR);
+        return separator < 0 ? node : node.substring(0, separator);
     }
 
     /**

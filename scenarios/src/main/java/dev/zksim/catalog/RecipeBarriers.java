@@ -133,6 +133,11 @@ public final class RecipeBarriers {
             mine.enter().whenComplete((ok, error) -> {
                 if (error instanceof CancellationException && barrier == mine) {
                     barrier = null;
+                } else if (error != null && barrier == mine) {
+                    // The caller tries a failed enter again (its retries ran out while the
+                    // client was cut off). A recipe instance enters once, so that takes a new
+                    // one, under the same name: a node the failed enter made is its own again.
+                    barrier = new DoubleBarrier(client.zk(), PATH, name(names), threshold);
                 }
                 settle(outcome, error);
             });

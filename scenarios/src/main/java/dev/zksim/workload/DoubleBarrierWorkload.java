@@ -14,7 +14,8 @@ import dev.zksim.testkit.DoubleBarrierUnderTest;
  * restarted process that had not left does the same with a new object. With a patience, an
  * enter still waiting when the patience runs out is given up ({@code cancelEnter}); an enter
  * the recipe reports cancelled is recorded as failed with the note {@link Op#GAVE_UP}
- * (the participant withdrew) and tried again after a short pause. A participant gives up at
+ * (the participant withdrew) and tried again after a short pause, as is an enter that failed
+ * (its retries ran out while the client was cut off). A participant gives up at
  * most {@value #MAX_GIVE_UPS} times and then waits as long as it takes: participants that
  * withdraw forever would never all be there at once, in production as here.
  *
@@ -112,7 +113,11 @@ public final class DoubleBarrierWorkload extends SessionWorkload {
                 return;
             }
             if (error != null) {
+                // The participant still wants in, as an application would: an enter that failed
+                // (its retries ran out while the client was cut off) is tried again, or the
+                // others would wait for it for ever.
                 call.fail(Workloads.describe(error));
+                enterLater(context.choices().longIn(0, Time.millis(300)));
                 return;
             }
             call.ok();

@@ -60,11 +60,19 @@ public class CallbackElection {
         this.listener = listener;
     }
 
-    /** Enters the election; returns at once, the rest happens in callbacks. */
+    /**
+     * Enters the election; returns at once, the rest happens in callbacks. A candidacy still
+     * current is abandoned first: left running, it would take the new candidacy's node for a
+     * leftover of its own process and delete it, and could even lead on a node it had just
+     * deleted. Its own node, if it made one, is then the new candidacy's leftover.
+     */
     public void start() {
         ZooKeeper zk = handles.get();
         Candidacy entering;
         synchronized (this) {
+            if (current != null) {
+                current.abandon();
+            }
             entering = new Candidacy(zk, "c-" + name + "-" + (++term) + "-");
             current = entering;
         }
@@ -247,6 +255,12 @@ public class CallbackElection {
                 // Back after a disconnection, or the node changed: confirm the node (and re-arm the watch).
                 confirm();
             }
+        }
+
+        /** Over without a word to the listener: a newer candidacy of this process replaces it. */
+        synchronized void abandon() {
+            over = true;
+            leading = false;
         }
 
         private synchronized void lose() {

@@ -24,6 +24,17 @@ class OfficialRecipesTest {
         seeds.check(CATALOG, "official-election");
     }
 
+    /**
+     * Seed 105005039, found by a soak: the election was started again while a candidacy was
+     * still current. The orphaned candidacy took the new one's node for a leftover of its own
+     * process, deleted it, and then led on it for a moment, beside the next leader. start()
+     * now abandons the current candidacy first.
+     */
+    @Test
+    void anElectionStartedAgainLeavesNoCandidacyBehind() {
+        new Seeds(105_005_039L, 1).check(CATALOG, "official-election");
+    }
+
     @Test
     void theLockWithoutItsRecheckIsCaught() {
         Canary.expectSafetyViolation(CATALOG, "official-broken-lock");

@@ -30,13 +30,22 @@ import org.junit.jupiter.params.provider.CsvSource;
  *   <li>double-barrier 106020090 and 106022864: with no leader for twenty seconds, two
  *       participants' enters failed once the recipe's retries ran out, and the workload never
  *       entered them again, so the third waited for ever. A failed enter is now tried again.
+ *   <li>rendezvous 104004427: a worker's publish lost its reply after it had landed, the
+ *       client proceeded with that address, and then the client's session expired, taking the
+ *       node; the worker's retry found no node and reported a definite loss. NoNode after a
+ *       lost reply now ends the publish with ConnectionLoss: the outcome is unknown.
+ *   <li>membership-partitions 104005864: a member whose join was still under way in a new
+ *       session took a partition and was disconnected a moment later; nothing told it to stop
+ *       owning, since only a joined member hears SUSPENDED. The partition claims now tell the
+ *       owner on SUSPENDED that it owns nothing.
  * </ul>
  */
 class SoakRegressionTest {
 
     @ParameterizedTest(name = "{0} seed {1}")
     @CsvSource({"rwlock, 102003028", "rwlock, 102004842", "locking-queue, 102004471", "double-barrier, 104018365",
-        "double-barrier, 106020090", "double-barrier, 106022864"})
+        "double-barrier, 106020090", "double-barrier, 106022864", "rendezvous, 104004427",
+        "membership-partitions, 104005864"})
     void theSeedPasses(String scenario, long seed) {
         RunOutcome outcome = new ScenarioRunner(Catalog.standard()).run(RunSpec.of(scenario, seed));
         assertThat(outcome.failure()).as(outcome.plan().toString()).isEmpty();

@@ -26,7 +26,8 @@ import java.util.function.Consumer;
  * <p>The owner is told the set it owns after every change. It stops owning the moment it
  * decides to release (before the delete is sent, so the next owner may already be told it
  * owns while the delete's reply is in flight), and on SUSPENDED (its session may be expiring
- * on the servers); back on CONNECTED it re-reads its claims and owns those still its own.
+ * on the servers), when it is told it owns nothing; back on CONNECTED it re-reads its claims
+ * and owns those still its own.
  * Expired (LOST) ends every claim. Nothing here blocks.
  *
  * <p>A claim whose create failed with a connection loss stays in doubt until the member sees
@@ -236,7 +237,15 @@ public final class PartitionClaims {
 
     private void onConnection(ConnectionState state) {
         switch (state) {
-            case SUSPENDED -> connected = false;
+            case SUSPENDED -> {
+                // The owner is told it owns nothing at once: its session may be expiring on the
+                // servers. It must not wait to hear so elsewhere: a member whose join is still
+                // under way in a new session has no other word of the suspension.
+                if (connected && !claims.isEmpty()) {
+                    owned.accept(new TreeSet<>());
+                }
+                connected = false;
+            }
             case CONNECTED -> {
                 connected = true;
                 revalidate();

@@ -76,35 +76,52 @@ public final class Rendezvous {
         });
     }
 
-    /** Worker or master: publishes its address; fails with BadVersion if another address won. */
+    /**
+     * Worker or master: publishes its address; fails with BadVersion if another address won.
+     * Fails with ConnectionLoss when the outcome cannot be known: an attempt whose reply was
+     * lost may have landed, and the rendezvous node is gone (its client's session ended)
+     * before the retry could read which address it holds.
+     */
     public CompletionStage<Void> publish(byte[] address) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        publish(address, done);
+        publish(address, done, false);
         return done;
     }
 
-    private void publish(byte[] address, CompletableFuture<Void> done) {
+    /** One attempt; {@code uncertain} once an earlier attempt's reply was lost. */
+    private void publish(byte[] address, CompletableFuture<Void> done, boolean uncertain) {
         zk.setData(path, address, 0).whenComplete((stat, error) -> {
             Code code = error == null ? null : Stages.code(error).orElse(Code.SYSTEMERROR);
-            act(RendezvousDecision.onPublish(code, address, null), address, done);
+            act(RendezvousDecision.onPublish(code, address, null), address, done, uncertain);
         });
     }
 
-    private void act(RendezvousDecision.Next next, byte[] address, CompletableFuture<Void> done) {
+    private void act(RendezvousDecision.Next next, byte[] address, CompletableFuture<Void> done, boolean uncertain) {
         switch (next) {
             case RendezvousDecision.Next.Proceed proceed -> done.complete(null);
-            case RendezvousDecision.Next.Retry retry -> publish(address, done);
+            case RendezvousDecision.Next.Retry retry -> publish(address, done, true);
             // BadVersion: read the stored address back to learn whether the landed write was ours.
             case RendezvousDecision.Next.Wait wait -> zk.getData(path, false).whenComplete((read, error) -> {
                 if (error != null) {
-                    done.completeExceptionally(Stages.unwrap(error));
+                    done.completeExceptionally(failure(Stages.code(error).orElse(Code.SYSTEMERROR), uncertain, error));
                 } else {
                     act(RendezvousDecision.onPublish(Code.BADVERSION, address, read.data() == null ? new byte[0] : read.data()),
-                            address, done);
+                            address, done, uncertain);
                 }
             });
-            case RendezvousDecision.Next.Fail fail -> done.completeExceptionally(KeeperException.create(fail.code(), path));
+            case RendezvousDecision.Next.Fail fail -> done.completeExceptionally(failure(fail.code(), uncertain, null));
         }
+    }
+
+    /**
+     * The error a publish ends with: NoNode after a lost reply says only that the node is gone,
+     * not whether the lost attempt landed first, so it becomes ConnectionLoss, the outcome unknown.
+     */
+    private Throwable failure(Code code, boolean uncertain, Throwable cause) {
+        if (uncertain && code == Code.NONODE) {
+            return KeeperException.create(Code.CONNECTIONLOSS, path);
+        }
+        return cause != null ? Stages.unwrap(cause) : KeeperException.create(code, path);
     }
 
     private static <T> void complete(CompletableFuture<T> done, T value, Throwable failure) {

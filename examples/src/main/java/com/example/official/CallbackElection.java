@@ -169,6 +169,7 @@ public class CallbackElection {
                 }
                 node = dir + "/" + mine;
             }
+            candidates = withoutDuplicates(candidates, node.substring(dir.length() + 1));
             int index = candidates.indexOf(node.substring(dir.length() + 1));
             if (index < 0) {
                 lose();
@@ -195,6 +196,24 @@ public class CallbackElection {
                 }
             }
             return candidates;
+        }
+
+        /**
+         * Deletes this candidacy's other nodes and leaves them out of the order. A create whose
+         * reply was lost is sent again when the listing does not show it yet, and the first one
+         * may still land: a second node of this candidacy that nobody watches as its own would
+         * stand in front of the others for as long as the session lives.
+         */
+        private List<String> withoutDuplicates(List<String> candidates, String mine) {
+            List<String> kept = new ArrayList<>();
+            for (String child : candidates) {
+                if (child.startsWith(prefix) && !child.equals(mine)) {
+                    zk.delete(dir + "/" + child, -1, (rc, path, ctx) -> { }, null);
+                } else {
+                    kept.add(child);
+                }
+            }
+            return kept;
         }
 
         /** Watches its own node (and so its session), and leads with the node's czxid as the epoch. */

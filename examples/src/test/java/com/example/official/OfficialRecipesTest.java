@@ -35,6 +35,17 @@ class OfficialRecipesTest {
         new Seeds(105_005_039L, 1).check(CATALOG, "official-election");
     }
 
+    /**
+     * Seed 105018564, found by a soak: a candidate's create lost its reply, the listing did not
+     * show the node yet, and the candidate created a second one. The first landed too, lowest of
+     * all, and no candidacy took it for its own: every other candidate waited behind it until
+     * the run ended. A candidacy now deletes its own duplicates.
+     */
+    @Test
+    void aCandidacyWithTwoNodesDeletesTheOneItDoesNotUse() {
+        new Seeds(105_018_564L, 1).check(CATALOG, "official-election");
+    }
+
     @Test
     void theLockWithoutItsRecheckIsCaught() {
         Canary.expectSafetyViolation(CATALOG, "official-broken-lock");

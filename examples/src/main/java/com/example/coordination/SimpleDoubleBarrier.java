@@ -69,11 +69,34 @@ public final class SimpleDoubleBarrier {
         zk.create(dir + "/" + name, new byte[0], CreateMode.EPHEMERAL).whenComplete((created, error) -> {
             KeeperException.Code code = error == null ? KeeperException.Code.OK : ZkNodes.code(error);
             switch (code) {
-                // NODEEXISTS: a create whose reply was lost had been applied.
-                case OK, NODEEXISTS -> waitForReady(entered);
+                case OK -> waitForReady(entered);
+                case NODEEXISTS -> adoptOrOutwait(entered);
                 case CONNECTIONLOSS -> arrive(entered);
                 case NONODE -> ZkNodes.ensure(zk, dir).whenComplete((ok, failure) -> arrive(entered));
                 default -> entered.completeExceptionally(error);
+            }
+        });
+    }
+
+    /**
+     * The node is there already: this session's own create whose reply was lost, or the node of
+     * this participant's previous session, which the servers have not expired yet. The first is
+     * adopted. The second will vanish with its session, so the participant waits for it to go and
+     * creates its node again: a participant that took it for its own would be left with no node
+     * at all, and the others would wait for it for ever.
+     */
+    private void adoptOrOutwait(CompletableFuture<Void> entered) {
+        String node = dir + "/" + name;
+        zk.exists(node, once(entered, () -> arrive(entered))).whenComplete((stat, error) -> {
+            if (entered.isDone()) {
+                return;
+            }
+            if (error != null) {
+                retryOrFail(entered, error, () -> arrive(entered));
+            } else if (stat == null) {
+                arrive(entered);
+            } else if (stat.ephemeralOwner() == zk.sessionId()) {
+                waitForReady(entered);
             }
         });
     }

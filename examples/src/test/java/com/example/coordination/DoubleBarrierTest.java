@@ -28,6 +28,17 @@ class DoubleBarrierTest {
         new Seeds(105_002_447L, 1).check(CATALOG, "example-double-barrier");
     }
 
+    /**
+     * Seed 110013918, found by a soak: c2's session expired on the client's clock, and its new
+     * session's create found the old session's node, which it took for its own lost reply. The
+     * servers then expired the old session and deleted that node, and c2 waited with no node at
+     * all, holding everyone back. A node of another session is now waited out and created again.
+     */
+    @Test
+    void aParticipantDoesNotAdoptTheNodeOfItsOldSession() {
+        new Seeds(110_013_918L, 1).check(CATALOG, "example-double-barrier");
+    }
+
     @Test
     void aLeaveThatDoesNotWaitIsCaught() {
         Canary.expectSafetyViolation(CATALOG, "example-broken-double-barrier");

@@ -38,6 +38,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  *       session took a partition and was disconnected a moment later; nothing told it to stop
  *       owning, since only a joined member hears SUSPENDED. The partition claims now tell the
  *       owner on SUSPENDED that it owns nothing.
+ *   <li>rwlock 109013061: a waiting writer's session expired and its node's deletion woke
+ *       three readers; the writer below released a moment later, so the reader whose first
+ *       notification came last found the way clear, and the herd checker took the expiry for
+ *       a hand-over that herded the other two. Progress made after a later deletion woke
+ *       anyone is now that deletion's ({@code WakeUps}).
  * </ul>
  */
 class SoakRegressionTest {
@@ -45,7 +50,7 @@ class SoakRegressionTest {
     @ParameterizedTest(name = "{0} seed {1}")
     @CsvSource({"rwlock, 102003028", "rwlock, 102004842", "locking-queue, 102004471", "double-barrier, 104018365",
         "double-barrier, 106020090", "double-barrier, 106022864", "rendezvous, 104004427",
-        "membership-partitions, 104005864"})
+        "membership-partitions, 104005864", "rwlock, 109013061"})
     void theSeedPasses(String scenario, long seed) {
         RunOutcome outcome = new ScenarioRunner(Catalog.standard()).run(RunSpec.of(scenario, seed));
         assertThat(outcome.failure()).as(outcome.plan().toString()).isEmpty();

@@ -55,6 +55,36 @@ class WakeUpsTest {
                 new WakeUp("/lock/n-1", 3_000, List.of(woken("c4", false), woken("c6", false))));
     }
 
+    /**
+     * rwlock seed 109013061, found by a soak: a waiting writer's node (w-20) went with its
+     * session and woke three readers; the writer below it (w-19) released a moment later and
+     * woke two of them again, and the third, whose first notification came late, found the
+     * way clear. Its progress was w-19's doing: w-20's deletion handed nothing over.
+     */
+    @Test
+    void progressAfterALaterDeletionWokeSomeoneIsThatDeletionsDoing() {
+        Hist hist = new Hist().at(1).ok("c5", WOKEN, deletion("/rw/w-20", 351)).ok("c7", WOKEN, deletion("/rw/w-20", 351))
+                .at(2).ok("c5", WOKEN, deletion("/rw/w-19", 353)).ok("c7", WOKEN, deletion("/rw/w-19", 353))
+                .at(3).ok("c4", WOKEN, deletion("/rw/w-20", 351))
+                .at(4).call("c5", OpKind.ACQUIRE).call("c7", OpKind.ACQUIRE).call("c4", OpKind.ACQUIRE);
+        assertThat(WakeUps.of(hist.history(), WOKEN, PROGRESS)).containsExactly(
+                new WakeUp("/rw/w-20", 1_000, List.of(woken("c5", false), woken("c7", false), woken("c4", false))),
+                new WakeUp("/rw/w-19", 2_000, List.of(woken("c5", true), woken("c7", true))));
+        assertThat(HerdChecker.herdFree().check(WakeUps.of(hist.history(), WOKEN, PROGRESS)).isValid()).isTrue();
+    }
+
+    /** Once a deletion handed over cleanly, its other clients' later progress still counts for it. */
+    @Test
+    void aHandOverKeepsTheProgressOfClientsThatReadAfterALaterDeletion() {
+        Hist hist = new Hist().at(1).ok("r1", WOKEN, deletion("/rw/w-1", 10)).ok("r2", WOKEN, deletion("/rw/w-1", 10))
+                .ok("r3", WOKEN, deletion("/rw/w-1", 10))
+                .at(2).call("r1", OpKind.ACQUIRE)
+                .at(3).ok("w4", WOKEN, deletion("/rw/r-1", 12))
+                .at(4).call("r2", OpKind.ACQUIRE).call("r3", OpKind.ACQUIRE);
+        assertThat(WakeUps.of(hist.history(), WOKEN, PROGRESS).getFirst())
+                .isEqualTo(new WakeUp("/rw/w-1", 1_000, List.of(woken("r1", true), woken("r2", true), woken("r3", true))));
+    }
+
     @Test
     void theHerdCheckerRunsOverAHistory() {
         // Three clients woken by one deletion, two of which only go back to waiting.

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.zookeeper.AsyncCallback;
 import org.apache.zookeeper.CreateMode;
@@ -187,15 +188,7 @@ public class CallbackElection {
          */
         private List<String> withoutLeftovers(List<String> listed) {
             String mine = "c-" + name + "-";
-            List<String> candidates = new ArrayList<>();
-            for (String child : listed) {
-                if (child.startsWith(mine) && !child.startsWith(prefix)) {
-                    zk.delete(dir + "/" + child, -1, (rc, path, ctx) -> { }, null);
-                } else {
-                    candidates.add(child);
-                }
-            }
-            return candidates;
+            return deleting(listed, child -> child.startsWith(mine) && !child.startsWith(prefix));
         }
 
         /**
@@ -205,9 +198,14 @@ public class CallbackElection {
          * stand in front of the others for as long as the session lives.
          */
         private List<String> withoutDuplicates(List<String> candidates, String mine) {
+            return deleting(candidates, child -> child.startsWith(prefix) && !child.equals(mine));
+        }
+
+        /** Deletes the children that {@code unwanted} picks, without waiting, and returns the others. */
+        private List<String> deleting(List<String> children, Predicate<String> unwanted) {
             List<String> kept = new ArrayList<>();
-            for (String child : candidates) {
-                if (child.startsWith(prefix) && !child.equals(mine)) {
+            for (String child : children) {
+                if (unwanted.test(child)) {
                     zk.delete(dir + "/" + child, -1, (rc, path, ctx) -> { }, null);
                 } else {
                     kept.add(child);

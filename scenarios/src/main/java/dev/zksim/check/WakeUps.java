@@ -15,7 +15,9 @@ import java.util.Map;
  * come from one deletion. A woken client made progress if it records an OK op of one of
  * the progress kinds (ACQUIRE, ELECTED, ...) before it is woken again: a client that only
  * re-read and went back to waiting wasted the wake-up. Events without a zxid (-1, the
- * catch-up after a reconnect) cannot be matched to a deletion and count on their own.
+ * catch-up after a reconnect) cannot be matched to a deletion and count on their own. A client
+ * cut off before it acted on its wake-up (Disconnected, Expired, or its process crashed) is left
+ * out: the fault decided what it did next.
  *
  * <p>A deletion hands something over only if one of its woken clients made progress before
  * a later deletion woke anyone. A client whose notification is delivered late can find that a
@@ -26,6 +28,11 @@ import java.util.Map;
  * not a hand-over that herded the others.
  */
 public final class WakeUps {
+
+    /** What a woken client's process heard before it could act: its connection or session gone, or it crashed. */
+    private static final List<OpKind> CUTTING_OFF = List.of(OpKind.DISCONNECTED, OpKind.EXPIRED, OpKind.CRASHED);
+    /** {@link #nextProgress}'s mark for a wake-up whose client was cut off before it acted on it. */
+    private static final int CUT_OFF = -2;
 
     private WakeUps() {
     }
@@ -38,6 +45,9 @@ public final class WakeUps {
         for (int i = 0; i < ops.size(); i++) {
             Op op = ops.get(i);
             if (!op.f().equals(woken) || !op.isOk()) {
+                continue;
+            }
+            if (progressAt[i] == CUT_OFF) {
                 continue;
             }
             long zxid = deletionZxid(op);
@@ -78,9 +88,11 @@ public final class WakeUps {
 
     /**
      * For each wake-up at index i: the index of its process's next relevant op after i if that
-     * is an OK op of a progress kind (rather than another wake-up, or nothing), else -1. One
-     * backward pass that remembers, per process, where its next relevant op is, instead of a
-     * forward scan per wake-up (quadratic in long histories).
+     * is an OK op of a progress kind, {@link #CUT_OFF} if it is the client library's Disconnected
+     * or Expired or the process's crash (the fault, not the recipe, decided what the client did
+     * next, so the wake-up is not judged), else -1 (another wake-up, or nothing). One backward
+     * pass that remembers, per process, where its next relevant op is, instead of a forward scan
+     * per wake-up (quadratic in long histories).
      */
     private static int[] nextProgress(List<Op> ops, OpKind woken, List<OpKind> progress) {
         int[] progressAt = new int[ops.size()];
@@ -96,6 +108,8 @@ public final class WakeUps {
                 next.put(op.process(), -1);
             } else if (progress.contains(op.f())) {
                 next.put(op.process(), i);
+            } else if (CUTTING_OFF.contains(op.f())) {
+                next.put(op.process(), CUT_OFF);
             }
         }
         return progressAt;

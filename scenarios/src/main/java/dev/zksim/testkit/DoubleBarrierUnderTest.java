@@ -9,9 +9,9 @@ import java.util.concurrent.CompletionStage;
  * instance (the round's participants may all have arrived by then, so it must let it in).
  * On some seeds a participant gives an enter up ({@link #cancelEnter}) and, a little later,
  * calls {@link #enter} again on the same instance, as a caller whose wait timed out retries.
- * An enter that fails (a recipe's retries run out while its client is cut off) is called again
- * on the same instance too, a little later: a participant that stopped trying would keep every
- * other one waiting.
+ * An enter or a leave that fails (a recipe's retries run out while its client is cut off) is
+ * called again on the same instance too, a little later: a participant that stopped trying
+ * would keep every other one waiting.
  * On some seeds a participant gives a leave up ({@link #cancelLeave}), as a caller of a
  * timed leave whose time ran out, and is done with the round.
  *

@@ -14,8 +14,8 @@ import dev.zksim.testkit.DoubleBarrierUnderTest;
  * restarted process that had not left does the same with a new object. With a patience, an
  * enter still waiting when the patience runs out is given up ({@code cancelEnter}); an enter
  * the recipe reports cancelled is recorded as failed with the note {@link Op#GAVE_UP}
- * (the participant withdrew) and tried again after a short pause, as is an enter that failed
- * (its retries ran out while the client was cut off). A participant gives up at
+ * (the participant withdrew) and tried again after a short pause, as is an enter or a leave
+ * that failed (its retries ran out while the client was cut off). A participant gives up at
  * most {@value #MAX_GIVE_UPS} times and then waits as long as it takes: participants that
  * withdraw forever would never all be there at once, in production as here.
  *
@@ -153,7 +153,10 @@ public final class DoubleBarrierWorkload extends SessionWorkload {
                 left = true;
                 call.fail(Op.GAVE_UP);
             } else {
+                // As with a failed enter: the participant still has to leave, or the others
+                // would wait for its node for as long as its session lives.
                 call.fail(Workloads.describe(error));
+                context.schedule(context.choices().longIn(0, Time.millis(300)), () -> leave(participant, mine));
             }
         });
     }

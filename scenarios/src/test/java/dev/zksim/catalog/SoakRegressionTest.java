@@ -43,6 +43,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  *       notification came last found the way clear, and the herd checker took the expiry for
  *       a hand-over that herded the other two. Progress made after a later deletion woke
  *       anyone is now that deletion's ({@code WakeUps}).
+ *   <li>rwlock 113006524: a writer's release woke three readers; one went in, and the other
+ *       two lost their only server while they read, and so never went in on that wake-up. A
+ *       client cut off before it acted on its wake-up is now left out of the herd judgement.
+ *   <li>double-barrier 113003846 and 113019525: as with the failed enters above, a leave
+ *       failed once the recipe's retries ran out, and the participant's node held the others
+ *       for as long as its session lived. A failed leave is now tried again.
  * </ul>
  */
 class SoakRegressionTest {
@@ -50,7 +56,8 @@ class SoakRegressionTest {
     @ParameterizedTest(name = "{0} seed {1}")
     @CsvSource({"rwlock, 102003028", "rwlock, 102004842", "locking-queue, 102004471", "double-barrier, 104018365",
         "double-barrier, 106020090", "double-barrier, 106022864", "rendezvous, 104004427",
-        "membership-partitions, 104005864", "rwlock, 109013061"})
+        "membership-partitions, 104005864", "rwlock, 109013061",
+        "rwlock, 113006524", "double-barrier, 113003846", "double-barrier, 113019525"})
     void theSeedPasses(String scenario, long seed) {
         RunOutcome outcome = new ScenarioRunner(Catalog.standard()).run(RunSpec.of(scenario, seed));
         assertThat(outcome.failure()).as(outcome.plan().toString()).isEmpty();

@@ -85,6 +85,23 @@ class WakeUpsTest {
                 .isEqualTo(new WakeUp("/rw/w-1", 1_000, List.of(woken("r1", true), woken("r2", true), woken("r3", true))));
     }
 
+    /**
+     * rwlock seed 113006524, found by a soak: a writer's release woke three readers, one of them
+     * went in, and the other two lost their only server while they read. Cut off before they
+     * could act, their wake-ups are not judged.
+     */
+    @Test
+    void aClientCutOffBeforeItActedOnItsWakeUpIsLeftOut() {
+        Hist hist = new Hist().at(1).ok("c4", WOKEN, deletion("/rw/w-3", 22)).ok("c5", WOKEN, deletion("/rw/w-3", 22))
+                .ok("c3", WOKEN, deletion("/rw/w-3", 22))
+                .at(2).call("c4", OpKind.ACQUIRE)
+                .at(3).ok("c5", OpKind.DISCONNECTED, Value.NONE).ok("c3", OpKind.DISCONNECTED, Value.NONE)
+                .at(4).ok("c5", WOKEN, deletion("/rw/w-3", -1));
+        assertThat(WakeUps.of(hist.history(), WOKEN, PROGRESS)).containsExactly(
+                new WakeUp("/rw/w-3", 1_000, List.of(woken("c4", true))),
+                new WakeUp("/rw/w-3", 4_000, List.of(woken("c5", false))));
+    }
+
     @Test
     void theHerdCheckerRunsOverAHistory() {
         // Three clients woken by one deletion, two of which only go back to waiting.

@@ -364,7 +364,11 @@ public final class LeaderElection {
         round++;
         watched = null;
         connection.unsubscribe(connectionListener);
-        report(finalState);
+        // Told even when it equals the last state: a candidacy started after a Lost and lost
+        // again before it reported anything (its session expired while its create was queued)
+        // is a new loss, and an application that re-enters on Lost must hear it.
+        state = finalState;
+        listener.stateChanged(finalState);
         if (!leading.isDone()) {
             leading.completeExceptionally(failure.get());
         }

@@ -225,6 +225,11 @@ public final class DataTree {
      * copies them before it next changes them, as after a snapshot.
      */
     private ApplyResult applyFirst(Transaction transaction) {
+        // The recording keeps the nodes as they were before the apply, for the takers' digests:
+        // none of them may then change in place. After an apply that shared nothing (a large
+        // parent) or one made alone, the tree's own edit may still own the nodes this apply
+        // changes; a new edit makes the apply copy them instead.
+        edit = new Edit();
         sharing.startRecording();
         ApplyResult result = applyHere(transaction);
         PathIndex shared = null;

@@ -30,6 +30,8 @@ import java.util.concurrent.CompletionStage;
  */
 public final class SimpleDoubleBarrier {
     private static final String READY = "ready";
+    /** Separates the participant from the instance in a node's name. */
+    private static final String SEPARATOR = "~";
 
     private final ZooKeeperClient zk;
     private final String dir;
@@ -43,6 +45,11 @@ public final class SimpleDoubleBarrier {
         this.name = name;
         this.participants = participants;
         this.waitOnLeave = waitOnLeave;
+    }
+
+    /** The node name of one instance (an incarnation, say) of a participant: PARTICIPANT~INSTANCE. */
+    public static String nodeName(String participant, String instance) {
+        return participant + SEPARATOR + instance;
     }
 
     /** Arrives; completes once all N have arrived. */
@@ -119,7 +126,7 @@ public final class SimpleDoubleBarrier {
     /** How many participants have a node, each counted once. */
     private static long arrivals(List<String> children) {
         return children.stream().filter(child -> !child.equals(READY))
-                .map(child -> child.contains("~") ? child.substring(0, child.indexOf('~')) : child).distinct().count();
+                .map(child -> child.split(SEPARATOR, 2)[0]).distinct().count();
     }
 
     /** The N-th to arrive opens the barrier; the others wait for the ready watch. */

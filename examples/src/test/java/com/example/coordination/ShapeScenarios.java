@@ -231,7 +231,7 @@ final class ShapeScenarios {
         return (client, participants) -> {
             // The process is the participant; its incarnation makes the node's name unique.
             SimpleDoubleBarrier barrier = new SimpleDoubleBarrier(client.zk(), "/example-double-barrier",
-                    client.id() + "~" + client.uniqueName(), participants, waitOnLeave);
+                    SimpleDoubleBarrier.nodeName(client.id(), client.uniqueName()), participants, waitOnLeave);
             return new DoubleBarrierUnderTest() {
                 @Override
                 public CompletionStage<Void> enter() {

@@ -111,9 +111,13 @@ public final class RecipeBarriers {
 
         private DoubleBarrier barrier() {
             if (barrier == null) {
-                barrier = new DoubleBarrier(client.zk(), PATH, name(++names), threshold);
+                barrier = named(++names);
             }
             return barrier;
+        }
+
+        private DoubleBarrier named(int number) {
+            return new DoubleBarrier(client.zk(), PATH, name(number), threshold);
         }
 
         /**
@@ -137,7 +141,7 @@ public final class RecipeBarriers {
                     // The caller tries a failed enter again (its retries ran out while the
                     // client was cut off). A recipe instance enters once, so that takes a new
                     // one, under the same name: a node the failed enter made is its own again.
-                    barrier = new DoubleBarrier(client.zk(), PATH, name(names), threshold);
+                    barrier = named(names);
                 }
                 settle(outcome, error);
             });

@@ -115,12 +115,16 @@ public final class PropertyCheck {
 
         /** A report for people: the failure, the minimal fault plan, the knobs and the line. */
         public String describe() {
+            return summary() + "\n  reproduce: " + ReplayCommand.of(line.toString());
+        }
+
+        /** {@link #describe} without its reproduce line. */
+        private String summary() {
             return minimal.failure().map(SimulationFailure::getMessage).orElse("?")
                     + "\n  scenario: " + minimal.spec().scenario() + ", seed " + minimal.spec().seed()
                     + "\n  shrunk from " + Shrinker.size(original) + " to " + Shrinker.size(minimal) + " in " + Plural.of(shrinkRuns, "run")
                     + "\n  knobs: " + String.join("; ", minimal.knobs())
-                    + "\n  fault plan: " + minimal.plan()
-                    + "\n  reproduce: " + ReplayCommand.of(line.toString());
+                    + "\n  fault plan: " + minimal.plan();
         }
 
         /** The line that reproduces the original failing run, before shrinking. */
@@ -133,9 +137,8 @@ public final class PropertyCheck {
          * line, then the original failing run with its own line.
          */
         public String report() {
-            String replay = ReplayCommand.of(line.toString());
-            return "reproduce: " + replay
-                    + "\n" + describe().replace("\n  reproduce: " + replay, "")
+            return "reproduce: " + ReplayCommand.of(line.toString())
+                    + "\n" + summary()
                     + "\noriginal failure, before shrinking:"
                     + "\n  " + original.failure().map(SimulationFailure::getMessage).orElse("?")
                     + "\n  fault plan: " + original.plan()

@@ -109,7 +109,10 @@ public final class RunAssembly {
         healTime = Math.max(FaultPlanGenerator.quietAfter(trial.faults()), plan.lastStepTime());
         endTime = healTime + trial.settle();
         Nemesis.schedule(plan, ensemble);
-        ensemble.simulation().scheduleAt(healTime, () -> ScenarioRunner.recoverAll(ensemble));
+        ensemble.simulation().scheduleAt(healTime, () -> {
+            ScenarioRunner.recoverAll(ensemble);
+            trial.healed(ensemble);
+        });
     }
 
     /** The ensemble's own end checks and the scenario's, as a failure if one trips. */

@@ -30,6 +30,14 @@ public interface Trial {
      */
     long settle();
 
+    /**
+     * Told once every fault has stopped (the heal), in the same event: a workload that
+     * stresses a recipe only while faults strike (consumers that give takes up, say) turns to
+     * plain use here, so that what it left undone is the recipe's to finish by the end.
+     */
+    default void healed(Ensemble ensemble) {
+    }
+
     /** The invariants over the history, given when faults stopped and when the run ended. */
     List<Checker> checkers(long healTime, long endTime);
 

@@ -115,6 +115,11 @@ public record WithBugs(Scenario scenario, Set<KnownBug> bugs) implements Scenari
         }
 
         @Override
+        public void healed(Ensemble ensemble) {
+            trial.healed(ensemble);
+        }
+
+        @Override
         public List<Checker> checkers(long healTime, long endTime) {
             return trial.checkers(healTime, endTime);
         }

@@ -20,8 +20,8 @@ import java.util.Objects;
  * A queue under test, with its declared delivery mode and order. Producers offer unique
  * items (with random priorities 0..9 for a priority queue), consumers take for the whole run;
  * after {@code Expired} each opens a new session and goes on with the same queue object. In
- * some seeds consumers give takes up ({@link #giveUps}), and an abandoned take must not lose
- * an item.
+ * some seeds consumers give takes up ({@link #giveUps}) until the heal, and an abandoned take
+ * must not lose an item.
  *
  * <p>Checked: no item is taken that nobody offered; order (an item offered after another
  * was acknowledged, with no more urgent priority, is not taken before anyone even tried to
@@ -136,7 +136,10 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     /**
      * In {@code numerator} of every {@code denominator} seeds, consumers give a take up
      * ({@link QueueUnderTest#cancelTake}) after waiting a time drawn from [min, max]
-     * microseconds; by default a third of the seeds, after 0.2 to 3 s. The patience is the
+     * microseconds; by default a third of the seeds, after 0.2 to 3 s. From the heal on they
+     * wait as long as a take needs, so that the items left are drained by the end: with a
+     * patience shorter than a take's round trips, nobody could take them, and the drained
+     * check would blame the queue for the consumers' haste. The patience is the
      * knob stream {@value #PATIENCE}, which the explorer's small scope explores (its
      * shortest and longest value, with two buckets) instead of fixing it at the shortest: a
      * take given up is lost only when the patience runs out at the one moment its claim is
@@ -227,7 +230,8 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
                 "processing (if the queue locks items): up to " + Time.formatSeconds(plan.processing()),
                 "patience: " + Patience.describe(plan.patience()),
                 "liveness bound: " + Time.formatSeconds(bound));
-        return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described);
+        return new RecipeTrial(swarm, faults, installer, bound + Time.seconds(5), checks, described)
+                .onHeal(ensemble -> made.forEach(QueueWorkload::patientFromNow));
     }
 
     private QueueChecker checker() {

@@ -12,11 +12,11 @@ import java.util.List;
 /**
  * The trial every recipe scenario of the catalogue prepares: the swarm's ensemble, a fault
  * profile, the workload's installer, the time allowed to settle after the heal, the
- * checkers, the knobs the seed picked (the swarm's first, then the workload's) and the
- * checks of the ensemble at the end of the run.
+ * checkers, the knobs the seed picked (the swarm's first, then the workload's), the checks of
+ * the ensemble at the end of the run and what the workload does at the heal.
  */
 public record RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer installer, long settle, Checks checks,
-                          List<String> workloadKnobs, List<EndCheck> endChecks) implements Trial {
+                          List<String> workloadKnobs, List<EndCheck> endChecks, HealHook healHook) implements Trial {
 
     /** Adds the workload's clients to the ensemble. */
     @FunctionalInterface
@@ -40,15 +40,36 @@ public record RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer insta
         void verify(Ensemble ensemble);
     }
 
+    /** What the workload does once every fault has stopped ({@link Trial#healed}). */
+    @FunctionalInterface
+    public interface HealHook {
+        void healed(Ensemble ensemble);
+
+        /** Does nothing: the workload goes on as it was. */
+        HealHook NOTHING = ensemble -> {
+        };
+    }
+
     public RecipeTrial {
         workloadKnobs = List.copyOf(workloadKnobs);
         endChecks = List.copyOf(endChecks);
+    }
+
+    /** A trial whose workload goes on at the heal as it was. */
+    public RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer installer, long settle, Checks checks,
+            List<String> workloadKnobs, List<EndCheck> endChecks) {
+        this(swarm, faults, installer, settle, checks, workloadKnobs, endChecks, HealHook.NOTHING);
     }
 
     /** A trial without end checks. */
     public RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer installer, long settle, Checks checks,
             List<String> workloadKnobs) {
         this(swarm, faults, installer, settle, checks, workloadKnobs, List.of());
+    }
+
+    /** This trial, with {@code hook} run at the heal. */
+    public RecipeTrial onHeal(HealHook hook) {
+        return new RecipeTrial(swarm, faults, installer, settle, checks, workloadKnobs, endChecks, hook);
     }
 
     @Override
@@ -59,6 +80,11 @@ public record RecipeTrial(SwarmKnobs swarm, FaultProfile faults, Installer insta
     @Override
     public void install(Ensemble ensemble, HistoryRecorder history) {
         installer.install(ensemble, history);
+    }
+
+    @Override
+    public void healed(Ensemble ensemble) {
+        healHook.healed(ensemble);
     }
 
     @Override

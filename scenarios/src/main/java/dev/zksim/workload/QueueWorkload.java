@@ -11,7 +11,10 @@ import dev.zksim.testkit.QueueUnderTest;
 /**
  * A producer or a consumer of a queue. A consumer with a patience gives a take up when it
  * has waited that long (DEQUEUE then fails as cancelled, or succeeds if the queue had
- * already claimed an item), so the recipe's cancellation path runs under faults.
+ * already claimed an item), so the recipe's cancellation path runs under faults. From the
+ * heal on ({@link #patientFromNow}) it waits for every take as long as it takes: a patience
+ * shorter than a take's round trips would otherwise leave the queue full of items nobody
+ * could take, and the drained check would blame the queue for a consumer's haste.
  *
  * <p> A producer offers {@code items} items one at a time
  * (ENQUEUE with the item's id, or (id, priority) with priorities), never re-offering an item
@@ -57,6 +60,7 @@ public final class QueueWorkload extends SessionWorkload {
     private boolean busy;
     private long takes;
     private long sessionsLost;
+    private boolean patient;
 
     public QueueWorkload(QueueUnderTest.Factory factory, boolean producer, Plan plan, ClientLog log) {
         super(log);
@@ -74,6 +78,11 @@ public final class QueueWorkload extends SessionWorkload {
             log.notify(OpKind.LOST);
         }, this::next);
         ctx.schedule(ctx.choices().longIn(0, Time.millis(200)), this::next);
+    }
+
+    /** From now on, takes are never given up; a take already waiting is not given up either. */
+    public void patientFromNow() {
+        patient = true;
     }
 
     /** Whether this client's queue, once built, locks items while they are processed; false before its first start. */
@@ -117,9 +126,9 @@ public final class QueueWorkload extends SessionWorkload {
         ClientLog.Call call = log.invoke(OpKind.DEQUEUE);
         QueueUnderTest mine = queue;
         long current = ++takes;
-        if (plan.patience() > 0) {
+        if (plan.patience() > 0 && !patient) {
             context.schedule(plan.patience(), () -> {
-                if (current == takes && mine == queue && !call.isDone()) {
+                if (current == takes && mine == queue && !call.isDone() && !patient) {
                     mine.cancelTake();
                 }
             });

@@ -1,0 +1,176 @@
+package com.example.realbugs;
+
+import dev.zksim.recipes.support.ConnectionState;
+import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.testkit.ControllerUnderTest;
+import dev.zksim.testkit.HolderEvents;
+import dev.zksim.testkit.LockScenario;
+import dev.zksim.testkit.LockUnderTest;
+import dev.zksim.testkit.SemaphoreScenario;
+import dev.zksim.testkit.TestClient;
+import dev.zksim.testkit.Testkit;
+import dev.zksim.api.Stat;
+import dev.zksim.kernel.Time;
+import java.util.concurrent.CompletionStage;
+import java.util.function.UnaryOperator;
+
+/**
+ * Real bugs of Curator, kazoo and Kafka as users' recipes ({@code com.example.realbugs}), each
+ * under the testkit's standard workload and faults, and its project's fix under the same
+ * ones. A bug's scenario is named after its issue; the fix's adds {@code -fixed}. The tests
+ * expect each fix to pass and measure how soon each bug is caught (docs/real-bugs.md).
+ */
+public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider {
+    /** The suffix of a fix's scenario. */
+    public static final String FIXED = "-fixed";
+
+    @Override
+    public ScenarioCatalog catalog() {
+        ScenarioCatalog catalog = new ScenarioCatalog("real-bugs");
+        lock(catalog, "curator-45", "a create whose reply was lost leaves a node nobody deletes",
+                ClassicLock.Flaw.UNPROTECTED_CREATE, builder -> builder);
+        lock(catalog, "curator-202", "a release whose delete meets a disconnect keeps the node",
+                ClassicLock.Flaw.SWALLOWED_DELETE, LockScenario::noGiveUps);
+        lock(catalog, "kazoo-732", "a given-up try-lock whose cleanup meets a disconnect keeps the node",
+                ClassicLock.Flaw.SWALLOWED_DELETE, builder -> builder.giveUps(1, 1, Time.millis(100), Time.millis(600)));
+        lock(catalog, "curator-604", "a waiter woken by Expired takes the lock on its old session's node",
+                ClassicLock.Flaw.OLD_NODE_AFTER_EXPIRY, builder -> builder);
+        lock(catalog, "kazoo-herd", "every waiter watches the holder, so each release wakes them all",
+                ClassicLock.Flaw.WATCHES_HOLDER, builder -> builder.clients(3, 6));
+        semaphore(catalog, "curator-335", "a lease whose first listing fails stays, a permit gone for good");
+        controller(catalog, "kafka-6082", "a controller's unfenced write lands after a newer controller's",
+                ZkController.Flaw.UNFENCED_WRITES);
+        controller(catalog, "kafka-13407", "a controller that finds its own node at election never takes over",
+                ZkController.Flaw.SELF_NAMED_NODE_IGNORED);
+        return catalog;
+    }
+
+    private static void lock(ScenarioCatalog catalog, String issue, String what, ClassicLock.Flaw flaw,
+            UnaryOperator<LockScenario> knobs) {
+        catalog.add(knobs.apply(Testkit.lock(issue, lock(flaw))).title("Lock: " + what + " (" + issue + ")").build());
+        catalog.add(knobs.apply(Testkit.lock(issue + FIXED, lock(ClassicLock.Flaw.NONE)))
+                .title("Lock: the fix of " + issue + " under the same faults").build());
+    }
+
+    private static void semaphore(ScenarioCatalog catalog, String issue, String what) {
+        catalog.add(Testkit.semaphore(issue, semaphore(true)).title("Semaphore: " + what + " (" + issue + ")").build());
+        catalog.add(Testkit.semaphore(issue + FIXED, semaphore(false))
+                .title("Semaphore: the fix of " + issue + " under the same faults").build());
+    }
+
+    private static void controller(ScenarioCatalog catalog, String issue, String what, ZkController.Flaw flaw) {
+        catalog.add(Testkit.controller(issue, controller(flaw)).title("Controller: " + what + " (" + issue + ")").build());
+        catalog.add(Testkit.controller(issue + FIXED, controller(ZkController.Flaw.NONE))
+                .title("Controller: the fix of " + issue + " under the same faults").build());
+    }
+
+    static LockUnderTest.Factory lock(ClassicLock.Flaw flaw) {
+        return (client, events) -> {
+            ClassicLock lock = new ClassicLock(client.zk(), "/classic-lock", client.uniqueName(), flaw, listener(events));
+            follow(client, lock::connectionChanged);
+            return new LockUnderTest() {
+                @Override
+                public CompletionStage<Long> acquire() {
+                    return lock.acquire();
+                }
+
+                @Override
+                public CompletionStage<Void> release() {
+                    return lock.release();
+                }
+            };
+        };
+    }
+
+    static SemaphoreScenario.Factory semaphore(boolean orphanOnReadError) {
+        return (client, permits, events) -> {
+            LeaseSemaphore semaphore = new LeaseSemaphore(client.zk(), "/lease-semaphore", client.uniqueName(), permits,
+                    orphanOnReadError, listener(events));
+            follow(client, semaphore::connectionChanged);
+            return new LockUnderTest() {
+                @Override
+                public CompletionStage<Long> acquire() {
+                    return semaphore.acquire();
+                }
+
+                @Override
+                public CompletionStage<Void> release() {
+                    return semaphore.release();
+                }
+            };
+        };
+    }
+
+    static ControllerUnderTest.Factory controller(ZkController.Flaw flaw) {
+        return (client, events) -> {
+            ZkController controller = new ZkController(client.zk(), client.uniqueName(), flaw, client::schedule,
+                    new ZkController.Listener() {
+                        @Override
+                        public void held(long token) {
+                            events.held(token);
+                        }
+
+                        @Override
+                        public void suspended() {
+                            events.suspended();
+                        }
+
+                        @Override
+                        public void lost() {
+                            events.lost();
+                        }
+
+                        @Override
+                        public void withdrawn() {
+                            events.released();
+                        }
+                    });
+            follow(client, controller::connectionChanged);
+            return new ControllerUnderTest() {
+                @Override
+                public void start() {
+                    controller.start();
+                }
+
+                @Override
+                public CompletionStage<Void> stop() {
+                    return controller.stop();
+                }
+
+                @Override
+                public CompletionStage<Stat> writeState(String path, byte[] state) {
+                    return controller.writeState(path, state);
+                }
+            };
+        };
+    }
+
+    /** The recipes of this package take the connection as (connected, lost). */
+    private interface ConnectionFollower {
+        void connectionChanged(boolean connected, boolean lost);
+    }
+
+    private static void follow(TestClient client, ConnectionFollower follower) {
+        client.connection().subscribe(state ->
+                follower.connectionChanged(state == ConnectionState.CONNECTED, state == ConnectionState.LOST));
+    }
+
+    private static HoldListener listener(HolderEvents events) {
+        return new HoldListener() {
+            @Override
+            public void held(long token) {
+                events.held(token);
+            }
+
+            @Override
+            public void suspended() {
+                events.suspended();
+            }
+
+            @Override
+            public void lost() {
+                events.lost();
+            }
+        };
+    }
+}

@@ -1,0 +1,35 @@
+package com.example.realbugs;
+
+import com.example.coordination.Canary;
+import dev.zksim.property.Seeds;
+import dev.zksim.scenario.ScenarioCatalog;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Real bugs of Curator, kazoo and Kafka, rewritten as users' recipes: each fix passes under the
+ * faults its bug needs, and zksim catches each bug it is known to catch within the canaries'
+ * seed budget (the ones it misses, and why, are in docs/real-bugs.md).
+ */
+class RealBugsTest {
+    private static final ScenarioCatalog CATALOG = new RealBugScenarios().catalog();
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"curator-45", "curator-202", "kazoo-732", "curator-604", "kazoo-herd", "curator-335",
+        "kafka-6082", "kafka-13407"})
+    void theFixPasses(String issue) {
+        new Seeds(0, 150).check(CATALOG, issue + RealBugScenarios.FIXED);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"curator-45", "curator-202", "kazoo-732", "kafka-13407"})
+    void aBugThatStopsEveryoneIsCaught(String issue) {
+        Canary.expectLivenessTimeout(CATALOG, issue);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"kazoo-herd", "kafka-6082"})
+    void aBugThatBreaksSafetyIsCaught(String issue) {
+        Canary.expectSafetyViolation(CATALOG, issue);
+    }
+}

@@ -1,7 +1,6 @@
 package com.example.realbugs;
 
 import dev.zksim.api.CreateMode;
-import dev.zksim.api.EventType;
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
@@ -15,32 +14,41 @@ import java.util.concurrent.CompletionStage;
  * EPHEMERAL_SEQUENTIAL node, and a caller holds a lease once its node is among the first
  * {@code permits} children; otherwise it watches the children and looks again.
  *
+ * <p>Every request waits out a lost connection as Curator's retry loop does: a request that
+ * meets a connection loss is sent again once the client is connected, unless the connection
+ * stays down longer than the connection timeout (a quarter of the session timeout, Curator's
+ * default ratio of 15 s to 60 s), and then it fails while the session may still live.
+ *
  * <p>{@code orphanOnReadError} is CURATOR-335 (fixed in Curator 2.11.0 and 3.2.0): when the
- * listing that follows the create fails, after a few quick retries, the acquisition fails
- * and the lease node it created stays, counted as a lease for as long as the session lives.
- * Each such failure takes a permit away for good. The fix deletes the node before it fails.
+ * listing that follows the create fails so, the acquisition fails and the lease node it
+ * created stays, counted as a lease for as long as the session lives. Each such failure takes
+ * a permit away for good. The fix deletes the node before it fails.
  */
 public final class LeaseSemaphore {
-    /** How many times a listing is tried before the acquisition gives up, as a retry policy would. */
-    private static final int LISTING_TRIES = 3;
-
+    /** How long a listing that lost its connection waits before it is sent again on a connection that is back. */
+    private static final long RETRY_AFTER_MICROS = 10_000;
     private final ZooKeeperClient zk;
     private final String dir;
     private final String owner;
     private final int permits;
     private final boolean orphanOnReadError;
     private final HoldListener events;
+    private final AppTimer timer;
     private int attempt;
     private String node;
     private long token;
     private boolean held;
     private boolean suspended;
+    private boolean connected = true;
+    /** The attempt whose listing waits for the connection to come back (0: none). */
+    private int listingWaits;
     private CompletableFuture<Long> pending;
     // One watcher object per attempt, so that a caller that looks again never wakes twice for one change.
     private Watcher changed;
 
     public LeaseSemaphore(ZooKeeperClient zk, String dir, String owner, int permits, boolean orphanOnReadError,
-            HoldListener events) {
+            AppTimer timer, HoldListener events) {
+        this.timer = timer;
         this.zk = zk;
         this.dir = dir;
         this.owner = owner;
@@ -56,9 +64,10 @@ public final class LeaseSemaphore {
         held = false;
         suspended = false;
         pending = new CompletableFuture<>();
+        // As Curator's waiters do, a waiter looks again at every notification, a Disconnected too.
         changed = event -> {
-            if (event.type() != EventType.None && mine == attempt && pending != null) {
-                count(mine, LISTING_TRIES);
+            if (mine == attempt && pending != null && listingWaits != mine) {
+                count(mine);
             }
         };
         CompletableFuture<Long> result = pending;
@@ -78,13 +87,18 @@ public final class LeaseSemaphore {
 
     /** The connection changed; {@code connected} false means suspended, and {@code lost} that the session is gone. */
     public void connectionChanged(boolean connected, boolean lost) {
+        this.connected = connected && !lost;
         if (lost) {
             node = null;
+            listingWaits = 0;
             if (held) {
                 held = false;
                 events.lost();
             }
             fail(KeeperException.create(KeeperException.Code.SESSIONEXPIRED, dir));
+        } else if (connected && listingWaits == attempt && pending != null) {
+            listingWaits = 0;
+            count(attempt);
         } else if (connected && held && suspended) {
             confirm(attempt);
         } else if (!connected && held && !suspended) {
@@ -125,7 +139,7 @@ public final class LeaseSemaphore {
                     } else if (created != null) {
                         node = created.path().substring(dir.length() + 1);
                         token = created.stat().czxid();
-                        count(mine, LISTING_TRIES);
+                        count(mine);
                     } else if (Nodes.connectionLoss(error)) {
                         findOwn(mine);
                     } else {
@@ -158,20 +172,20 @@ public final class LeaseSemaphore {
                 } else if (mine == attempt) {
                     node = found;
                     token = stat.czxid();
-                    count(mine, LISTING_TRIES);
+                    count(mine);
                 }
             });
         });
     }
 
     /** Lists the leases with a watch; this attempt holds once its node is among the first {@code permits}. */
-    private void count(int mine, int triesLeft) {
+    private void count(int mine) {
         zk.getChildren(dir, changed).whenComplete((children, error) -> {
             if (mine != attempt || pending == null) {
                 return;
             }
             if (error != null) {
-                listingFailed(mine, triesLeft, error);
+                listingFailed(mine, error);
                 return;
             }
             List<String> sorted = Nodes.bySequence(withoutDuplicates(mine, children));
@@ -188,11 +202,29 @@ public final class LeaseSemaphore {
         });
     }
 
-    private void listingFailed(int mine, int triesLeft, Throwable error) {
-        if (Nodes.connectionLoss(error) && triesLeft > 1) {
-            count(mine, triesLeft - 1);
-            return;
+    /** A listing that lost its connection is sent again once connected, unless the connection timeout runs out first. */
+    private void listingFailed(int mine, Throwable error) {
+        if (!Nodes.connectionLoss(error)) {
+            giveUp(error);
+        } else if (connected) {
+            timer.after(RETRY_AFTER_MICROS, () -> {
+                if (mine == attempt && pending != null) {
+                    count(mine);
+                }
+            });
+        } else {
+            listingWaits = mine;
+            long connectionTimeoutMicros = zk.sessionTimeout() * 1000L / 4;
+            timer.after(connectionTimeoutMicros, () -> {
+                if (listingWaits == mine && mine == attempt && pending != null) {
+                    listingWaits = 0;
+                    giveUp(error);
+                }
+            });
         }
+    }
+
+    private void giveUp(Throwable error) {
         String mineNode = node;
         node = null;
         if (!orphanOnReadError && mineNode != null) {

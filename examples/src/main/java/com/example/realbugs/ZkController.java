@@ -43,12 +43,6 @@ public final class ZkController {
         SELF_NAMED_NODE_IGNORED
     }
 
-    /** Runs an action after a delay in microseconds: the application's timer, which retries use. */
-    @FunctionalInterface
-    public interface Timer {
-        void after(long micros, Runnable action);
-    }
-
     /** What the controller tells its owner. */
     public interface Listener extends HoldListener {
         /** The controller resigned because its owner stopped it. */
@@ -65,7 +59,7 @@ public final class ZkController {
     private final byte[] id;
     private final Flaw flaw;
     private final Listener listener;
-    private final Timer timer;
+    private final AppTimer timer;
     private final Watcher controllerChanged;
     private boolean running;
     private boolean leading;
@@ -73,7 +67,7 @@ public final class ZkController {
     private boolean suspended;
     private int epochVersion;
 
-    public ZkController(ZooKeeperClient zk, String brokerId, Flaw flaw, Timer timer, Listener listener) {
+    public ZkController(ZooKeeperClient zk, String brokerId, Flaw flaw, AppTimer timer, Listener listener) {
         this.zk = zk;
         this.timer = timer;
         this.id = brokerId.getBytes(StandardCharsets.UTF_8);

@@ -6,11 +6,16 @@ import dev.zksim.testkit.ControllerUnderTest;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockScenario;
 import dev.zksim.testkit.LockUnderTest;
+import dev.zksim.testkit.Profiles;
 import dev.zksim.testkit.SemaphoreScenario;
 import dev.zksim.testkit.TestClient;
 import dev.zksim.testkit.Testkit;
 import dev.zksim.api.Stat;
 import dev.zksim.kernel.Time;
+import dev.zksim.ensemble.EnsembleConfig;
+import dev.zksim.nemesis.FaultKind;
+import dev.zksim.nemesis.FaultProfile;
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.function.UnaryOperator;
 
@@ -34,10 +39,13 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
         lock(catalog, "kazoo-732", "a given-up try-lock whose cleanup meets a disconnect keeps the node",
                 ClassicLock.Flaw.SWALLOWED_DELETE, builder -> builder.giveUps(1, 1, Time.millis(100), Time.millis(600)));
         lock(catalog, "curator-604", "a waiter woken by Expired takes the lock on its old session's node",
-                ClassicLock.Flaw.OLD_NODE_AFTER_EXPIRY, builder -> builder);
+                ClassicLock.Flaw.OLD_NODE_AFTER_EXPIRY,
+                builder -> builder.hold(Time.millis(500), Time.seconds(4))
+                        .faults(1, 2, Time.seconds(3), Profiles.withDelayedClose(List.of())));
         lock(catalog, "kazoo-herd", "every waiter watches the holder, so each release wakes them all",
                 ClassicLock.Flaw.WATCHES_HOLDER, builder -> builder.clients(3, 6));
-        semaphore(catalog, "curator-335", "a lease whose first listing fails stays, a permit gone for good");
+        semaphore(catalog, "curator-335", "a lease whose first listing fails stays, a permit gone for good",
+                builder -> builder.faults(RealBugScenarios::disconnectsTheSessionSurvives));
         controller(catalog, "kafka-6082", "a controller's unfenced write lands after a newer controller's",
                 ZkController.Flaw.UNFENCED_WRITES);
         controller(catalog, "kafka-13407", "a controller that finds its own node at election never takes over",
@@ -52,10 +60,23 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
                 .title("Lock: the fix of " + issue + " under the same faults").build());
     }
 
-    private static void semaphore(ScenarioCatalog catalog, String issue, String what) {
-        catalog.add(Testkit.semaphore(issue, semaphore(true)).title("Semaphore: " + what + " (" + issue + ")").build());
-        catalog.add(Testkit.semaphore(issue + FIXED, semaphore(false))
+    private static void semaphore(ScenarioCatalog catalog, String issue, String what,
+            UnaryOperator<SemaphoreScenario> knobs) {
+        catalog.add(knobs.apply(Testkit.semaphore(issue, semaphore(true)))
+                .title("Semaphore: " + what + " (" + issue + ")").build());
+        catalog.add(knobs.apply(Testkit.semaphore(issue + FIXED, semaphore(false)))
                 .title("Semaphore: the fix of " + issue + " under the same faults").build());
+    }
+
+    /**
+     * Partitions longer than a quarter of the session timeout (the recipes' connection timeout)
+     * and shorter than the session timeout: a request fails while its session lives on, the
+     * condition CURATOR-335's issue names.
+     */
+    private static FaultProfile disconnectsTheSessionSurvives(EnsembleConfig config) {
+        long session = Time.millis(config.sessionTimeoutMs());
+        return new FaultProfile(List.of(FaultKind.PARTITION, FaultKind.ISOLATE_LEADER), 1, 3, Time.millis(500),
+                Time.seconds(4), session / 3, session * 3 / 4);
     }
 
     private static void controller(ScenarioCatalog catalog, String issue, String what, ZkController.Flaw flaw) {
@@ -85,7 +106,7 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
     static SemaphoreScenario.Factory semaphore(boolean orphanOnReadError) {
         return (client, permits, events) -> {
             LeaseSemaphore semaphore = new LeaseSemaphore(client.zk(), "/lease-semaphore", client.uniqueName(), permits,
-                    orphanOnReadError, listener(events));
+                    orphanOnReadError, client::schedule, listener(events));
             follow(client, semaphore::connectionChanged);
             return new LockUnderTest() {
                 @Override

@@ -16,6 +16,9 @@ import dev.zksim.ensemble.EnsembleConfig;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
 import java.util.List;
+import java.util.Optional;
+import com.example.coordination.SimpleGroup;
+import dev.zksim.testkit.MembershipUnderTest;
 import java.util.concurrent.CompletionStage;
 import java.util.function.UnaryOperator;
 
@@ -28,6 +31,8 @@ import java.util.function.UnaryOperator;
 public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider {
     /** The suffix of a fix's scenario. */
     public static final String FIXED = "-fixed";
+    /** The partitions the partitioner's members share. */
+    private static final int PARTITIONS = 4;
 
     @Override
     public ScenarioCatalog catalog() {
@@ -46,6 +51,7 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
                 ClassicLock.Flaw.WATCHES_HOLDER, builder -> builder.clients(3, 6));
         semaphore(catalog, "curator-335", "a lease whose first listing fails stays, a permit gone for good",
                 builder -> builder.faults(RealBugScenarios::disconnectsTheSessionSurvives));
+        partitioner(catalog, "kazoo-148", "a member cut off goes on working on its partitions while others take them");
         controller(catalog, "kafka-6082", "a controller's unfenced write lands after a newer controller's",
                 ZkController.Flaw.UNFENCED_WRITES);
         controller(catalog, "kafka-13407", "a controller that finds its own node at election never takes over",
@@ -77,6 +83,13 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
         long session = Time.millis(config.sessionTimeoutMs());
         return new FaultProfile(List.of(FaultKind.PARTITION, FaultKind.ISOLATE_LEADER), 1, 3, Time.millis(500),
                 Time.seconds(4), session / 3, session * 3 / 4);
+    }
+
+    private static void partitioner(ScenarioCatalog catalog, String issue, String what) {
+        catalog.add(Testkit.membership(issue, partitioner(true)).partitions(PARTITIONS)
+                .title("Membership: " + what + " (" + issue + ")").build());
+        catalog.add(Testkit.membership(issue + FIXED, partitioner(false)).partitions(PARTITIONS)
+                .title("Membership: the fix of " + issue + " under the same faults").build());
     }
 
     private static void controller(ScenarioCatalog catalog, String issue, String what, ZkController.Flaw flaw) {
@@ -117,6 +130,49 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
                 @Override
                 public CompletionStage<Void> release() {
                     return semaphore.release();
+                }
+            };
+        };
+    }
+
+    /**
+     * A member of the team's group ({@link SimpleGroup}) that shares the partitions through
+     * claims. The flawed one never thinks itself suspended, so it reports no SUSPENDED either.
+     */
+    static MembershipUnderTest.Factory partitioner(boolean keepsOwningWhenDisconnected) {
+        return (client, name, events) -> {
+            PartitionClaimer claimer = new PartitionClaimer(client.zk(), "/partitioner-claims", name, PARTITIONS,
+                    keepsOwningWhenDisconnected, events::owned);
+            SimpleGroup group = new SimpleGroup(client.zk(), "/partitioner-party", name, false, view -> {
+                events.view(view);
+                claimer.rebalance(view);
+            });
+            client.connection().subscribe(state -> {
+                claimer.connectionChanged(state == ConnectionState.CONNECTED, state == ConnectionState.LOST);
+                if (state == ConnectionState.SUSPENDED && !keepsOwningWhenDisconnected) {
+                    events.suspended();
+                } else if (state == ConnectionState.LOST) {
+                    events.lost();
+                }
+            });
+            return new MembershipUnderTest() {
+                @Override
+                public CompletionStage<Void> join() {
+                    return group.join().thenRun(() -> {
+                        claimer.start();
+                        group.view().ifPresent(claimer::rebalance);
+                    });
+                }
+
+                @Override
+                public CompletionStage<Void> leave() {
+                    claimer.stop();
+                    return group.leave();
+                }
+
+                @Override
+                public Optional<List<String>> view() {
+                    return group.view();
                 }
             };
         };

@@ -16,7 +16,7 @@ class RealBugsTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"curator-45", "curator-202", "kazoo-732", "curator-604", "kazoo-herd", "curator-335",
-        "kafka-6082", "kafka-13407"})
+        "kazoo-148", "kafka-6082", "kafka-13407"})
     void theFixPasses(String issue) {
         new Seeds(0, 150).check(CATALOG, issue + RealBugScenarios.FIXED);
     }
@@ -28,7 +28,7 @@ class RealBugsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"curator-604", "kazoo-herd", "kafka-6082"})
+    @ValueSource(strings = {"curator-604", "kazoo-herd", "kazoo-148", "kafka-6082"})
     void aBugThatBreaksSafetyIsCaught(String issue) {
         Canary.expectSafetyViolation(CATALOG, issue);
     }

@@ -56,6 +56,7 @@ public final class ClassicLock {
     private final String owner;
     private final Flaw flaw;
     private final HoldListener events;
+    private final AttemptNodes nodes;
     private int attempt;
     private String node;
     private long token;
@@ -73,6 +74,7 @@ public final class ClassicLock {
         this.owner = owner;
         this.flaw = flaw;
         this.events = events;
+        this.nodes = new AttemptNodes(zk, dir, owner);
     }
 
     /** Completes with the node's czxid (the fencing token) once held; fails if the attempt cannot go on. */
@@ -103,7 +105,8 @@ public final class ClassicLock {
         if (mine != null) {
             return deleteOwn(dir + "/" + mine);
         }
-        return flaw == Flaw.UNPROTECTED_CREATE ? CompletableFuture.completedFuture(null) : deleteAttempt(abandoned);
+        return flaw == Flaw.UNPROTECTED_CREATE ? CompletableFuture.completedFuture(null)
+                : nodes.deleteAttempt(abandoned, this::deleteOwn);
     }
 
     /** The connection changed; {@code connected} false means suspended, and {@code lost} that the session is gone. */
@@ -157,63 +160,35 @@ public final class ClassicLock {
         });
     }
 
-    private String prefix(int mine) {
-        return owner + "-" + mine + "-";
-    }
-
     private void create(int mine) {
-        String name = flaw == Flaw.UNPROTECTED_CREATE ? "lock-" : prefix(mine) + "lock-";
-        zk.createWithStat(dir + "/" + name, Nodes.EMPTY, CreateMode.EPHEMERAL_SEQUENTIAL).whenComplete((created, error) -> {
-            if (mine != attempt) {
-                abandonedCreateDone(mine, created, error);
-            } else if (created != null) {
-                adopted(mine, created.path().substring(dir.length() + 1), created.stat().czxid());
-            } else if (Nodes.connectionLoss(error) && flaw != Flaw.UNPROTECTED_CREATE) {
-                findOwn(mine);
-            } else {
-                fail(error);
-            }
-        });
-    }
-
-    /** The create of an attempt abandoned meanwhile completed: whatever landed goes. */
-    private void abandonedCreateDone(int abandoned, ZooKeeperClient.Created created, Throwable error) {
-        if (created != null) {
-            deleteOwn(created.path());
-        } else if (Nodes.connectionLoss(error) && flaw != Flaw.UNPROTECTED_CREATE) {
-            deleteAttempt(abandoned);
+        if (flaw == Flaw.UNPROTECTED_CREATE) {
+            createUnprotected(mine);
+            return;
         }
-    }
-
-    /** After a lost create reply: adopts the node of this attempt if it landed, or creates again. */
-    private void findOwn(int mine) {
-        zk.sync(dir).thenCompose(synced -> zk.getChildren(dir, false)).whenComplete((children, error) -> {
+        nodes.create(mine, "lock-", () -> mine == attempt).whenComplete((made, error) -> {
             if (mine != attempt) {
                 return;
             }
             if (error != null) {
-                if (Nodes.connectionLoss(error)) {
-                    findOwn(mine);
-                } else {
-                    fail(error);
-                }
-                return;
+                fail(error);
+            } else {
+                adopted(mine, made.name(), made.czxid());
             }
-            String found = children.stream().filter(child -> child.startsWith(prefix(mine))).findFirst().orElse(null);
-            if (found == null) {
-                create(mine);
-                return;
+        });
+    }
+
+    /** CURATOR-45: a plain create; after a lost reply nobody knows whether, or which, node landed. */
+    private void createUnprotected(int mine) {
+        zk.createWithStat(dir + "/lock-", Nodes.EMPTY, CreateMode.EPHEMERAL_SEQUENTIAL).whenComplete((created, error) -> {
+            if (mine != attempt) {
+                if (created != null) {
+                    deleteOwn(created.path());
+                }
+            } else if (created != null) {
+                adopted(mine, created.path().substring(dir.length() + 1), created.stat().czxid());
+            } else {
+                fail(error);
             }
-            zk.exists(dir + "/" + found, false).whenComplete((stat, statError) -> {
-                if (mine != attempt) {
-                    return;
-                }
-                if (stat == null) {
-                    findOwn(mine);
-                } else {
-                    adopted(mine, found, stat.czxid());
-                }
-            });
         });
     }
 
@@ -240,21 +215,8 @@ public final class ClassicLock {
         });
     }
 
-    /**
-     * A create retried after a lost reply can land twice when the listing came from a server
-     * that had not yet applied the first: the other node of this attempt goes.
-     */
     private List<String> withoutDuplicates(int mine, List<String> children) {
-        if (flaw == Flaw.UNPROTECTED_CREATE) {
-            return children;
-        }
-        return children.stream().filter(child -> {
-            boolean duplicate = child.startsWith(prefix(mine)) && !child.equals(node);
-            if (duplicate) {
-                Nodes.delete(zk, dir + "/" + child);
-            }
-            return !duplicate;
-        }).toList();
+        return flaw == Flaw.UNPROTECTED_CREATE ? children : nodes.withoutDuplicates(mine, node, children);
     }
 
     private void turn(int mine, List<String> sorted) {
@@ -282,24 +244,6 @@ public final class ClassicLock {
             return zk.delete(path, -1).handle((ok, error) -> null);
         }
         return Nodes.delete(zk, path);
-    }
-
-    /** Deletes whatever the abandoned attempt created: its create may have landed unseen. */
-    private CompletionStage<Void> deleteAttempt(int abandoned) {
-        // The sync brings the server up to date first: after a lost reply the create may have
-        // landed on the leader but not yet on the server this session now talks to.
-        return zk.sync(dir).thenCompose(synced -> zk.getChildren(dir, false)).handle((children, error) -> {
-            if (Nodes.connectionLoss(error)) {
-                return deleteAttempt(abandoned);
-            }
-            CompletionStage<Void> all = CompletableFuture.completedFuture(null);
-            for (String child : children == null ? List.<String>of() : children) {
-                if (child.startsWith(prefix(abandoned))) {
-                    all = all.thenCompose(ignored -> deleteOwn(dir + "/" + child));
-                }
-            }
-            return all;
-        }).thenCompose(stage -> stage);
     }
 
     private void fail(Throwable error) {

@@ -1,6 +1,5 @@
 package com.example.realbugs;
 
-import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
@@ -34,6 +33,7 @@ public final class LeaseSemaphore {
     private final boolean orphanOnReadError;
     private final HoldListener events;
     private final AppTimer timer;
+    private final AttemptNodes nodes;
     private int attempt;
     private String node;
     private long token;
@@ -49,6 +49,7 @@ public final class LeaseSemaphore {
     public LeaseSemaphore(ZooKeeperClient zk, String dir, String owner, int permits, boolean orphanOnReadError,
             AppTimer timer, HoldListener events) {
         this.timer = timer;
+        this.nodes = new AttemptNodes(zk, dir, owner);
         this.zk = zk;
         this.dir = dir;
         this.owner = owner;
@@ -82,7 +83,7 @@ public final class LeaseSemaphore {
         fail(new CancellationException("released"));
         String mine = node;
         node = null;
-        return mine != null ? Nodes.delete(zk, dir + "/" + mine) : deleteAttempt(abandoned);
+        return mine != null ? Nodes.delete(zk, dir + "/" + mine) : nodes.deleteAttempt(abandoned, path -> Nodes.delete(zk, path));
     }
 
     /** The connection changed; {@code connected} false means suspended, and {@code lost} that the session is gone. */
@@ -122,59 +123,19 @@ public final class LeaseSemaphore {
         });
     }
 
-    private String prefix(int mine) {
-        return owner + "-" + mine + "-";
-    }
-
     /** A protected create, as Curator's: after a lost reply, the attempt's own node is looked for first. */
     private void create(int mine) {
-        zk.createWithStat(dir + "/" + prefix(mine) + "lease-", Nodes.EMPTY, CreateMode.EPHEMERAL_SEQUENTIAL)
-                .whenComplete((created, error) -> {
-                    if (mine != attempt) {
-                        if (created != null) {
-                            Nodes.delete(zk, created.path());
-                        } else if (Nodes.connectionLoss(error)) {
-                            deleteAttempt(mine);
-                        }
-                    } else if (created != null) {
-                        node = created.path().substring(dir.length() + 1);
-                        token = created.stat().czxid();
-                        count(mine);
-                    } else if (Nodes.connectionLoss(error)) {
-                        findOwn(mine);
-                    } else {
-                        fail(error);
-                    }
-                });
-    }
-
-    private void findOwn(int mine) {
-        zk.sync(dir).thenCompose(synced -> zk.getChildren(dir, false)).whenComplete((children, error) -> {
+        nodes.create(mine, "lease-", () -> mine == attempt).whenComplete((made, error) -> {
             if (mine != attempt) {
                 return;
             }
             if (error != null) {
-                if (Nodes.connectionLoss(error)) {
-                    findOwn(mine);
-                } else {
-                    fail(error);
-                }
-                return;
+                fail(error);
+            } else {
+                node = made.name();
+                token = made.czxid();
+                count(mine);
             }
-            String found = children.stream().filter(child -> child.startsWith(prefix(mine))).findFirst().orElse(null);
-            if (found == null) {
-                create(mine);
-                return;
-            }
-            zk.exists(dir + "/" + found, false).whenComplete((stat, statError) -> {
-                if (mine == attempt && stat == null) {
-                    findOwn(mine);
-                } else if (mine == attempt) {
-                    node = found;
-                    token = stat.czxid();
-                    count(mine);
-                }
-            });
         });
     }
 
@@ -188,7 +149,7 @@ public final class LeaseSemaphore {
                 listingFailed(mine, error);
                 return;
             }
-            List<String> sorted = Nodes.bySequence(withoutDuplicates(mine, children));
+            List<String> sorted = Nodes.bySequence(nodes.withoutDuplicates(mine, node, children));
             int index = sorted.indexOf(node);
             if (index < 0) {
                 node = null;
@@ -231,34 +192,6 @@ public final class LeaseSemaphore {
             Nodes.delete(zk, dir + "/" + mineNode);
         }
         fail(error);
-    }
-
-    /** A create retried after a lost reply can land twice: the other node of this attempt goes. */
-    private List<String> withoutDuplicates(int mine, List<String> children) {
-        return children.stream().filter(child -> {
-            boolean duplicate = child.startsWith(prefix(mine)) && !child.equals(node);
-            if (duplicate) {
-                Nodes.delete(zk, dir + "/" + child);
-            }
-            return !duplicate;
-        }).toList();
-    }
-
-    private CompletionStage<Void> deleteAttempt(int abandoned) {
-        // The sync brings the server up to date first: after a lost reply the create may have
-        // landed on the leader but not yet on the server this session now talks to.
-        return zk.sync(dir).thenCompose(synced -> zk.getChildren(dir, false)).handle((children, error) -> {
-            if (Nodes.connectionLoss(error)) {
-                return deleteAttempt(abandoned);
-            }
-            CompletionStage<Void> all = CompletableFuture.completedFuture(null);
-            for (String child : children == null ? List.<String>of() : children) {
-                if (child.startsWith(prefix(abandoned))) {
-                    all = all.thenCompose(ignored -> Nodes.delete(zk, dir + "/" + child));
-                }
-            }
-            return all;
-        }).thenCompose(stage -> stage);
     }
 
     private void fail(Throwable error) {

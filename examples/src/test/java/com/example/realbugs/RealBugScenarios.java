@@ -20,6 +20,7 @@ import java.util.Optional;
 import com.example.coordination.SimpleGroup;
 import dev.zksim.testkit.MembershipUnderTest;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -102,17 +103,7 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
         return (client, events) -> {
             ClassicLock lock = new ClassicLock(client.zk(), "/classic-lock", client.uniqueName(), flaw, listener(events));
             follow(client, lock::connectionChanged);
-            return new LockUnderTest() {
-                @Override
-                public CompletionStage<Long> acquire() {
-                    return lock.acquire();
-                }
-
-                @Override
-                public CompletionStage<Void> release() {
-                    return lock.release();
-                }
-            };
+            return handle(lock::acquire, lock::release);
         };
     }
 
@@ -121,17 +112,7 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
             LeaseSemaphore semaphore = new LeaseSemaphore(client.zk(), "/lease-semaphore", client.uniqueName(), permits,
                     orphanOnReadError, client::schedule, listener(events));
             follow(client, semaphore::connectionChanged);
-            return new LockUnderTest() {
-                @Override
-                public CompletionStage<Long> acquire() {
-                    return semaphore.acquire();
-                }
-
-                @Override
-                public CompletionStage<Void> release() {
-                    return semaphore.release();
-                }
-            };
+            return handle(semaphore::acquire, semaphore::release);
         };
     }
 
@@ -219,6 +200,21 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
                     return controller.writeState(path, state);
                 }
             };
+        };
+    }
+
+    /** A lock or a lease as the testkit's contract wants it. */
+    private static LockUnderTest handle(Supplier<CompletionStage<Long>> acquire, Supplier<CompletionStage<Void>> release) {
+        return new LockUnderTest() {
+            @Override
+            public CompletionStage<Long> acquire() {
+                return acquire.get();
+            }
+
+            @Override
+            public CompletionStage<Void> release() {
+                return release.get();
+            }
         };
     }
 

@@ -7,6 +7,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -123,6 +124,18 @@ final class AttemptNodes {
             }
             return !duplicate;
         }).toList();
+    }
+
+    /**
+     * Tells {@code answer} whether the node is still there, once the servers say; a lost
+     * connection leaves the question for the next reconnect.
+     */
+    void whetherStillThere(String name, Consumer<Boolean> answer) {
+        zk.exists(dir + "/" + name, false).whenComplete((stat, error) -> {
+            if (!Nodes.connectionLoss(error)) {
+                answer.accept(stat != null);
+            }
+        });
     }
 
     /** Deletes, with {@code deleter}, whatever an abandoned attempt created: its create may have landed unseen. */

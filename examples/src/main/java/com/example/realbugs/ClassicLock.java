@@ -146,12 +146,12 @@ public final class ClassicLock {
 
     /** Back from SUSPENDED: the hold goes on only if the node is still there. */
     private void confirm(int mine) {
-        zk.exists(dir + "/" + node, false).whenComplete((stat, error) -> {
-            if (mine != attempt || !held || !suspended || Nodes.connectionLoss(error)) {
+        nodes.whetherStillThere(node, there -> {
+            if (mine != attempt || !held || !suspended) {
                 return;
             }
             suspended = false;
-            if (stat != null) {
+            if (there) {
                 events.held(token);
             } else {
                 held = false;

@@ -43,12 +43,6 @@ public final class ZkController {
         SELF_NAMED_NODE_IGNORED
     }
 
-    /** What the controller tells its owner. */
-    public interface Listener extends HoldListener {
-        /** The controller resigned because its owner stopped it. */
-        void withdrawn();
-    }
-
     private static final String ROOT = "/kafka";
     private static final String CONTROLLER = ROOT + "/controller";
     private static final String EPOCH = ROOT + "/controller_epoch";
@@ -58,7 +52,8 @@ public final class ZkController {
     private final ZooKeeperClient zk;
     private final byte[] id;
     private final Flaw flaw;
-    private final Listener listener;
+    private final HoldListener listener;
+    private final Runnable withdrawn;
     private final AppTimer timer;
     private final Watcher controllerChanged;
     private boolean running;
@@ -67,7 +62,13 @@ public final class ZkController {
     private boolean suspended;
     private int epochVersion;
 
-    public ZkController(ZooKeeperClient zk, String brokerId, Flaw flaw, AppTimer timer, Listener listener) {
+    /**
+     * @param listener told when this candidate leads ({@code held} with the epoch), is suspended or lost
+     * @param withdrawn told when a {@link #stop} has resigned
+     */
+    public ZkController(ZooKeeperClient zk, String brokerId, Flaw flaw, AppTimer timer, HoldListener listener,
+            Runnable withdrawn) {
+        this.withdrawn = withdrawn;
         this.zk = zk;
         this.timer = timer;
         this.id = brokerId.getBytes(StandardCharsets.UTF_8);
@@ -90,7 +91,7 @@ public final class ZkController {
     public CompletionStage<Void> stop() {
         running = false;
         leading = false;
-        return deleteIfMine().whenComplete((ok, error) -> listener.withdrawn());
+        return deleteIfMine().whenComplete((ok, error) -> withdrawn.run());
     }
 
     /**

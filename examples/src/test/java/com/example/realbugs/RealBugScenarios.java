@@ -162,27 +162,7 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
     static ControllerUnderTest.Factory controller(ZkController.Flaw flaw) {
         return (client, events) -> {
             ZkController controller = new ZkController(client.zk(), client.uniqueName(), flaw, client::schedule,
-                    new ZkController.Listener() {
-                        @Override
-                        public void held(long token) {
-                            events.held(token);
-                        }
-
-                        @Override
-                        public void suspended() {
-                            events.suspended();
-                        }
-
-                        @Override
-                        public void lost() {
-                            events.lost();
-                        }
-
-                        @Override
-                        public void withdrawn() {
-                            events.released();
-                        }
-                    });
+                    listener(events), events::released);
             follow(client, controller::connectionChanged);
             return new ControllerUnderTest() {
                 @Override

@@ -1,10 +1,12 @@
 package dev.zksim.official.threads;
 
 import dev.zksim.kernel.SuppressForbidden;
+import java.util.Collection;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 
 /**
  * Waits out a real monitor that a simulated thread found taken by code outside its simulation.
@@ -39,6 +41,31 @@ final class ForeignMonitor {
             LockSupport.parkNanos(50_000);
         }
         return true;
+    }
+
+    /**
+     * Waits while more simulated threads read RUNNABLE than there are continuations queued to
+     * run them ({@code queued}: the ready ones and the JDK's hand-backs so far). Such a thread
+     * is inside the JDK's hand-back after monitor contention: marked unblocked, not yet
+     * submitted. Read RUNNABLE already at the end of a step (the unblocker quick to mark it and
+     * slow to submit it, as on a loaded machine), it would otherwise let the step end without
+     * it and the run end with the thread never resumed. Gives up after the same bound.
+     */
+    static void awaitUnblocking(Collection<Thread> live, IntSupplier queued) {
+        long deadline = System.nanoTime() + BOUND_NANOS;
+        while (runnable(live) > queued.getAsInt() && System.nanoTime() <= deadline) {
+            LockSupport.parkNanos(50_000);
+        }
+    }
+
+    private static int runnable(Collection<Thread> live) {
+        int count = 0;
+        for (Thread thread : live) {
+            if (thread.getState() == Thread.State.RUNNABLE) {
+                count++;
+            }
+        }
+        return count;
     }
 
     private static boolean isBlockedOrUnblocking(Thread.State state) {

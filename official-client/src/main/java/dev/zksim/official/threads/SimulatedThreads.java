@@ -322,6 +322,7 @@ public final class SimulatedThreads {
             }
         }
         if (Bridge.agentLoaded()) {
+            ForeignMonitor.awaitUnblocking(live.keySet(), () -> ready.size() + foreignTasks.size());
             ForeignMonitor.adoptHandBacks(foreignWakes, foreignTasks, this::enqueue);
         }
         failOnForeignWake();
@@ -392,6 +393,7 @@ public final class SimulatedThreads {
                 break;
             }
         }
+        ForeignMonitor.awaitUnblocking(live.keySet(), () -> ready.size() + foreignTasks.size());
         ForeignMonitor.adoptHandBacks(foreignWakes, foreignTasks, ready::add);
         return !ready.isEmpty();
     }

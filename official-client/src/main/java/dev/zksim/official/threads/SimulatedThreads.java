@@ -307,8 +307,12 @@ public final class SimulatedThreads {
         if (!failures.isEmpty()) {
             throw failures.get(0);
         }
+        int runnable = 0;
         for (Map.Entry<Thread, String> entry : live.entrySet()) {
             Thread.State state = entry.getKey().getState();
+            if (state == Thread.State.RUNNABLE) {
+                runnable++;
+            }
             if (state == Thread.State.BLOCKED && Bridge.agentLoaded() && ForeignMonitor.awaitRelease(entry.getKey(),
                     foreignTasks)) {
                 continue;
@@ -322,7 +326,9 @@ public final class SimulatedThreads {
             }
         }
         if (Bridge.agentLoaded()) {
-            ForeignMonitor.awaitUnblocking(live.keySet(), () -> ready.size() + foreignTasks.size());
+            if (runnable > ready.size() + foreignTasks.size()) {
+                ForeignMonitor.awaitUnblocking(live.keySet(), () -> ready.size() + foreignTasks.size());
+            }
             ForeignMonitor.adoptHandBacks(foreignWakes, foreignTasks, this::enqueue);
         }
         failOnForeignWake();

@@ -3,11 +3,13 @@ package dev.zksim.check;
 import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
+import dev.zksim.history.OpType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -16,12 +18,27 @@ import java.util.TreeSet;
  * last membership op is a JOIN OK, not followed by LEAVE_GROUP, LOST or CRASHED. The last
  * view of every live member must equal the live set, and must have been taken at or after
  * the heal: an old view that happens to match proves no convergence.
+ *
+ * <p>With a bound, a member that wants in must get in: a process whose last membership op is
+ * a JOIN that failed a bound or more after the heal (its workload asks again every little
+ * while) has been refused for good, as a registration that keeps finding its own old node
+ * would be. Without this, a recipe whose join always failed would pass: nobody would be live,
+ * and an empty group converges trivially.
  */
 public final class MembershipChecker implements Checker {
     private final long healTime;
+    /** How long after the heal a join may still fail; negative: not judged. */
+    private final long joinBound;
 
+    /** Judges convergence only. */
     public MembershipChecker(long healTime) {
+        this(healTime, -1);
+    }
+
+    /** Judges convergence, and that every member that wants in is in from {@code joinBound} after the heal. */
+    public MembershipChecker(long healTime, long joinBound) {
         this.healTime = healTime;
+        this.joinBound = joinBound;
     }
 
     @Override
@@ -40,6 +57,13 @@ public final class MembershipChecker implements Checker {
         }
         List<String> problems = new ArrayList<>();
         List<Op> ops = new ArrayList<>();
+        if (joinBound >= 0) {
+            for (Op refused : stillRefused(history, healTime + joinBound)) {
+                problems.add(refused.describe() + " was refused a bound of " + Op.seconds(joinBound)
+                        + " or more after the heal, and the member never got in since");
+                ops.add(refused);
+            }
+        }
         for (String member : live) {
             Op view = lastView.get(member);
             if (view == null || view.time() < healTime) {
@@ -53,6 +77,20 @@ public final class MembershipChecker implements Checker {
             return CheckResult.valid(name());
         }
         return CheckResult.liveness(name(), history.endTime(), String.join("; ", problems), ops);
+    }
+
+    /** The failed JOINs, at or after {@code since}, that are their process's last membership op. */
+    static List<Op> stillRefused(History history, long since) {
+        Map<String, Op> last = new TreeMap<>();
+        for (Op op : history) {
+            boolean joinDone = op.f().equals(OpKind.JOIN) && !op.isInvoke();
+            if (joinDone || op.f().equals(OpKind.LEAVE_GROUP) || op.f().equals(OpKind.LOST)
+                    || op.f().equals(OpKind.CRASHED)) {
+                last.put(op.process(), op);
+            }
+        }
+        return last.values().stream()
+                .filter(op -> op.f().equals(OpKind.JOIN) && op.type() == OpType.FAIL && op.time() >= since).toList();
     }
 
     /** Processes whose last membership op is a successful JOIN. */

@@ -56,6 +56,34 @@ class MembershipScenariosTest {
         assertThat(caught.minimal().failure().orElseThrow().getMessage()).contains("partition ownership of partition");
     }
 
+    /**
+     * A member whose every join fails: nobody is ever live, so every view converges trivially,
+     * and only the rule that a member that wants in gets in within the bound catches it.
+     */
+    @Test
+    void aMemberThatIsNeverLetInFailsTheRun() {
+        MembershipUnderTest.Factory refused = (client, name, events) -> new MembershipUnderTest() {
+            @Override
+            public CompletionStage<Void> join() {
+                return CompletableFuture.failedFuture(new IllegalStateException("registration refused"));
+            }
+
+            @Override
+            public CompletionStage<Void> leave() {
+                return CompletableFuture.completedFuture(null);
+            }
+
+            @Override
+            public Optional<List<String>> view() {
+                return Optional.empty();
+            }
+        };
+        ScenarioCatalog catalog = new ScenarioCatalog().add(Testkit.membership("never-let-in", refused).noFaults().build());
+        PropertyCheck.Counterexample caught = new Seeds(0, 1).expectFailure(catalog, "never-let-in");
+        assertThat(caught.kind()).isEqualTo(FailureKind.LIVENESS_TIMEOUT);
+        assertThat(caught.minimal().failure().orElseThrow().getMessage()).contains("and the member never got in since");
+    }
+
     /** The canary without the step that exposes it: the members do not declare that they rejoin on their own. */
     private static final ScenarioCatalog UNDECLARED_CANARY = new ScenarioCatalog().add(
             Testkit.membership("rejoin-keeps-view-undeclared", RecipeGroups.rejoinKeepsViewCanary(false))

@@ -38,6 +38,32 @@ class MembershipCheckerTest {
     }
 
     @Test
+    void aMemberWhoseJoinsStillFailAfterTheBoundWasRefusedForGood() {
+        MembershipChecker bounded = new MembershipChecker(10_000, 5_000);
+        Hist h = new Hist().at(0).call("c1", JOIN)
+                .at(14).invoke("c2", JOIN).fail("c2", JOIN)
+                .at(15).invoke("c2", JOIN).fail("c2", JOIN)
+                .at(16).ok("c1", VIEW, view("c1"));
+        CheckResult.Violation violation = (CheckResult.Violation) bounded.check(h.history());
+        assertThat(violation.kind()).isEqualTo(FailureKind.LIVENESS_TIMEOUT);
+        assertThat(violation.explanation()).startsWith("c2 JOIN fail at 0.015s");
+        assertThat(checker.check(h.history()).isValid()).as("judged only with a bound").isTrue();
+    }
+
+    @Test
+    void aJoinRefusedBeforeTheBoundOrFollowedBySuccessIsFine() {
+        MembershipChecker bounded = new MembershipChecker(10_000, 5_000);
+        Hist early = new Hist().at(0).call("c1", JOIN)
+                .at(12).invoke("c2", JOIN).fail("c2", JOIN)
+                .at(16).ok("c1", VIEW, view("c1"));
+        assertThat(bounded.check(early.history()).isValid()).isTrue();
+        Hist joinedLater = new Hist().at(0).call("c1", JOIN)
+                .at(15).invoke("c2", JOIN).fail("c2", JOIN)
+                .at(16).call("c2", JOIN).ok("c1", VIEW, view("c1", "c2")).ok("c2", VIEW, view("c1", "c2"));
+        assertThat(bounded.check(joinedLater.history()).isValid()).isTrue();
+    }
+
+    @Test
     void aViewStillListingACrashedMemberHasNotConverged() {
         Hist h = new Hist().at(0).call("c1", JOIN).call("c2", JOIN)
                 .at(5).ok("c2", CRASHED)

@@ -53,6 +53,7 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
         semaphore(catalog, "curator-335", "a lease whose first listing fails stays, a permit gone for good",
                 builder -> builder.faults(RealBugScenarios::disconnectsTheSessionSurvives));
         partitioner(catalog, "kazoo-148", "a member cut off goes on working on its partitions while others take them");
+        registry(catalog, "kafka-14845", "a broker that finds its own expired session's node takes it for another's and stays out");
         controller(catalog, "kafka-6082", "a controller's unfenced write lands after a newer controller's",
                 ZkController.Flaw.UNFENCED_WRITES);
         controller(catalog, "kafka-13407", "a controller that finds its own node at election never takes over",
@@ -90,6 +91,16 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
         catalog.add(Testkit.membership(issue, partitioner(true)).partitions(PARTITIONS)
                 .title("Membership: " + what + " (" + issue + ")").build());
         catalog.add(Testkit.membership(issue + FIXED, partitioner(false)).partitions(PARTITIONS)
+                .title("Membership: the fix of " + issue + " under the same faults").build());
+    }
+
+    /** Expiries whose close the servers apply late, so that a new session meets the old one's node. */
+    private static void registry(ScenarioCatalog catalog, String issue, String what) {
+        catalog.add(Testkit.membership(issue, registry(true))
+                .faults(1, 2, Time.seconds(3), Profiles.withDelayedClose(List.of()))
+                .title("Membership: " + what + " (" + issue + ")").build());
+        catalog.add(Testkit.membership(issue + FIXED, registry(false))
+                .faults(1, 2, Time.seconds(3), Profiles.withDelayedClose(List.of()))
                 .title("Membership: the fix of " + issue + " under the same faults").build());
     }
 
@@ -154,6 +165,36 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
                 @Override
                 public Optional<List<String>> view() {
                     return group.view();
+                }
+            };
+        };
+    }
+
+    /** Brokers registering their ids; each reports its own view of who is up. */
+    static MembershipUnderTest.Factory registry(boolean failsOnForeignOwner) {
+        return (client, name, events) -> {
+            BrokerRegistry registry = new BrokerRegistry(client.zk(), "/brokers", name, failsOnForeignOwner, events::view);
+            client.connection().subscribe(state -> {
+                if (state == ConnectionState.SUSPENDED) {
+                    events.suspended();
+                } else if (state == ConnectionState.LOST) {
+                    events.lost();
+                }
+            });
+            return new MembershipUnderTest() {
+                @Override
+                public CompletionStage<Void> join() {
+                    return registry.register();
+                }
+
+                @Override
+                public CompletionStage<Void> leave() {
+                    return registry.deregister();
+                }
+
+                @Override
+                public Optional<List<String>> view() {
+                    return registry.view();
                 }
             };
         };

@@ -16,13 +16,13 @@ class RealBugsTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"curator-45", "curator-202", "kazoo-732", "curator-604", "kazoo-herd", "curator-335",
-        "kazoo-148", "kafka-6082", "kafka-13407"})
+        "kazoo-148", "kafka-14845", "kafka-6082", "kafka-13407"})
     void theFixPasses(String issue) {
         new Seeds(0, 150).check(CATALOG, issue + RealBugScenarios.FIXED);
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"curator-45", "curator-202", "kazoo-732", "curator-335", "kafka-13407"})
+    @ValueSource(strings = {"curator-45", "curator-202", "kazoo-732", "curator-335", "kafka-14845", "kafka-13407"})
     void aBugThatStopsEveryoneIsCaught(String issue) {
         Canary.expectLivenessTimeout(CATALOG, issue);
     }

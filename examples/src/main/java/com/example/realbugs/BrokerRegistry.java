@@ -1,0 +1,132 @@
+package com.example.realbugs;
+
+import dev.zksim.api.CreateMode;
+import dev.zksim.api.EventType;
+import dev.zksim.api.KeeperException;
+import dev.zksim.api.Watcher;
+import dev.zksim.api.ZooKeeperClient;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
+
+/**
+ * Brokers registering as Kafka's do in ZooKeeper mode: each creates the EPHEMERAL node
+ * {@code dir/<id>} and lists the directory with a watch to see who else is up. A create that
+ * finds the node already there reads its owner: this session's own node (a create whose reply
+ * was lost) counts as registered.
+ *
+ * <p>{@code failsOnForeignOwner} is KAFKA-14845 (and KAFKA-6584 before it): a node owned by
+ * another session is taken for another broker with the same id, and the registration fails
+ * for good (the broker shuts down). When the other session is this broker's own previous one,
+ * whose close the servers have not yet applied, the broker stays out for ever. The fix waits
+ * for such a node to go and registers then.
+ */
+public final class BrokerRegistry {
+    private final ZooKeeperClient zk;
+    private final String dir;
+    private final String id;
+    private final boolean failsOnForeignOwner;
+    private final Consumer<List<String>> viewChanged;
+    private List<String> brokers;
+    private boolean shutDown;
+    private int viewGeneration;
+
+    public BrokerRegistry(ZooKeeperClient zk, String dir, String id, boolean failsOnForeignOwner,
+            Consumer<List<String>> viewChanged) {
+        this.zk = zk;
+        this.dir = dir;
+        this.id = id;
+        this.failsOnForeignOwner = failsOnForeignOwner;
+        this.viewChanged = viewChanged;
+    }
+
+    /** Registers (again) and (re)starts the view; fails for good once the broker has shut down. */
+    public CompletionStage<Void> register() {
+        if (shutDown) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the broker shut down: " + id
+                    + " is registered by another session"));
+        }
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Nodes.ensure(zk, dir).thenRun(() -> create(done));
+        return done.thenRun(() -> watchView(++viewGeneration));
+    }
+
+    /** Deregisters: deletes the node if this session owns it. */
+    public CompletionStage<Void> deregister() {
+        viewGeneration++;
+        return zk.exists(dir + "/" + id, false).handle((stat, error) -> {
+            if (Nodes.connectionLoss(error)) {
+                return deregister();
+            }
+            return stat != null && stat.ephemeralOwner() == zk.sessionId() ? Nodes.delete(zk, dir + "/" + id)
+                    : CompletableFuture.<Void>completedFuture(null);
+        }).thenCompose(stage -> stage);
+    }
+
+    /** The brokers this one saw last, if it has listed them yet. */
+    public Optional<List<String>> view() {
+        return Optional.ofNullable(brokers);
+    }
+
+    private void create(CompletableFuture<Void> done) {
+        zk.create(dir + "/" + id, Nodes.EMPTY, CreateMode.EPHEMERAL).whenComplete((created, error) -> {
+            KeeperException.Code code = error == null ? KeeperException.Code.OK : Nodes.code(error);
+            switch (code) {
+                case OK -> done.complete(null);
+                case NODEEXISTS, CONNECTIONLOSS -> whoseNode(done);
+                default -> done.completeExceptionally(error);
+            }
+        });
+    }
+
+    /** The node is there, or the create's outcome is unknown: this session's, or another's. */
+    private void whoseNode(CompletableFuture<Void> done) {
+        Watcher gone = event -> {
+            if (event.type() == EventType.NodeDeleted && !done.isDone()) {
+                create(done);
+            }
+        };
+        zk.exists(dir + "/" + id, gone).whenComplete((stat, error) -> {
+            if (Nodes.connectionLoss(error)) {
+                whoseNode(done);
+            } else if (error != null) {
+                done.completeExceptionally(error);
+            } else if (stat == null) {
+                create(done);
+            } else if (stat.ephemeralOwner() == zk.sessionId()) {
+                done.complete(null);
+            } else if (failsOnForeignOwner) {
+                shutDown = true;
+                done.completeExceptionally(new IllegalStateException("node " + id + " exists for session 0x"
+                        + Long.toHexString(stat.ephemeralOwner()) + ": the broker shuts down"));
+            }
+            // Otherwise another session's node: the watch creates again once it goes.
+        });
+    }
+
+    /** Lists the brokers with a watch; each firing lists again, for as long as this generation is current. */
+    private void watchView(int generation) {
+        Watcher[] relist = new Watcher[1];
+        relist[0] = event -> list(generation, relist[0]);
+        list(generation, relist[0]);
+    }
+
+    private void list(int generation, Watcher relist) {
+        if (generation != viewGeneration) {
+            return;
+        }
+        zk.getChildren(dir, relist).whenComplete((children, error) -> {
+            if (generation != viewGeneration) {
+                return;
+            }
+            if (Nodes.connectionLoss(error)) {
+                list(generation, relist);
+            } else if (error == null) {
+                brokers = children.stream().sorted().toList();
+                viewChanged.accept(brokers);
+            }
+        });
+    }
+}

@@ -3,13 +3,11 @@ package dev.zksim.check;
 import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
-import dev.zksim.history.OpType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -81,16 +79,8 @@ public final class MembershipChecker implements Checker {
 
     /** The failed JOINs, at or after {@code since}, that are their process's last membership op. */
     static List<Op> stillRefused(History history, long since) {
-        Map<String, Op> last = new TreeMap<>();
-        for (Op op : history) {
-            boolean joinDone = op.f().equals(OpKind.JOIN) && !op.isInvoke();
-            if (joinDone || op.f().equals(OpKind.LEAVE_GROUP) || op.f().equals(OpKind.LOST)
-                    || op.f().equals(OpKind.CRASHED)) {
-                last.put(op.process(), op);
-            }
-        }
-        return last.values().stream()
-                .filter(op -> op.f().equals(OpKind.JOIN) && op.type() == OpType.FAIL && op.time() >= since).toList();
+        return new StillRefusedChecker("joins succeed after the heal", List.of(OpKind.JOIN),
+                List.of(OpKind.LEAVE_GROUP, OpKind.LOST, OpKind.CRASHED), List.of(), since).refused(history);
     }
 
     /** Processes whose last membership op is a successful JOIN. */

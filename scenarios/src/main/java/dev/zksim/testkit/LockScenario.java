@@ -7,6 +7,7 @@ import dev.zksim.check.FencingChecker;
 import dev.zksim.check.HerdChecker;
 import dev.zksim.check.FreeLockChecker;
 import dev.zksim.check.LivenessChecker;
+import dev.zksim.check.StillRefusedChecker;
 import dev.zksim.check.WakeUps;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
@@ -38,7 +39,9 @@ import java.util.Objects;
  * more than the next waiter (herd-free); every acquisition and release completes within
  * a bound after the faults heal; and once the ensemble and sessions have settled after the
  * heal, no waiter gives up after half a second or more of waiting for a lock that nobody holds (a lock that stopped
- * granting, behind a node nobody will delete).
+ * granting, behind a node nobody will delete); and no client that still wants the lock is
+ * refused a bound after the heal (the workload asks again after a failed acquisition, so a
+ * lock that fails every acquisition, safe in every other way, fails the run).
  */
 public final class LockScenario extends ScenarioBuilder<LockScenario> {
     private final LockUnderTest.Factory factory;
@@ -213,6 +216,7 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
                 checkers.add(WakeUps.checker(HerdChecker.herdFree(), WatchTap.WOKEN, List.of(OpKind.ACQUIRE)));
             }
             checkers.add(new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ACQUIRE, OpKind.RELEASE));
+            checkers.add(StillRefusedChecker.acquisitions(List.of(OpKind.ACQUIRE), heal, bound));
             checkers.add(new FreeLockChecker(heal + Bounds.afterHeal(swarm, 0)));
             return checkers;
         };

@@ -6,6 +6,7 @@ import dev.zksim.check.FencedResource;
 import dev.zksim.check.FencingChecker;
 import dev.zksim.check.HerdChecker;
 import dev.zksim.check.LivenessChecker;
+import dev.zksim.check.StillRefusedChecker;
 import dev.zksim.check.WakeUps;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
@@ -148,7 +149,8 @@ public final class ReadWriteLockScenario extends ScenarioBuilder<ReadWriteLockSc
         RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(ExclusionChecker.readWriteLocks(),
                 new FencingChecker(),
                 WakeUps.checker(HerdChecker.herdFree(), WatchTap.WOKEN, List.of(OpKind.READ_LOCK, OpKind.WRITE_LOCK)),
-                new LivenessChecker(heal, bound, end).onlyKinds(OpKind.READ_LOCK, OpKind.WRITE_LOCK, OpKind.RELEASE));
+                new LivenessChecker(heal, bound, end).onlyKinds(OpKind.READ_LOCK, OpKind.WRITE_LOCK, OpKind.RELEASE),
+                StillRefusedChecker.acquisitions(List.of(OpKind.READ_LOCK, OpKind.WRITE_LOCK), heal, bound));
         return new RecipeTrial(swarm, faultsFor(swarm), installer, bound + Time.seconds(5), checks, List.of(
                 "readers: " + readers, "writers: " + writers, "rounds: " + plan.rounds(),
                 "hold: up to " + Time.formatSeconds(plan.holdMax()), "liveness bound: " + Time.formatSeconds(bound)));

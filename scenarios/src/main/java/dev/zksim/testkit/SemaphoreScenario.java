@@ -2,6 +2,7 @@ package dev.zksim.testkit;
 
 import dev.zksim.check.Checker;
 import dev.zksim.check.LivenessChecker;
+import dev.zksim.check.StillRefusedChecker;
 import dev.zksim.check.PermitChecker;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
@@ -176,7 +177,8 @@ public final class SemaphoreScenario extends ScenarioBuilder<SemaphoreScenario> 
             }
         };
         RecipeTrial.Checks checks = (heal, end) -> List.of(new PermitChecker(permits),
-                new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ACQUIRE, OpKind.RELEASE));
+                new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ACQUIRE, OpKind.RELEASE),
+                StillRefusedChecker.acquisitions(List.of(OpKind.ACQUIRE), heal, bound));
         List<String> described = List.of("permits: " + permits, "clients: " + clients + " and " + permits + " probes",
                 "rounds: " + plan.rounds(), "hold: " + Time.formatSeconds(plan.holdMin()) + ".." + Time.formatSeconds(plan.holdMax()),
                 "think: up to " + Time.formatSeconds(plan.thinkMax()),

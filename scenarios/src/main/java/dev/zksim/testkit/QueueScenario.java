@@ -3,6 +3,7 @@ package dev.zksim.testkit;
 import dev.zksim.check.Checker;
 import dev.zksim.check.LivenessChecker;
 import dev.zksim.check.QueueChecker;
+import dev.zksim.check.StillRefusedChecker;
 import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Choices;
@@ -29,7 +30,8 @@ import java.util.Objects;
  * ({@link #orderOnlyForOneConsumer}) and the seed runs several; for exactly-once and at-most-once, no item is taken twice; for
  * exactly-once and at-least-once, every acknowledged item is taken by the end (forgiving as
  * many as there were takes with an unknown outcome); every offer completes within a bound
- * after the heal.
+ * after the heal, and no producer is still refused then (an offer that certainly failed is
+ * made again, so a queue that refuses every offer fails the run).
  *
  * <p>A queue whose consumers lock each item while they process it
  * ({@link QueueUnderTest#locksWhileProcessing}) has each taken item processed for a while
@@ -222,7 +224,9 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
         // processed makes every take that delivered nothing a take that removed nothing.
         RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(
                 made.stream().anyMatch(QueueWorkload::locksWhileProcessing) ? declared.removedOnlyWhenProcessed() : declared,
-                new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENQUEUE));
+                new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENQUEUE),
+                new StillRefusedChecker("offers succeed after the heal", List.of(OpKind.ENQUEUE),
+                        List.of(OpKind.LOST, OpKind.CRASHED), List.of(), heal + bound));
         List<String> described = List.of("producers: " + producers, "consumers: " + consumers,
                 "items per producer: " + plan.items(),
                 "delivery: " + delivery + ", order: " + (!orderChecked ? "not promised to several consumers"

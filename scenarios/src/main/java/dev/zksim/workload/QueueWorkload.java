@@ -19,7 +19,7 @@ import dev.zksim.testkit.QueueUnderTest;
  * <p> A producer offers {@code items} items one at a time
  * (ENQUEUE with the item's id, or (id, priority) with priorities), never re-offering an item
  * after an unknown outcome: it moves on to a new id, so a duplicate in the history is the
- * queue's. A consumer takes items (DEQUEUE OK with the id) for the whole run. After
+ * queue's. An item whose offer certainly failed is not counted, and a new one is offered. A consumer takes items (DEQUEUE OK with the id) for the whole run. After
  * {@code Expired} either opens a new session and goes on with the same queue object; a crash
  * starts a new object with the new process incarnation.
  *
@@ -56,7 +56,10 @@ public final class QueueWorkload extends SessionWorkload {
     private final boolean producer;
     private final Plan plan;
     private QueueUnderTest queue;
+    /** Items offered that are, or may be, in the queue. */
     private int produced;
+    /** Item ids used so far: every offer gets a new one, a refused offer's replacement too. */
+    private int offered;
     private boolean busy;
     private long takes;
     private long sessionsLost;
@@ -106,7 +109,7 @@ public final class QueueWorkload extends SessionWorkload {
             return;
         }
         busy = true;
-        String id = context.id() + "-" + produced++;
+        String id = context.id() + "-" + offered++;
         int priority = plan.priorities() ? context.choices().intIn(0, 9) : 0;
         Value value = plan.priorities() ? Value.tuple(Value.of(id), Value.of(priority)) : Value.of(id);
         ClientLog.Call call = log.invoke(OpKind.ENQUEUE, value);
@@ -116,6 +119,12 @@ public final class QueueWorkload extends SessionWorkload {
                 return;
             }
             finish(call, error, value);
+            // An item that certainly is not in the queue does not count: the producer offers
+            // another, so that a queue that refuses for good keeps being asked and the refusal
+            // shows after the heal.
+            if (error == null || Workloads.uncertain(error) || Workloads.givenUp(error)) {
+                produced++;
+            }
             context.schedule(context.choices().longIn(0, Time.millis(30)), this::next);
         });
     }

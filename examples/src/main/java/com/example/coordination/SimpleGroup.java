@@ -2,7 +2,6 @@ package com.example.coordination;
 
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException;
-import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
 import java.util.List;
 import java.util.Optional;
@@ -26,10 +25,8 @@ public final class SimpleGroup {
     private final String dir;
     private final String name;
     private final boolean rememberJoined;
-    private final Consumer<List<String>> viewChanged;
-    private List<String> members;
+    private final ChildrenView view;
     private boolean joined;
-    private int viewGeneration;
 
     public SimpleGroup(ZooKeeperClient zk, String dir, String name, boolean rememberJoined,
             Consumer<List<String>> viewChanged) {
@@ -37,7 +34,7 @@ public final class SimpleGroup {
         this.dir = dir;
         this.name = name;
         this.rememberJoined = rememberJoined;
-        this.viewChanged = viewChanged;
+        this.view = new ChildrenView(zk, dir, viewChanged);
     }
 
     /** Joins (again) and (re)starts this member's view; completes once the member's node exists. */
@@ -49,7 +46,7 @@ public final class SimpleGroup {
         create(done);
         return done.thenRun(() -> {
             joined = true;
-            watchView(++viewGeneration);
+            view.restart();
         });
     }
 
@@ -61,7 +58,7 @@ public final class SimpleGroup {
 
     /** The members this member saw last, if it has listed the group yet. */
     public Optional<List<String>> view() {
-        return Optional.ofNullable(members);
+        return view.current();
     }
 
     private void create(CompletableFuture<Void> done) {
@@ -94,32 +91,6 @@ public final class SimpleGroup {
             } else {
                 ZkNodes.delete(zk, dir + "/" + name).whenComplete((ok, failure) -> create(done));
             }
-        });
-    }
-
-    /** Lists the group with a watch; each firing lists again, for as long as this generation is current. */
-    private void watchView(int generation) {
-        // One watcher object per generation: ZooKeeper registers it once however often it is passed.
-        Watcher[] relist = new Watcher[1];
-        relist[0] = event -> list(generation, relist[0]);
-        list(generation, relist[0]);
-    }
-
-    private void list(int generation, Watcher relist) {
-        if (generation != viewGeneration) {
-            return;
-        }
-        zk.getChildren(dir, relist).whenComplete((children, error) -> {
-            if (generation != viewGeneration) {
-                return;
-            }
-            if (error != null && ZkNodes.code(error) == KeeperException.Code.CONNECTIONLOSS) {
-                list(generation, relist);
-            } else if (error == null) {
-                members = children.stream().sorted().toList();
-                viewChanged.accept(members);
-            }
-            // Any other error (the session expired): the next join() restarts the view.
         });
     }
 }

@@ -1,7 +1,6 @@
 package com.example.coordination;
 
 import dev.zksim.api.ZooKeeperClient;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 
@@ -21,7 +20,7 @@ public final class SimpleLock {
 
     /** The lowest node holds; every other node watches the one just before it. */
     static final SequenceLock.Rule LOWEST_HOLDS = (children, mine) -> {
-        List<String> sorted = bySequence(children);
+        List<String> sorted = ZkNodes.bySequence(children);
         int index = sorted.indexOf(mine);
         if (index < 0) {
             return SequenceLock.Turn.GONE;
@@ -33,11 +32,6 @@ public final class SimpleLock {
 
     public SimpleLock(ZooKeeperClient zk, String dir, String owner, boolean recheck, Listener listener) {
         this.lock = new SequenceLock(zk, dir, owner, "", LOWEST_HOLDS, recheck, listener);
-    }
-
-    /** The children in the order they were created: by the sequence number ZooKeeper appended. */
-    static List<String> bySequence(List<String> children) {
-        return children.stream().sorted(Comparator.comparing(ZkNodes::sequence)).toList();
     }
 
     /** Completes with the fencing token once held; fails if the session is lost or release() comes first. */

@@ -43,7 +43,7 @@ public final class SimpleReadWriteLock {
 
     /** A reader holds when no write node comes before its own; else it waits for the last one that does. */
     private static SequenceLock.Turn readerAfterWriters(List<String> children, String mine) {
-        List<String> sorted = SimpleLock.bySequence(children);
+        List<String> sorted = ZkNodes.bySequence(children);
         int index = sorted.indexOf(mine);
         if (index < 0) {
             return SequenceLock.Turn.GONE;
@@ -58,7 +58,7 @@ public final class SimpleReadWriteLock {
 
     /** BROKEN ON PURPOSE: a reader behind a reader holds at once, whether or not that reader holds. */
     private static SequenceLock.Turn readerTrustingItsPredecessor(List<String> children, String mine) {
-        List<String> sorted = SimpleLock.bySequence(children);
+        List<String> sorted = ZkNodes.bySequence(children);
         int index = sorted.indexOf(mine);
         if (index < 0) {
             return SequenceLock.Turn.GONE;

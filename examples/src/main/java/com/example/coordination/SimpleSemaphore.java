@@ -31,7 +31,7 @@ public final class SimpleSemaphore {
         return new SequenceLock.Rule() {
             @Override
             public SequenceLock.Turn turn(List<String> children, String mine) {
-                List<String> ranked = sorted ? SimpleLock.bySequence(children) : children;
+                List<String> ranked = sorted ? ZkNodes.bySequence(children) : children;
                 int rank = ranked.indexOf(mine);
                 if (rank < 0) {
                     return SequenceLock.Turn.GONE;

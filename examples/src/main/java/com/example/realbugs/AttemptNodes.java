@@ -1,5 +1,6 @@
 package com.example.realbugs;
 
+import com.example.coordination.ZkNodes;
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.ZooKeeperClient;
 import java.util.List;
@@ -49,13 +50,13 @@ final class AttemptNodes {
     }
 
     private void create(int attempt, String kind, BooleanSupplier current, CompletableFuture<Made> made) {
-        zk.createWithStat(dir + "/" + prefix(attempt) + kind, Nodes.EMPTY, CreateMode.EPHEMERAL_SEQUENTIAL)
+        zk.createWithStat(dir + "/" + prefix(attempt) + kind, ZkNodes.EMPTY, CreateMode.EPHEMERAL_SEQUENTIAL)
                 .whenComplete((created, error) -> {
                     if (!current.getAsBoolean()) {
                         abandoned(attempt, created, error, made);
                     } else if (created != null) {
                         made.complete(new Made(created.path().substring(dir.length() + 1), created.stat().czxid()));
-                    } else if (Nodes.connectionLoss(error)) {
+                    } else if (ZkNodes.connectionLoss(error)) {
                         findOwn(attempt, kind, current, made);
                     } else {
                         made.completeExceptionally(error);
@@ -65,10 +66,14 @@ final class AttemptNodes {
 
     private void abandoned(int attempt, ZooKeeperClient.Created created, Throwable error, CompletableFuture<Made> made) {
         if (created != null) {
-            Nodes.delete(zk, created.path());
-        } else if (Nodes.connectionLoss(error)) {
-            deleteAttempt(attempt, path -> Nodes.delete(zk, path));
+            ZkNodes.delete(zk, created.path());
+        } else if (ZkNodes.connectionLoss(error)) {
+            deleteAttempt(attempt);
         }
+        cancel(made);
+    }
+
+    private static void cancel(CompletableFuture<Made> made) {
         made.completeExceptionally(new CancellationException("abandoned"));
     }
 
@@ -80,9 +85,9 @@ final class AttemptNodes {
     private void findOwn(int attempt, String kind, BooleanSupplier current, CompletableFuture<Made> made) {
         zk.sync(dir).thenCompose(synced -> zk.getChildren(dir, false)).whenComplete((children, error) -> {
             if (!current.getAsBoolean()) {
-                deleteAttempt(attempt, path -> Nodes.delete(zk, path));
-                made.completeExceptionally(new CancellationException("abandoned"));
-            } else if (Nodes.connectionLoss(error)) {
+                deleteAttempt(attempt);
+                cancel(made);
+            } else if (ZkNodes.connectionLoss(error)) {
                 findOwn(attempt, kind, current, made);
             } else if (error != null) {
                 made.completeExceptionally(error);
@@ -101,8 +106,8 @@ final class AttemptNodes {
         }
         zk.exists(dir + "/" + found, false).whenComplete((stat, error) -> {
             if (!current.getAsBoolean()) {
-                Nodes.delete(zk, dir + "/" + found);
-                made.completeExceptionally(new CancellationException("abandoned"));
+                ZkNodes.delete(zk, dir + "/" + found);
+                cancel(made);
             } else if (stat == null) {
                 findOwn(attempt, kind, current, made);
             } else {
@@ -120,7 +125,7 @@ final class AttemptNodes {
         return children.stream().filter(child -> {
             boolean duplicate = child.startsWith(prefix(attempt)) && !child.equals(node);
             if (duplicate) {
-                Nodes.delete(zk, dir + "/" + child);
+                ZkNodes.delete(zk, dir + "/" + child);
             }
             return !duplicate;
         }).toList();
@@ -132,16 +137,21 @@ final class AttemptNodes {
      */
     void whetherStillThere(String name, Consumer<Boolean> answer) {
         zk.exists(dir + "/" + name, false).whenComplete((stat, error) -> {
-            if (!Nodes.connectionLoss(error)) {
+            if (!ZkNodes.connectionLoss(error)) {
                 answer.accept(stat != null);
             }
         });
     }
 
+    /** Deletes whatever an abandoned attempt created: its create may have landed unseen. */
+    CompletionStage<Void> deleteAttempt(int abandoned) {
+        return deleteAttempt(abandoned, path -> ZkNodes.delete(zk, path));
+    }
+
     /** Deletes, with {@code deleter}, whatever an abandoned attempt created: its create may have landed unseen. */
     CompletionStage<Void> deleteAttempt(int abandoned, Function<String, CompletionStage<Void>> deleter) {
         return zk.sync(dir).thenCompose(synced -> zk.getChildren(dir, false)).handle((children, error) -> {
-            if (Nodes.connectionLoss(error)) {
+            if (ZkNodes.connectionLoss(error)) {
                 return deleteAttempt(abandoned, deleter);
             }
             CompletionStage<Void> all = CompletableFuture.completedFuture(null);

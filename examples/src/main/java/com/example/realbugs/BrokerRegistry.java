@@ -1,5 +1,7 @@
 package com.example.realbugs;
 
+import com.example.coordination.ChildrenView;
+import com.example.coordination.ZkNodes;
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.EventType;
 import dev.zksim.api.KeeperException;
@@ -28,10 +30,8 @@ public final class BrokerRegistry {
     private final String dir;
     private final String id;
     private final boolean failsOnForeignOwner;
-    private final Consumer<List<String>> viewChanged;
-    private List<String> brokers;
+    private final ChildrenView view;
     private boolean shutDown;
-    private int viewGeneration;
 
     public BrokerRegistry(ZooKeeperClient zk, String dir, String id, boolean failsOnForeignOwner,
             Consumer<List<String>> viewChanged) {
@@ -39,7 +39,7 @@ public final class BrokerRegistry {
         this.dir = dir;
         this.id = id;
         this.failsOnForeignOwner = failsOnForeignOwner;
-        this.viewChanged = viewChanged;
+        this.view = new ChildrenView(zk, dir, viewChanged);
     }
 
     /** Registers (again) and (re)starts the view; fails for good once the broker has shut down. */
@@ -49,30 +49,34 @@ public final class BrokerRegistry {
                     + " is registered by another session"));
         }
         CompletableFuture<Void> done = new CompletableFuture<>();
-        Nodes.ensure(zk, dir).thenRun(() -> create(done));
-        return done.thenRun(() -> watchView(++viewGeneration));
+        ZkNodes.ensure(zk, dir).thenRun(() -> create(done));
+        return done.thenRun(view::restart);
     }
 
     /** Deregisters: deletes the node if this session owns it. */
     public CompletionStage<Void> deregister() {
-        viewGeneration++;
+        view.stop();
+        return deregisterNode();
+    }
+
+    private CompletionStage<Void> deregisterNode() {
         return zk.exists(dir + "/" + id, false).handle((stat, error) -> {
-            if (Nodes.connectionLoss(error)) {
-                return deregister();
+            if (ZkNodes.connectionLoss(error)) {
+                return deregisterNode();
             }
-            return stat != null && stat.ephemeralOwner() == zk.sessionId() ? Nodes.delete(zk, dir + "/" + id)
+            return stat != null && stat.ephemeralOwner() == zk.sessionId() ? ZkNodes.delete(zk, dir + "/" + id)
                     : CompletableFuture.<Void>completedFuture(null);
         }).thenCompose(stage -> stage);
     }
 
     /** The brokers this one saw last, if it has listed them yet. */
     public Optional<List<String>> view() {
-        return Optional.ofNullable(brokers);
+        return view.current();
     }
 
     private void create(CompletableFuture<Void> done) {
-        zk.create(dir + "/" + id, Nodes.EMPTY, CreateMode.EPHEMERAL).whenComplete((created, error) -> {
-            KeeperException.Code code = error == null ? KeeperException.Code.OK : Nodes.code(error);
+        zk.create(dir + "/" + id, ZkNodes.EMPTY, CreateMode.EPHEMERAL).whenComplete((created, error) -> {
+            KeeperException.Code code = error == null ? KeeperException.Code.OK : ZkNodes.code(error);
             switch (code) {
                 case OK -> done.complete(null);
                 case NODEEXISTS, CONNECTIONLOSS -> whoseNode(done);
@@ -89,7 +93,7 @@ public final class BrokerRegistry {
             }
         };
         zk.exists(dir + "/" + id, gone).whenComplete((stat, error) -> {
-            if (Nodes.connectionLoss(error)) {
+            if (ZkNodes.connectionLoss(error)) {
                 whoseNode(done);
             } else if (error != null) {
                 done.completeExceptionally(error);
@@ -103,30 +107,6 @@ public final class BrokerRegistry {
                         + Long.toHexString(stat.ephemeralOwner()) + ": the broker shuts down"));
             }
             // Otherwise another session's node: the watch creates again once it goes.
-        });
-    }
-
-    /** Lists the brokers with a watch; each firing lists again, for as long as this generation is current. */
-    private void watchView(int generation) {
-        Watcher[] relist = new Watcher[1];
-        relist[0] = event -> list(generation, relist[0]);
-        list(generation, relist[0]);
-    }
-
-    private void list(int generation, Watcher relist) {
-        if (generation != viewGeneration) {
-            return;
-        }
-        zk.getChildren(dir, relist).whenComplete((children, error) -> {
-            if (generation != viewGeneration) {
-                return;
-            }
-            if (Nodes.connectionLoss(error)) {
-                list(generation, relist);
-            } else if (error == null) {
-                brokers = children.stream().sorted().toList();
-                viewChanged.accept(brokers);
-            }
         });
     }
 }

@@ -1,12 +1,12 @@
 package com.example.realbugs;
 
+import com.example.coordination.ZkNodes;
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.EventType;
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
 import java.util.List;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -55,15 +55,11 @@ public final class ClassicLock {
     private final String dir;
     private final String owner;
     private final Flaw flaw;
-    private final HoldListener events;
     private final AttemptNodes nodes;
+    private final Hold hold;
     private int attempt;
     private String node;
-    private long token;
-    private boolean held;
-    private boolean suspended;
     private boolean expiredWhileWaiting;
-    private CompletableFuture<Long> pending;
     // One watcher object per attempt: ZooKeeper registers a watcher once per node however often
     // it is passed, so a waiter that looks again never wakes twice for one deletion.
     private Watcher wake;
@@ -73,33 +69,29 @@ public final class ClassicLock {
         this.dir = dir;
         this.owner = owner;
         this.flaw = flaw;
-        this.events = events;
         this.nodes = new AttemptNodes(zk, dir, owner);
+        this.hold = new Hold(events);
     }
 
     /** Completes with the node's czxid (the fencing token) once held; fails if the attempt cannot go on. */
     public CompletionStage<Long> acquire() {
         int mine = ++attempt;
         node = null;
-        held = false;
-        suspended = false;
         expiredWhileWaiting = false;
-        pending = new CompletableFuture<>();
+        CompletableFuture<Long> result = hold.begin();
         wake = event -> {
             if (event.type() != EventType.None && mine == attempt) {
                 check(mine);
             }
         };
-        CompletableFuture<Long> result = pending;
-        Nodes.ensure(zk, dir).thenRun(() -> create(mine));
+        ZkNodes.ensure(zk, dir).thenRun(() -> create(mine));
         return result;
     }
 
     /** Lets the lock go, or abandons the attempt in progress. */
     public CompletionStage<Void> release() {
         int abandoned = attempt++;
-        held = false;
-        fail(new CancellationException("released"));
+        hold.release();
         String mine = node;
         node = null;
         if (mine != null) {
@@ -115,16 +107,16 @@ public final class ClassicLock {
             sessionLost();
         } else if (connected) {
             reconnected();
-        } else if (held && !suspended) {
-            suspended = true;
-            events.suspended();
+        } else {
+            hold.suspend();
         }
     }
 
     private void reconnected() {
-        if (held && suspended) {
-            confirm(attempt);
-        } else if (expiredWhileWaiting && pending != null) {
+        int mine = attempt;
+        if (hold.unconfirmed()) {
+            hold.confirm(nodes, node, () -> mine == attempt);
+        } else if (expiredWhileWaiting && hold.waiting()) {
             // OLD_NODE_AFTER_EXPIRY: the woken waiter lists again with its old node's name.
             expiredWhileWaiting = false;
             check(attempt);
@@ -132,32 +124,15 @@ public final class ClassicLock {
     }
 
     private void sessionLost() {
-        if (held) {
-            held = false;
+        if (hold.held()) {
             node = null;
-            events.lost();
-        } else if (pending != null && flaw == Flaw.OLD_NODE_AFTER_EXPIRY) {
+            hold.lose();
+        } else if (hold.waiting() && flaw == Flaw.OLD_NODE_AFTER_EXPIRY) {
             expiredWhileWaiting = true;
         } else {
             node = null;
-            fail(KeeperException.create(KeeperException.Code.SESSIONEXPIRED, dir));
+            hold.fail(KeeperException.create(KeeperException.Code.SESSIONEXPIRED, dir));
         }
-    }
-
-    /** Back from SUSPENDED: the hold goes on only if the node is still there. */
-    private void confirm(int mine) {
-        nodes.whetherStillThere(node, there -> {
-            if (mine != attempt || !held || !suspended) {
-                return;
-            }
-            suspended = false;
-            if (there) {
-                events.held(token);
-            } else {
-                held = false;
-                events.lost();
-            }
-        });
     }
 
     private void create(int mine) {
@@ -170,7 +145,7 @@ public final class ClassicLock {
                 return;
             }
             if (error != null) {
-                fail(error);
+                hold.fail(error);
             } else {
                 adopted(mine, made.name(), made.czxid());
             }
@@ -179,7 +154,7 @@ public final class ClassicLock {
 
     /** CURATOR-45: a plain create; after a lost reply nobody knows whether, or which, node landed. */
     private void createUnprotected(int mine) {
-        zk.createWithStat(dir + "/lock-", Nodes.EMPTY, CreateMode.EPHEMERAL_SEQUENTIAL).whenComplete((created, error) -> {
+        zk.createWithStat(dir + "/lock-", ZkNodes.EMPTY, CreateMode.EPHEMERAL_SEQUENTIAL).whenComplete((created, error) -> {
             if (mine != attempt) {
                 if (created != null) {
                     deleteOwn(created.path());
@@ -187,31 +162,29 @@ public final class ClassicLock {
             } else if (created != null) {
                 adopted(mine, created.path().substring(dir.length() + 1), created.stat().czxid());
             } else {
-                fail(error);
+                hold.fail(error);
             }
         });
     }
 
     private void adopted(int mine, String name, long czxid) {
         node = name;
-        token = czxid;
+        hold.adopt(czxid);
         check(mine);
     }
 
     private void check(int mine) {
         zk.getChildren(dir, false).whenComplete((children, error) -> {
-            if (mine != attempt || pending == null || expiredWhileWaiting) {
+            if (mine != attempt || !hold.waiting() || expiredWhileWaiting) {
                 return;
             }
-            if (error != null) {
-                if (Nodes.connectionLoss(error)) {
-                    check(mine);
-                } else if (!expiredWhileWaiting) {
-                    fail(error);
-                }
-                return;
+            if (ZkNodes.connectionLoss(error)) {
+                check(mine);
+            } else if (error != null) {
+                hold.fail(error);
+            } else {
+                turn(mine, ZkNodes.bySequence(withoutDuplicates(mine, children)));
             }
-            turn(mine, Nodes.bySequence(withoutDuplicates(mine, children)));
         });
     }
 
@@ -223,12 +196,9 @@ public final class ClassicLock {
         int index = sorted.indexOf(node);
         if (index < 0) {
             node = null;
-            fail(KeeperException.create(KeeperException.Code.NONODE, dir));
+            hold.fail(KeeperException.create(KeeperException.Code.NONODE, dir));
         } else if (index == 0) {
-            held = true;
-            CompletableFuture<Long> granted = pending;
-            pending = null;
-            granted.complete(token);
+            hold.grant();
         } else {
             String watched = flaw == Flaw.WATCHES_HOLDER ? sorted.get(0) : sorted.get(index - 1);
             zk.exists(dir + "/" + watched, wake).whenComplete((stat, error) -> {
@@ -243,14 +213,6 @@ public final class ClassicLock {
         if (flaw == Flaw.SWALLOWED_DELETE) {
             return zk.delete(path, -1).handle((ok, error) -> null);
         }
-        return Nodes.delete(zk, path);
-    }
-
-    private void fail(Throwable error) {
-        if (pending != null) {
-            CompletableFuture<Long> failed = pending;
-            pending = null;
-            failed.completeExceptionally(error);
-        }
+        return ZkNodes.delete(zk, path);
     }
 }

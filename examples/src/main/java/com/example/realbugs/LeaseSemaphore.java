@@ -1,10 +1,10 @@
 package com.example.realbugs;
 
+import com.example.coordination.ZkNodes;
 import dev.zksim.api.KeeperException;
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
 import java.util.List;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -31,18 +31,14 @@ public final class LeaseSemaphore {
     private final String owner;
     private final int permits;
     private final boolean orphanOnReadError;
-    private final HoldListener events;
     private final AppTimer timer;
     private final AttemptNodes nodes;
+    private final Hold hold;
     private int attempt;
     private String node;
-    private long token;
-    private boolean held;
-    private boolean suspended;
     private boolean connected = true;
     /** The attempt whose listing waits for the connection to come back (0: none). */
     private int listingWaits;
-    private CompletableFuture<Long> pending;
     // One watcher object per attempt, so that a caller that looks again never wakes twice for one change.
     private Watcher changed;
 
@@ -55,72 +51,50 @@ public final class LeaseSemaphore {
         this.owner = owner;
         this.permits = permits;
         this.orphanOnReadError = orphanOnReadError;
-        this.events = events;
+        this.hold = new Hold(events);
     }
 
     /** Completes with the lease node's czxid once the lease is held. */
     public CompletionStage<Long> acquire() {
         int mine = ++attempt;
         node = null;
-        held = false;
-        suspended = false;
-        pending = new CompletableFuture<>();
+        CompletableFuture<Long> result = hold.begin();
         // As Curator's waiters do, a waiter looks again at every notification, a Disconnected too.
         changed = event -> {
-            if (mine == attempt && pending != null && listingWaits != mine) {
+            if (mine == attempt && hold.waiting() && listingWaits != mine) {
                 count(mine);
             }
         };
-        CompletableFuture<Long> result = pending;
-        Nodes.ensure(zk, dir).thenRun(() -> create(mine));
+        ZkNodes.ensure(zk, dir).thenRun(() -> create(mine));
         return result;
     }
 
     /** Returns the lease, or abandons the attempt in progress. */
     public CompletionStage<Void> release() {
         int abandoned = attempt++;
-        held = false;
-        fail(new CancellationException("released"));
+        hold.release();
         String mine = node;
         node = null;
-        return mine != null ? Nodes.delete(zk, dir + "/" + mine) : nodes.deleteAttempt(abandoned, path -> Nodes.delete(zk, path));
+        return mine != null ? ZkNodes.delete(zk, dir + "/" + mine) : nodes.deleteAttempt(abandoned);
     }
 
     /** The connection changed; {@code connected} false means suspended, and {@code lost} that the session is gone. */
     public void connectionChanged(boolean connected, boolean lost) {
         this.connected = connected && !lost;
+        int mine = attempt;
         if (lost) {
             node = null;
             listingWaits = 0;
-            if (held) {
-                held = false;
-                events.lost();
-            }
-            fail(KeeperException.create(KeeperException.Code.SESSIONEXPIRED, dir));
-        } else if (connected && listingWaits == attempt && pending != null) {
+            hold.lose();
+            hold.fail(KeeperException.create(KeeperException.Code.SESSIONEXPIRED, dir));
+        } else if (connected && listingWaits == mine && hold.waiting()) {
             listingWaits = 0;
-            count(attempt);
-        } else if (connected && held && suspended) {
-            confirm(attempt);
-        } else if (!connected && held && !suspended) {
-            suspended = true;
-            events.suspended();
+            count(mine);
+        } else if (connected && hold.unconfirmed()) {
+            hold.confirm(nodes, node, () -> mine == attempt);
+        } else if (!connected) {
+            hold.suspend();
         }
-    }
-
-    private void confirm(int mine) {
-        nodes.whetherStillThere(node, there -> {
-            if (mine != attempt || !held || !suspended) {
-                return;
-            }
-            suspended = false;
-            if (there) {
-                events.held(token);
-            } else {
-                held = false;
-                events.lost();
-            }
-        });
     }
 
     /** A protected create, as Curator's: after a lost reply, the attempt's own node is looked for first. */
@@ -130,10 +104,10 @@ public final class LeaseSemaphore {
                 return;
             }
             if (error != null) {
-                fail(error);
+                hold.fail(error);
             } else {
                 node = made.name();
-                token = made.czxid();
+                hold.adopt(made.czxid());
                 count(mine);
             }
         });
@@ -142,34 +116,31 @@ public final class LeaseSemaphore {
     /** Lists the leases with a watch; this attempt holds once its node is among the first {@code permits}. */
     private void count(int mine) {
         zk.getChildren(dir, changed).whenComplete((children, error) -> {
-            if (mine != attempt || pending == null) {
+            if (mine != attempt || !hold.waiting()) {
                 return;
             }
             if (error != null) {
                 listingFailed(mine, error);
                 return;
             }
-            List<String> sorted = Nodes.bySequence(nodes.withoutDuplicates(mine, node, children));
+            List<String> sorted = ZkNodes.bySequence(nodes.withoutDuplicates(mine, node, children));
             int index = sorted.indexOf(node);
             if (index < 0) {
                 node = null;
-                fail(KeeperException.create(KeeperException.Code.NONODE, dir));
+                hold.fail(KeeperException.create(KeeperException.Code.NONODE, dir));
             } else if (index < permits) {
-                held = true;
-                CompletableFuture<Long> granted = pending;
-                pending = null;
-                granted.complete(token);
+                hold.grant();
             }
         });
     }
 
     /** A listing that lost its connection is sent again once connected, unless the connection timeout runs out first. */
     private void listingFailed(int mine, Throwable error) {
-        if (!Nodes.connectionLoss(error)) {
+        if (!ZkNodes.connectionLoss(error)) {
             giveUp(error);
         } else if (connected) {
             timer.after(RETRY_AFTER_MICROS, () -> {
-                if (mine == attempt && pending != null) {
+                if (mine == attempt && hold.waiting()) {
                     count(mine);
                 }
             });
@@ -177,7 +148,7 @@ public final class LeaseSemaphore {
             listingWaits = mine;
             long connectionTimeoutMicros = zk.sessionTimeout() * 1000L / 4;
             timer.after(connectionTimeoutMicros, () -> {
-                if (listingWaits == mine && mine == attempt && pending != null) {
+                if (listingWaits == mine && mine == attempt && hold.waiting()) {
                     listingWaits = 0;
                     giveUp(error);
                 }
@@ -189,16 +160,8 @@ public final class LeaseSemaphore {
         String mineNode = node;
         node = null;
         if (!orphanOnReadError && mineNode != null) {
-            Nodes.delete(zk, dir + "/" + mineNode);
+            ZkNodes.delete(zk, dir + "/" + mineNode);
         }
-        fail(error);
-    }
-
-    private void fail(Throwable error) {
-        if (pending != null) {
-            CompletableFuture<Long> failed = pending;
-            pending = null;
-            failed.completeExceptionally(error);
-        }
+        hold.fail(error);
     }
 }

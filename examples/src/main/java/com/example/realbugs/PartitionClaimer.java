@@ -1,5 +1,6 @@
 package com.example.realbugs;
 
+import com.example.coordination.ZkNodes;
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.EventType;
 import dev.zksim.api.KeeperException;
@@ -142,11 +143,11 @@ public final class PartitionClaimer {
 
     private void claim(int partition) {
         zk.create(path(partition), name.getBytes(StandardCharsets.UTF_8), CreateMode.EPHEMERAL).whenComplete((ok, error) -> {
-            KeeperException.Code code = error == null ? KeeperException.Code.OK : Nodes.code(error);
+            KeeperException.Code code = error == null ? KeeperException.Code.OK : ZkNodes.code(error);
             switch (code) {
                 case OK -> done(partition, true);
                 case NODEEXISTS, CONNECTIONLOSS -> whoseClaim(partition);
-                case NONODE -> Nodes.ensure(zk, dir).thenRun(() -> claim(partition));
+                case NONODE -> ZkNodes.ensure(zk, dir).thenRun(() -> claim(partition));
                 default -> done(partition, false);
             }
         });
@@ -159,7 +160,7 @@ public final class PartitionClaimer {
                 reconcile(partition);
             }
         }).whenComplete((stat, error) -> {
-            if (Nodes.connectionLoss(error)) {
+            if (ZkNodes.connectionLoss(error)) {
                 whoseClaim(partition);
             } else if (error != null) {
                 done(partition, false);
@@ -179,7 +180,7 @@ public final class PartitionClaimer {
     /** Deletes this session's claim; after a lost reply it looks again rather than delete a name another may hold now. */
     private void giveUp(int partition) {
         zk.delete(path(partition), -1).whenComplete((ok, error) -> {
-            if (Nodes.connectionLoss(error)) {
+            if (ZkNodes.connectionLoss(error)) {
                 whoseClaim(partition);
             } else {
                 done(partition, false);

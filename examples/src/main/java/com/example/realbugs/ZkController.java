@@ -1,5 +1,6 @@
 package com.example.realbugs;
 
+import com.example.coordination.ZkNodes;
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.EventType;
 import dev.zksim.api.KeeperException;
@@ -84,14 +85,16 @@ public final class ZkController {
     /** Enters the election. */
     public void start() {
         running = true;
-        Nodes.ensure(zk, ROOT).thenCompose(ignored -> Nodes.ensure(zk, EPOCH)).thenRun(this::elect);
+        ZkNodes.ensure(zk, ROOT).thenCompose(ignored -> ZkNodes.ensure(zk, EPOCH)).thenRun(this::elect);
     }
 
     /** Resigns: deletes {@code /controller} if this session owns it. */
     public CompletionStage<Void> stop() {
         running = false;
         leading = false;
-        return deleteIfMine().whenComplete((ok, error) -> withdrawn.run());
+        // Retried blindly after a lost reply, the delete would take the next controller's node
+        // (zksim found that in this class's first version): the owner is checked every time.
+        return ZkNodes.deleteIfOwned(zk, CONTROLLER).whenComplete((ok, error) -> withdrawn.run());
     }
 
     /**
@@ -132,7 +135,7 @@ public final class ZkController {
         zk.create(CONTROLLER, id, CreateMode.EPHEMERAL).whenComplete((created, error) -> {
             if (error == null) {
                 takeOver();
-            } else if (Nodes.code(error) == KeeperException.Code.NODEEXISTS) {
+            } else if (ZkNodes.code(error) == KeeperException.Code.NODEEXISTS) {
                 watchController();
             } else {
                 electing = false;
@@ -164,7 +167,7 @@ public final class ZkController {
      */
     private void takeOver() {
         long session = zk.sessionId();
-        retried(() -> zk.setData(EPOCH, Nodes.EMPTY, -1)).whenComplete((stat, error) -> {
+        retried(() -> zk.setData(EPOCH, ZkNodes.EMPTY, -1)).whenComplete((stat, error) -> {
             electing = false;
             if (error != null || !running) {
                 return;
@@ -183,7 +186,7 @@ public final class ZkController {
     /** Back from a disconnect: still the controller only if {@code /controller} is still this session's. */
     private void confirm() {
         zk.exists(CONTROLLER, controllerChanged).whenComplete((stat, error) -> {
-            if (!leading || Nodes.connectionLoss(error)) {
+            if (!leading || ZkNodes.connectionLoss(error)) {
                 return;
             }
             if (stat != null && stat.ephemeralOwner() == zk.sessionId()) {
@@ -196,32 +199,13 @@ public final class ZkController {
         });
     }
 
-    /**
-     * Deletes {@code /controller} while it is this session's, looking again after every
-     * connection loss: a delete retried blindly after a lost reply would delete the node the
-     * next controller has created since (zksim found that in this class's first version).
-     */
-    private CompletionStage<Void> deleteIfMine() {
-        return zk.exists(CONTROLLER, false).handle((stat, error) -> {
-            if (Nodes.connectionLoss(error)) {
-                return deleteIfMine();
-            }
-            if (stat == null || stat.ephemeralOwner() != zk.sessionId()) {
-                return CompletableFuture.<Void>completedFuture(null);
-            }
-            return zk.delete(CONTROLLER, stat.version()).handle((ok, deleteError) ->
-                    Nodes.connectionLoss(deleteError) ? deleteIfMine() : CompletableFuture.<Void>completedFuture(null))
-                    .thenCompose(stage -> stage);
-        }).thenCompose(stage -> stage);
-    }
-
     /** Kafka's client retries a request until it gets an answer, through reconnects and new sessions. */
     private <T> CompletionStage<T> retried(Supplier<CompletionStage<T>> request) {
         return request.get().handle((value, error) -> {
             if (error == null) {
                 return CompletableFuture.completedFuture(value);
             }
-            KeeperException.Code code = Nodes.code(error);
+            KeeperException.Code code = ZkNodes.code(error);
             if (code != KeeperException.Code.CONNECTIONLOSS && code != KeeperException.Code.SESSIONEXPIRED) {
                 return CompletableFuture.<T>failedFuture(error);
             }

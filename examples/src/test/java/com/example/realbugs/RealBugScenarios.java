@@ -1,25 +1,28 @@
 package com.example.realbugs;
 
+import com.example.coordination.SimpleGroup;
+import dev.zksim.api.Stat;
+import dev.zksim.ensemble.EnsembleConfig;
+import dev.zksim.kernel.Time;
+import dev.zksim.nemesis.FaultKind;
+import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.testkit.CatalogProvider;
 import dev.zksim.testkit.ControllerUnderTest;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockScenario;
 import dev.zksim.testkit.LockUnderTest;
+import dev.zksim.testkit.MembershipUnderTest;
 import dev.zksim.testkit.Profiles;
+import dev.zksim.testkit.ScenarioBuilder;
 import dev.zksim.testkit.SemaphoreScenario;
 import dev.zksim.testkit.TestClient;
 import dev.zksim.testkit.Testkit;
-import dev.zksim.api.Stat;
-import dev.zksim.kernel.Time;
-import dev.zksim.ensemble.EnsembleConfig;
-import dev.zksim.nemesis.FaultKind;
-import dev.zksim.nemesis.FaultProfile;
 import java.util.List;
 import java.util.Optional;
-import com.example.coordination.SimpleGroup;
-import dev.zksim.testkit.MembershipUnderTest;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -29,7 +32,7 @@ import java.util.function.UnaryOperator;
  * ones. A bug's scenario is named after its issue; the fix's adds {@code -fixed}. The tests
  * expect each fix to pass and measure how soon each bug is caught (docs/real-bugs.md).
  */
-public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider {
+public final class RealBugScenarios implements CatalogProvider {
     /** The suffix of a fix's scenario. */
     public static final String FIXED = "-fixed";
     /** The partitions the partitioner's members share. */
@@ -61,19 +64,29 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
         return catalog;
     }
 
+    /**
+     * Adds the bug's scenario (named after its issue) and its fix's ({@code -fixed}), which
+     * {@code scenario} builds from the id and whether it is the fix, with the same knobs.
+     */
+    private static void pair(ScenarioCatalog catalog, String shape, String issue, String what,
+            Function<Boolean, ScenarioBuilder<?>> scenario) {
+        catalog.add(scenario.apply(false).title(shape + ": " + what + " (" + issue + ")").build());
+        catalog.add(scenario.apply(true).title(shape + ": the fix of " + issue + " under the same faults").build());
+    }
+
+    private static String id(String issue, boolean fixed) {
+        return fixed ? issue + FIXED : issue;
+    }
+
     private static void lock(ScenarioCatalog catalog, String issue, String what, ClassicLock.Flaw flaw,
             UnaryOperator<LockScenario> knobs) {
-        catalog.add(knobs.apply(Testkit.lock(issue, lock(flaw))).title("Lock: " + what + " (" + issue + ")").build());
-        catalog.add(knobs.apply(Testkit.lock(issue + FIXED, lock(ClassicLock.Flaw.NONE)))
-                .title("Lock: the fix of " + issue + " under the same faults").build());
+        pair(catalog, "Lock", issue, what,
+                fixed -> knobs.apply(Testkit.lock(id(issue, fixed), lock(fixed ? ClassicLock.Flaw.NONE : flaw))));
     }
 
     private static void semaphore(ScenarioCatalog catalog, String issue, String what,
             UnaryOperator<SemaphoreScenario> knobs) {
-        catalog.add(knobs.apply(Testkit.semaphore(issue, semaphore(true)))
-                .title("Semaphore: " + what + " (" + issue + ")").build());
-        catalog.add(knobs.apply(Testkit.semaphore(issue + FIXED, semaphore(false)))
-                .title("Semaphore: the fix of " + issue + " under the same faults").build());
+        pair(catalog, "Semaphore", issue, what, fixed -> knobs.apply(Testkit.semaphore(id(issue, fixed), semaphore(!fixed))));
     }
 
     /**
@@ -88,26 +101,19 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
     }
 
     private static void partitioner(ScenarioCatalog catalog, String issue, String what) {
-        catalog.add(Testkit.membership(issue, partitioner(true)).partitions(PARTITIONS)
-                .title("Membership: " + what + " (" + issue + ")").build());
-        catalog.add(Testkit.membership(issue + FIXED, partitioner(false)).partitions(PARTITIONS)
-                .title("Membership: the fix of " + issue + " under the same faults").build());
+        pair(catalog, "Membership", issue, what,
+                fixed -> Testkit.membership(id(issue, fixed), partitioner(!fixed)).partitions(PARTITIONS));
     }
 
     /** Expiries whose close the servers apply late, so that a new session meets the old one's node. */
     private static void registry(ScenarioCatalog catalog, String issue, String what) {
-        catalog.add(Testkit.membership(issue, registry(true))
-                .faults(1, 2, Time.seconds(3), Profiles.withDelayedClose(List.of()))
-                .title("Membership: " + what + " (" + issue + ")").build());
-        catalog.add(Testkit.membership(issue + FIXED, registry(false))
-                .faults(1, 2, Time.seconds(3), Profiles.withDelayedClose(List.of()))
-                .title("Membership: the fix of " + issue + " under the same faults").build());
+        pair(catalog, "Membership", issue, what, fixed -> Testkit.membership(id(issue, fixed), registry(!fixed))
+                .faults(1, 2, Time.seconds(3), Profiles.withDelayedClose(List.of())));
     }
 
     private static void controller(ScenarioCatalog catalog, String issue, String what, ZkController.Flaw flaw) {
-        catalog.add(Testkit.controller(issue, controller(flaw)).title("Controller: " + what + " (" + issue + ")").build());
-        catalog.add(Testkit.controller(issue + FIXED, controller(ZkController.Flaw.NONE))
-                .title("Controller: the fix of " + issue + " under the same faults").build());
+        pair(catalog, "Controller", issue, what,
+                fixed -> Testkit.controller(id(issue, fixed), controller(fixed ? ZkController.Flaw.NONE : flaw)));
     }
 
     static LockUnderTest.Factory lock(ClassicLock.Flaw flaw) {
@@ -147,26 +153,15 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
                     events.lost();
                 }
             });
-            return new MembershipUnderTest() {
-                @Override
-                public CompletionStage<Void> join() {
-                    return group.join().thenRun(() -> {
-                        claimer.start();
-                        group.view().ifPresent(claimer::rebalance);
-                    });
-                }
-
-                @Override
-                public CompletionStage<Void> leave() {
-                    claimer.stop();
-                    return group.leave();
-                }
-
-                @Override
-                public Optional<List<String>> view() {
-                    return group.view();
-                }
+            Supplier<CompletionStage<Void>> join = () -> group.join().thenRun(() -> {
+                claimer.start();
+                group.view().ifPresent(claimer::rebalance);
+            });
+            Supplier<CompletionStage<Void>> leave = () -> {
+                claimer.stop();
+                return group.leave();
             };
+            return member(join, leave, group::view);
         };
     }
 
@@ -181,22 +176,7 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
                     events.lost();
                 }
             });
-            return new MembershipUnderTest() {
-                @Override
-                public CompletionStage<Void> join() {
-                    return registry.register();
-                }
-
-                @Override
-                public CompletionStage<Void> leave() {
-                    return registry.deregister();
-                }
-
-                @Override
-                public Optional<List<String>> view() {
-                    return registry.view();
-                }
-            };
+            return member(registry::register, registry::deregister, registry::view);
         };
     }
 
@@ -235,6 +215,27 @@ public final class RealBugScenarios implements dev.zksim.testkit.CatalogProvider
             @Override
             public CompletionStage<Void> release() {
                 return release.get();
+            }
+        };
+    }
+
+    /** A group member as the testkit's contract wants it. */
+    private static MembershipUnderTest member(Supplier<CompletionStage<Void>> join, Supplier<CompletionStage<Void>> leave,
+            Supplier<Optional<List<String>>> view) {
+        return new MembershipUnderTest() {
+            @Override
+            public CompletionStage<Void> join() {
+                return join.get();
+            }
+
+            @Override
+            public CompletionStage<Void> leave() {
+                return leave.get();
+            }
+
+            @Override
+            public Optional<List<String>> view() {
+                return view.get();
             }
         };
     }

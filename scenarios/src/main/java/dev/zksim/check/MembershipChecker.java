@@ -56,7 +56,7 @@ public final class MembershipChecker implements Checker {
         List<String> problems = new ArrayList<>();
         List<Op> ops = new ArrayList<>();
         if (joinBound >= 0) {
-            for (Op refused : stillRefused(history, healTime + joinBound)) {
+            for (Op refused : StillRefusedChecker.joins(healTime + joinBound).refused(history)) {
                 problems.add(refused.describe() + " was refused a bound of " + Op.seconds(joinBound)
                         + " or more after the heal, and the member never got in since");
                 ops.add(refused);
@@ -75,12 +75,6 @@ public final class MembershipChecker implements Checker {
             return CheckResult.valid(name());
         }
         return CheckResult.liveness(name(), history.endTime(), String.join("; ", problems), ops);
-    }
-
-    /** The failed JOINs, at or after {@code since}, that are their process's last membership op. */
-    static List<Op> stillRefused(History history, long since) {
-        return new StillRefusedChecker("joins succeed after the heal", List.of(OpKind.JOIN),
-                List.of(OpKind.LEAVE_GROUP, OpKind.LOST, OpKind.CRASHED), List.of(), since).refused(history);
     }
 
     /** Processes whose last membership op is a successful JOIN. */

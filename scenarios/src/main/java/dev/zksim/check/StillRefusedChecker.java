@@ -49,6 +49,18 @@ public final class StillRefusedChecker implements Checker {
                 List.of(OpKind.LOST, OpKind.CRASHED), List.of(OpKind.RELEASE), healTime + bound);
     }
 
+    /** For a queue's offers; a producer offers another item after one that certainly failed. */
+    public static StillRefusedChecker offers(long healTime, long bound) {
+        return new StillRefusedChecker("offers succeed after the heal", List.of(OpKind.ENQUEUE),
+                List.of(OpKind.LOST, OpKind.CRASHED), List.of(), healTime + bound);
+    }
+
+    /** For a group's joins, from {@code since} on; leaving ends the wish too. */
+    public static StillRefusedChecker joins(long since) {
+        return new StillRefusedChecker("joins succeed after the heal", List.of(OpKind.JOIN),
+                List.of(OpKind.LEAVE_GROUP, OpKind.LOST, OpKind.CRASHED), List.of(), since);
+    }
+
     @Override
     public String name() {
         return name;

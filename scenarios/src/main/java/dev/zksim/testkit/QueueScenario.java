@@ -225,8 +225,7 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
         RecipeTrial.Checks checks = (heal, end) -> List.<Checker>of(
                 made.stream().anyMatch(QueueWorkload::locksWhileProcessing) ? declared.removedOnlyWhenProcessed() : declared,
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.ENQUEUE),
-                new StillRefusedChecker("offers succeed after the heal", List.of(OpKind.ENQUEUE),
-                        List.of(OpKind.LOST, OpKind.CRASHED), List.of(), heal + bound));
+                StillRefusedChecker.offers(heal, bound));
         List<String> described = List.of("producers: " + producers, "consumers: " + consumers,
                 "items per producer: " + plan.items(),
                 "delivery: " + delivery + ", order: " + (!orderChecked ? "not promised to several consumers"

@@ -19,9 +19,10 @@ import dev.zksim.testkit.QueueUnderTest;
  * <p> A producer offers {@code items} items one at a time
  * (ENQUEUE with the item's id, or (id, priority) with priorities), never re-offering an item
  * after an unknown outcome: it moves on to a new id, so a duplicate in the history is the
- * queue's. An item whose offer certainly failed is not counted, and a new one is offered. A consumer takes items (DEQUEUE OK with the id) for the whole run. After
- * {@code Expired} either opens a new session and goes on with the same queue object; a crash
- * starts a new object with the new process incarnation.
+ * queue's. An item whose offer certainly failed is not counted, and a new one is offered. A
+ * consumer takes items (DEQUEUE OK with the id) for the whole run. After {@code Expired}
+ * either opens a new session and goes on with the same queue object; a crash starts a new
+ * object with the new process incarnation.
  *
  * <p>A consumer of a queue that locks each item while it is processed
  * ({@link QueueUnderTest#locksWhileProcessing}) processes each item it took for a time drawn

@@ -56,17 +56,7 @@ public final class BrokerRegistry {
     /** Deregisters: deletes the node if this session owns it. */
     public CompletionStage<Void> deregister() {
         view.stop();
-        return deregisterNode();
-    }
-
-    private CompletionStage<Void> deregisterNode() {
-        return zk.exists(dir + "/" + id, false).handle((stat, error) -> {
-            if (ZkNodes.connectionLoss(error)) {
-                return deregisterNode();
-            }
-            return stat != null && stat.ephemeralOwner() == zk.sessionId() ? ZkNodes.delete(zk, dir + "/" + id)
-                    : CompletableFuture.<Void>completedFuture(null);
-        }).thenCompose(stage -> stage);
+        return ZkNodes.deleteIfOwned(zk, dir + "/" + id);
     }
 
     /** The brokers this one saw last, if it has listed them yet. */

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Bugs zksim found in Curator itself, each pinned to the seed that shows it: these seeds must
  * keep failing, for the reason given, until Curator is fixed. The first two, and the lagging
- * follower's protected create, are in 5.9.0 and 5.2.0 alike; the last two are known bugs of
- * 5.2.0 that later releases fixed, found again. Each seed is run once, without shrinking.
+ * follower's protected create, are in 5.9.0 and 5.2.0 alike; the others are known bugs of
+ * earlier releases that later ones fixed, found again, each in the releases it names. Each seed is run once, without shrinking.
  * docs/agent.md explains each with Curator's lines.
  */
 class CuratorBugsTest {
@@ -119,6 +119,39 @@ class CuratorBugsTest {
     }
 
     /**
+     * CURATOR-653, fixed in Curator 5.4.0: LeaderLatch's check of its position set leadership
+     * when its node was first and left the flag alone when it was not. In seed 2001750 the
+     * ensemble's leader crashes and c2 reconnects on its session with two creates in flight:
+     * the new latch's create, which Curator retries, and the one its reset after the reconnect
+     * sends. A listing made for the older node finds it first, and c2 leads; the newer create's
+     * callback then deletes that node, and its own check finds the new node behind c1's and only
+     * watches c1's. c1, told that c2's older node is gone, leads too, and c2 never stops. Read
+     * from the run's trace; the fix sets leadership to false when the node is not first.
+     */
+    @Test
+    void aLeaderLatchKeepsLeadingOnANodeItDeletedUnlessCurator653IsFixed() {
+        assertUnsafeUnlessFixed(RUNNER.run(RunSpec.of("curator-leader-latch", 2001750)), curatorIsAtLeast(5, 4),
+                "single leader", "while c2 held ELECTED");
+    }
+
+    /**
+     * CURATOR-696, brought in by 5.4.0's fix of CURATOR-644 and fixed in 5.7.0: after a
+     * reconnect LeaderLatch checks its position with the node it already had, even when the
+     * reconnect is to a new session. In seed 2000051 the only server is paused, crashed and
+     * restarted; Curator gives c2's session up on its own clock and opens a new one while the
+     * server still holds the old session and its node. That node is first, so c2 leads on a
+     * node of a session that is gone; when the server expires the old session the node goes,
+     * c1 finds its own node first and leads, and nothing tells c2. 5.7.0 leads only on
+     * a node whose ephemeral owner is the current session.
+     */
+    @Test
+    void aLeaderLatchLeadsOnItsExpiredSessionsNodeInCurator54To56() {
+        boolean affected = curatorIsAtLeast(5, 4) && !curatorIsAtLeast(5, 7);
+        assertUnsafeUnlessFixed(RUNNER.run(RunSpec.of("curator-leader-latch", 2000051)), !affected,
+                "single leader", "never stopped");
+    }
+
+    /**
      * Protection mode's recovery lists the parent without a sync. In seed 3 of curator-mutex
      * (shrunk to two clients on five servers), with a lag and a lost create reply as its only
      * faults, c1's lock-node create commits but its reply is lost; c1 reconnects to s3,
@@ -187,6 +220,19 @@ class CuratorBugsTest {
     /** Whether CURATOR-623's fix is there: the queue's ChildrenCache has a connection listener. */
     private static boolean childrenCacheFollowsConnection() {
         return curatorHas("org.apache.curator.framework.recipes.queue.ChildrenCache", "connectionStateListener");
+    }
+
+    /**
+     * Whether the Curator on the class path is this release or a later one, read from its
+     * recipes jar's manifest. Unlike the probes for a fix's classes and fields, this also
+     * covers fixes that change only the body of a method.
+     */
+    static boolean curatorIsAtLeast(int major, int minor) {
+        String version = org.apache.curator.framework.recipes.leader.LeaderLatch.class.getPackage()
+                .getImplementationVersion();
+        String[] parts = java.util.Objects.requireNonNull(version, "no version in Curator's manifest").split("\\.");
+        int actualMajor = Integer.parseInt(parts[0]);
+        return actualMajor > major || (actualMajor == major && Integer.parseInt(parts[1]) >= minor);
     }
 
     /** Whether the Curator on the class path has this class, and this field of it unless null. */

@@ -119,6 +119,41 @@ class CuratorBugsTest {
     }
 
     /**
+     * GH-1290 (apache/curator#1290, fixed on Curator's main branch after 5.9.0): the double
+     * barrier's enter waits once and returns true after any wake-up, without counting the
+     * participants again. In seed 7 of curator-double-barrier-wakeups a spurious wake-up, which
+     * the JVM allows, ends c1's wait when three of the five participants' nodes are there: c1
+     * goes through without the ready node, a second wake-up lets c2 through too, and the three
+     * others wait for the ready node for good.
+     */
+    @Test
+    void aSpuriousWakeupLetsADoubleBarrierEnterReturnBeforeTheBarrierOpens() {
+        RunOutcome outcome = RUNNER.run(RunSpec.of("curator-double-barrier-wakeups", 7));
+        String message = message(outcome);
+        assertEquals(FailureKind.LIVENESS_TIMEOUT, outcome.failureKind().orElseThrow(), message);
+        assertTrue(message.contains("c1 LEAVE invoked"), message);
+        assertTrue(message.contains("c3 ENTER invoked"), message);
+        assertTrue(message.contains("/curator/dbarrier/ready (awaiting creation"), message);
+    }
+
+    /**
+     * The double barrier's leave has the same flaw in a loop, and GH-1290's fix does not touch
+     * it: a participant whose node is not the lowest deletes it and waits for the lowest to go;
+     * after any wake-up it lists the children again, finds one node, the lowest, and takes that
+     * for the end of the round. In seed 21 a spurious wake-up ends c2's wait, and c2 leaves
+     * while c1 is still computing. Curator's main branch still does this
+     * ({@code internalLeave}, the {@code children.size() == 1} case).
+     */
+    @Test
+    void aSpuriousWakeupLetsADoubleBarrierLeaveWhileAnotherStillComputes() {
+        RunOutcome outcome = RUNNER.run(RunSpec.of("curator-double-barrier-wakeups", 21));
+        String message = message(outcome);
+        assertEquals(FailureKind.SAFETY_VIOLATION, outcome.failureKind().orElseThrow(), message);
+        assertTrue(message.contains("LEAVE ok"), message);
+        assertTrue(message.contains("had entered and not yet started to leave"), message);
+    }
+
+    /**
      * CURATOR-653, fixed in Curator 5.4.0: LeaderLatch's check of its position set leadership
      * when its node was first and left the flag alone when it was not. In seed 2001750 the
      * ensemble's leader crashes and c2 reconnects on its session with two creates in flight:

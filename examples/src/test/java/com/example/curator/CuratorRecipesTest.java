@@ -123,6 +123,15 @@ class CuratorRecipesTest {
     }
 
     /**
+     * InterProcessMutex waits in a loop that checks its place again after every wake-up, so
+     * waits that end without a notify, as the JVM allows, never let a client in early.
+     */
+    @SimulationProperty(seeds = 100)
+    void interProcessMutexWaitsInALoopThroughSpuriousWakeups(Seeds seeds) {
+        seeds.check(CATALOG, "curator-mutex-wakeups");
+    }
+
+    /**
      * Under faults, Curator's DistributedDoubleBarrier strands participants, which the liveness
      * check reports. Two behaviours of Curator, neither a mistake of the adapter: an enter whose
      * wait hears Disconnected throws ConnectionLossException and leaves the participant's node

@@ -9,6 +9,7 @@ import dev.zksim.testkit.CatalogProvider;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
+import dev.zksim.testkit.Profiles;
 import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.Testkit;
 import java.util.List;
@@ -64,6 +65,18 @@ public final class CuratorScenarios implements CatalogProvider {
                         CuratorTestkit.doubleBarrier("/curator/dbarrier"))
                         .title("Double barrier: a participant interrupts Curator's enter, whose arrival still counts")
                         .participants(2, 4).giveUps(1, 1, Time.millis(5), Time.millis(50)).noFaults().build())
+                // The JVM may end a wait() without a notify. Curator's double barrier waits once
+                // in enter (GH-1290, fixed after 5.9.0) and, in leave, takes any wake-up for the
+                // deletion it waits for; the mutex waits in a loop and must pass.
+                .add(Testkit.doubleBarrier("curator-double-barrier-wakeups",
+                                CuratorTestkit.doubleBarrier("/curator/dbarrier"))
+                        .title("Double barrier: Curator's DistributedDoubleBarrier when waits end without a notify,"
+                                + " as the JVM allows")
+                        .noGiveUps().faults(1, 5, Time.seconds(3), Profiles.withSpuriousWakeups(List.of())).build())
+                .add(Testkit.lock("curator-mutex-wakeups", CuratorTestkit.mutex("/curator/mutex"))
+                        .title("Lock: Curator's InterProcessMutex when waits end without a notify, as the JVM allows")
+                        .faults(1, 5, Time.seconds(3), Profiles.withSpuriousWakeups(List.of()))
+                        .build())
                 .add(Testkit.configuration("curator-shared-value", CuratorTestkit.sharedValue("/curator/config"))
                         .title("Configuration: a JSON configuration in Curator's SharedValue under faults").build())
                 .add(Testkit.membership("curator-group-member", CuratorTestkit.groupMember("/curator/group"))

@@ -125,7 +125,7 @@ final class FaultChoice {
         for (FaultKind kind : kinds) {
             boolean needsClient = kind == FaultKind.CRASH_CLIENT || kind == FaultKind.PAUSE_CLIENT
                     || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY
-                    || kind == FaultKind.DELAYED_CLOSE;
+                    || kind == FaultKind.DELAYED_CLOSE || kind == FaultKind.SPURIOUS_WAKEUP;
             boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION
                     || kind == FaultKind.DISK_ERROR;
             if ((!needsClient || clients > 0) && (!needsQuorum || servers > 1)) {

@@ -107,6 +107,14 @@ public sealed interface Fault {
         }
     }
 
+    /** Ends every wait in {@code Object.wait} of a client's threads, without a notify. */
+    record SpuriousWakeup(Target client) implements Fault {
+        @Override
+        public String toString() {
+            return "spurious-wakeup " + client;
+        }
+    }
+
     /**
      * The client's session, when it next expires, stays closing for this long before its
      * closeSession commits: its ephemerals outlive the Expired the client may already have
@@ -218,6 +226,7 @@ public sealed interface Fault {
             case Isolate isolate -> List.of(isolate.target());
             case Heal heal -> List.of();
             case Expire expire -> List.of(expire.client());
+            case SpuriousWakeup wakeup -> List.of(wakeup.client());
             case DelayClose delay -> List.of(delay.client());
             case DropReply drop -> List.of(drop.client());
             case LoseRequest lose -> List.of(lose.client());

@@ -27,5 +27,13 @@ public enum FaultKind {
      * ({@link dev.zksim.testkit.Profiles#withDiskErrors}), so that the standard profiles draw
      * their plans as before.
      */
-    DISK_ERROR
+    DISK_ERROR,
+    /**
+     * Every thread of a client that waits in {@code Object.wait} wakes without a notify, as
+     * the JVM allows: code that waits once instead of in a loop goes on with its condition
+     * still false. Only threads of code under the zksim agent wait that way. Opt-in
+     * ({@link dev.zksim.testkit.Profiles#withSpuriousWakeups}), so that the standard profiles
+     * draw their plans as before.
+     */
+    SPURIOUS_WAKEUP
 }

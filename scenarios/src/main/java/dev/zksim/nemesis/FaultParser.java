@@ -9,7 +9,7 @@ import java.util.Locale;
 /** Reads the text of one fault, the part of a step after "at TIME". */
 final class FaultParser {
     private static final String KINDS =
-            "crash, restart, pause, resume, partition, isolate, heal, expire, delay-close, drop-reply, lose-request, lag, clog, request-loss, disk-error";
+            "crash, restart, pause, resume, partition, isolate, heal, expire, delay-close, drop-reply, lose-request, lag, clog, request-loss, disk-error, spurious-wakeup";
 
     private FaultParser() {
     }
@@ -32,6 +32,7 @@ final class FaultParser {
             case "resume" -> new Fault.Resume(single(verb, rest));
             case "isolate" -> new Fault.Isolate(single(verb, rest));
             case "expire" -> new Fault.Expire(client(verb, rest));
+            case "spurious-wakeup" -> new Fault.SpuriousWakeup(client(verb, rest));
             case "delay-close" -> delayClose(rest);
             case "drop-reply" -> new Fault.DropReply(client(verb, beforeAim(rest)), aim(verb, originalRest));
             case "lose-request" -> new Fault.LoseRequest(client(verb, beforeAim(rest)), aim(verb, originalRest));

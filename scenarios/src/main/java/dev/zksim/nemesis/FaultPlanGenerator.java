@@ -54,6 +54,7 @@ public final class FaultPlanGenerator {
             case ONE_WAY_PARTITION -> healLater(at, outage, oneWay());
             case ISOLATE_LEADER -> healLater(at, outage, new Fault.Isolate(new Target.Leader()));
             case EXPIRE_SESSION -> add(at, new Fault.Expire(client()));
+            case SPURIOUS_WAKEUP -> add(at, new Fault.SpuriousWakeup(client()));
             case DROP_REPLY -> add(at, new Fault.DropReply(client(), aim()));
             case LOSE_REQUEST -> add(at, new Fault.LoseRequest(client(), aim()));
             case LAG_FOLLOWER -> add(at, new Fault.Lag(new Target.Follower(), outage));
@@ -80,7 +81,8 @@ public final class FaultPlanGenerator {
             }
             boolean needsClient = kind == FaultKind.CRASH_CLIENT || kind == FaultKind.PAUSE_CLIENT
                     || kind == FaultKind.EXPIRE_SESSION || kind == FaultKind.DROP_REPLY
-                    || kind == FaultKind.LOSE_REQUEST || kind == FaultKind.DELAYED_CLOSE;
+                    || kind == FaultKind.LOSE_REQUEST || kind == FaultKind.DELAYED_CLOSE
+                    || kind == FaultKind.SPURIOUS_WAKEUP;
             // Disk errors are modelled on quorum servers only (Zab's txn log and snapshots).
             boolean needsQuorum = kind == FaultKind.LAG_FOLLOWER || kind == FaultKind.ONE_WAY_PARTITION
                     || kind == FaultKind.DISK_ERROR;

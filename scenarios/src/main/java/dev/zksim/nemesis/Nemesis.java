@@ -55,6 +55,7 @@ public final class Nemesis {
             case Fault.Isolate isolate -> resolve(isolate.target()).ifPresent(faults::isolate);
             case Fault.Heal heal -> faults.heal();
             case Fault.Expire expire -> resolve(expire.client()).ifPresent(this::expire);
+            case Fault.SpuriousWakeup wakeup -> resolve(wakeup.client()).ifPresent(faults::spuriousWakeup);
             case Fault.DelayClose delay -> resolve(delay.client()).ifPresent(id -> faults.delayClose(id, delay.delay()));
             case Fault.DropReply drop -> resolve(drop.client()).ifPresent(id -> dropReply(id, drop.aim()));
             case Fault.LoseRequest lose -> resolve(lose.client()).ifPresent(id -> faults.loseRequest(id, lose.aim()));

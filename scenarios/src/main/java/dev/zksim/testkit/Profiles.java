@@ -27,14 +27,15 @@ public final class Profiles {
 
     /**
      * Every fault a plan places at one point, except the opt-in ones: the request loss of
-     * {@link #withRequestLoss}, the delayed close of {@link #withDelayedClose} and the disk
-     * errors of {@link #withDiskErrors}.
+     * {@link #withRequestLoss}, the delayed close of {@link #withDelayedClose}, the disk
+     * errors of {@link #withDiskErrors} and the spurious wake-ups of {@link #withSpuriousWakeups}.
      */
     public static List<FaultKind> withPausedClients() {
         List<FaultKind> kinds = new ArrayList<>(List.of(FaultKind.values()));
         kinds.remove(FaultKind.REQUEST_LOSS);
         kinds.remove(FaultKind.DELAYED_CLOSE);
         kinds.remove(FaultKind.DISK_ERROR);
+        kinds.remove(FaultKind.SPURIOUS_WAKEUP);
         return kinds;
     }
 
@@ -52,6 +53,26 @@ public final class Profiles {
         List<FaultKind> with = new ArrayList<>(kinds);
         if (!with.contains(FaultKind.DISK_ERROR)) {
             with.add(FaultKind.DISK_ERROR);
+        }
+        return with;
+    }
+
+    /**
+     * {@code kinds} and spurious wake-ups: every thread of a client that waits in
+     * {@code Object.wait} wakes without a notify, which the JVM allows and real JVMs rarely do.
+     * Code that waits once where it should wait in a loop on its condition goes on as if it
+     * had been notified. Only code under the zksim agent (Curator, users' blocking recipes)
+     * waits on simulated monitors; for other code the fault does nothing.
+     *
+     * <pre>{@code
+     * Testkit.doubleBarrier("my-barrier", factory).faults(1, 3, Time.seconds(2),
+     *         Profiles.withSpuriousWakeups(Profiles.withoutPausedClients()))
+     * }</pre>
+     */
+    public static List<FaultKind> withSpuriousWakeups(List<FaultKind> kinds) {
+        List<FaultKind> with = new ArrayList<>(kinds);
+        if (!with.contains(FaultKind.SPURIOUS_WAKEUP)) {
+            with.add(FaultKind.SPURIOUS_WAKEUP);
         }
         return with;
     }

@@ -16,6 +16,7 @@ import dev.zksim.testkit.TestClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.function.IntSupplier;
 
 /**
  * The {@link TestClient} the standard workloads give a recipe: a handle that follows the
@@ -65,6 +66,14 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
             states.process(event);
         }
         tell(1, event);
+    }
+
+    /**
+     * Registers what a {@code spurious-wakeup} fault on this client does to the threads of its
+     * code under test: {@code wake} ends their waits in {@code Object.wait} and says how many.
+     */
+    public void onSpuriousWakeup(IntSupplier wake) {
+        context.onSpuriousWakeup(wake);
     }
 
     /** Opens a new session in the running process and makes it current. */

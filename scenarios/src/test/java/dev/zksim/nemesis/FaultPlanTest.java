@@ -48,6 +48,22 @@ class FaultPlanTest {
     }
 
     @Test
+    void spuriousWakeupsParseForClientsOnlyAndAreOptIn() {
+        String text = "at 1s spurious-wakeup c1; at 2s spurious-wakeup c2";
+        FaultPlan plan = FaultPlan.parse(text);
+        assertThat(plan.steps().getFirst().fault()).isEqualTo(new Fault.SpuriousWakeup(new Target.Named("c1")));
+        assertThat(plan.toString()).isEqualTo(text);
+        assertThatThrownBy(() -> FaultPlan.parse("at 1s spurious-wakeup s1")).hasMessageContaining("takes a client");
+        assertThat(Profiles.withoutPausedClients()).doesNotContain(FaultKind.SPURIOUS_WAKEUP);
+        assertThat(Profiles.withPausedClients()).doesNotContain(FaultKind.SPURIOUS_WAKEUP);
+        FaultProfile profile = new FaultProfile(Profiles.withSpuriousWakeups(List.of()), 3, 3, Time.millis(500),
+                Time.seconds(2), Time.millis(100), Time.seconds(1));
+        FaultPlan generated = FaultPlanGenerator.generate(new SeededChoices(5), profile, List.of("s1"), List.of("c1", "c2"));
+        assertThat(generated.steps()).hasSize(3).allSatisfy(step ->
+                assertThat(step.fault()).isInstanceOf(Fault.SpuriousWakeup.class));
+    }
+
+    @Test
     void diskErrorsAreOptIn() {
         assertThat(Profiles.withoutPausedClients()).doesNotContain(FaultKind.DISK_ERROR);
         assertThat(Profiles.withDiskErrors(List.of(FaultKind.CRASH_SERVER)))

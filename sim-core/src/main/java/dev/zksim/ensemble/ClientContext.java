@@ -4,6 +4,7 @@ import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.kernel.Timer;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.kernel.trace.TraceEvent;
@@ -18,6 +19,8 @@ public final class ClientContext {
     /** The program's stream, asked for at every think time: looked up once, as a stream is the same object every time. */
     private final Choices programChoices;
     private final Function<Watcher, ZooKeeperClient> sessions;
+    /** Ends this incarnation's waits in {@code Object.wait} at a spurious-wakeup fault; none unless a runtime registers. */
+    private IntSupplier spuriousWakeup = () -> 0;
 
     ClientContext(SimProcess process, Function<Watcher, ZooKeeperClient> sessions) {
         this.process = process;
@@ -61,5 +64,21 @@ public final class ClientContext {
 
     public void trace(TraceEvent event) {
         process.trace(event);
+    }
+
+    /**
+     * Registers what a {@code spurious-wakeup} fault on this client does: {@code wake} ends
+     * every wait in {@code Object.wait} of the program's threads, as the JVM may without a
+     * notify, and says how many it ended. Simulated threads register it; a program without
+     * threads of its own has no such waits. The registration lasts for this start of the
+     * process: a crash takes the threads with it.
+     */
+    public void onSpuriousWakeup(IntSupplier wake) {
+        spuriousWakeup = wake;
+    }
+
+    /** Carries out a spurious-wakeup fault: the number of waits it ended. */
+    int spuriousWakeup() {
+        return spuriousWakeup.getAsInt();
     }
 }

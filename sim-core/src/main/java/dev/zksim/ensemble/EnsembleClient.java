@@ -36,6 +36,8 @@ public final class EnsembleClient {
     private final List<SimZooKeeper> handles = new ArrayList<>();
     /** Where the current incarnation's handles start in {@link #handles}: a crashed one's are dead objects that still say CONNECTED. */
     private int incarnationStart;
+    /** What the program of the current start may use, null before the first start. */
+    private ClientContext context;
 
     /** A client process of the ensemble; its node is built from this object at each start. */
     EnsembleClient(String id, Ensemble ensemble, ClientProgram program) {
@@ -56,7 +58,8 @@ public final class EnsembleClient {
         return () -> {
             incarnationStart = handles.size();
             SimZooKeeper first = newHandle(this::deliver);
-            program.started(new ClientContext(process, this::newHandle), first);
+            context = new ClientContext(process, this::newHandle);
+            program.started(context, first);
         };
     }
 
@@ -87,6 +90,14 @@ public final class EnsembleClient {
     /** The handle of the current incarnation, or null before the first start. */
     public SimZooKeeper zk() {
         return handle;
+    }
+
+    /**
+     * Ends every wait in {@code Object.wait} of the running program's threads, as a spurious
+     * wake-up would; the number it ended (0 for a process that is not running).
+     */
+    int spuriousWakeup() {
+        return context == null || !process.isUp() ? 0 : context.spuriousWakeup();
     }
 
     /** The current session id, 0 if the handle has none (yet). */

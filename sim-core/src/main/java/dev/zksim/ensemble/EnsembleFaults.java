@@ -154,6 +154,17 @@ public final class EnsembleFaults {
     }
 
     /**
+     * Wakes every thread of the client that waits in {@code Object.wait}, without a notify:
+     * the JVM allows such a spurious wake-up, so code must wait in a loop that checks its
+     * condition. False if no thread of the client was waiting.
+     */
+    public boolean spuriousWakeup(String clientId) {
+        int woken = ensemble.client(clientId).spuriousWakeup();
+        record("spurious-wakeup " + clientId, woken == 0 ? "no thread in wait()" : "woke " + woken + " from wait()");
+        return woken > 0;
+    }
+
+    /**
      * Loses the reply to the client's next request after its server applied it: the
      * connection resets first, so the client sees ConnectionLoss for a request that took
      * effect. False if the client has no connected server now.

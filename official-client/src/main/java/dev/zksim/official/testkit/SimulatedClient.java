@@ -41,6 +41,7 @@ final class SimulatedClient implements OfficialClient, SessionClient.SessionList
         }
         SimulatedClient official = new SimulatedClient(sessions);
         sessions.listen(official);
+        sessions.onSpuriousWakeup(official.threads::wakeWaiters);
         sessions.whenRunEnds(official.threads::shutdown);
         return official;
     }

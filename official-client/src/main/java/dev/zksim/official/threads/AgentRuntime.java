@@ -82,6 +82,11 @@ final class AgentRuntime implements SimRuntime {
         this.monitors = new SimulatedMonitors(choices.stream("monitors"));
     }
 
+    /** Ends every wait in {@code Object.wait} of these threads, as a spurious wake-up: how many it ended. */
+    int wakeWaiters() {
+        return monitors.wakeAll();
+    }
+
     /** A scheduling step begins: the clock-read budget starts again. */
     void stepStarts() {
         clockReads = 0;

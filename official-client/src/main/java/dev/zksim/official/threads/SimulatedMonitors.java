@@ -36,12 +36,14 @@ final class SimulatedMonitors {
         }
     }
 
-    /** A thread in wait(), until a notify, its deadline or an interrupt wakes it. */
+    /** A thread in wait() on a monitor, until a notify, its deadline, an interrupt or a spurious wake-up wakes it. */
     @SuppressForbidden("names the simulated thread that waits")
-    private record Waiter(Thread thread) {
+    private record Waiter(Thread thread, Monitor monitor) {
     }
 
     private final Map<Object, Monitor> table = new IdentityHashMap<>();
+    /** Every thread in wait(), on any monitor, in the order they began to wait: the table is never iterated. */
+    private final List<Waiter> waiters = new ArrayList<>();
     private final Choices choices;
 
     SimulatedMonitors(Choices choices) {
@@ -80,8 +82,9 @@ final class SimulatedMonitors {
             throw new InterruptedException("interrupted before wait");
         }
         int holds = monitor.holds;
-        Waiter waiter = new Waiter(Thread.currentThread());
+        Waiter waiter = new Waiter(Thread.currentThread(), monitor);
         monitor.waiting.add(waiter);
+        waiters.add(waiter);
         monitor.holds = 0;
         release(lock, monitor);
         boolean interrupted = false;
@@ -93,6 +96,7 @@ final class SimulatedMonitors {
         // One park: a notify, the deadline, an interrupt or a spurious wake-up all end wait(),
         // which the JVM allows ("spurious wakeup"), and callers loop on their condition.
         monitor.waiting.remove(waiter);
+        waiters.remove(waiter);
         if (Thread.interrupted()) {
             interrupted = true;
         }
@@ -107,11 +111,28 @@ final class SimulatedMonitors {
         Monitor monitor = owned(lock);
         while (!monitor.waiting.isEmpty()) {
             int index = all || monitor.waiting.size() == 1 ? 0 : (int) choices.draw(monitor.waiting.size());
-            LockSupport.unpark(monitor.waiting.remove(index).thread());
+            Waiter woken = monitor.waiting.remove(index);
+            waiters.remove(woken);
+            LockSupport.unpark(woken.thread());
             if (!all) {
                 return;
             }
         }
+    }
+
+    /**
+     * Wakes every thread in wait() without a notify, in the order they began to wait, as the
+     * JVM's spurious wake-up may: each takes its monitor again and returns from wait(). Called
+     * between steps, by a fault; returns how many it woke.
+     */
+    int wakeAll() {
+        int woken = waiters.size();
+        for (Waiter waiter : waiters) {
+            waiter.monitor().waiting.remove(waiter);
+            LockSupport.unpark(waiter.thread());
+        }
+        waiters.clear();
+        return woken;
     }
 
     private Monitor owned(Object lock) {

@@ -183,6 +183,16 @@ public final class SimulatedThreads {
         return agent;
     }
 
+    /**
+     * Ends every wait in {@code Object.wait} of these threads without a notify, as the JVM's
+     * spurious wake-up may, and returns how many it ended: what the {@code spurious-wakeup}
+     * fault does. Only code rewritten by the agent waits on the simulation's monitors, so
+     * without it there is nothing to wake. Call it between steps, from the simulation.
+     */
+    public int wakeWaiters() {
+        return agent == null ? 0 : agent.wakeWaiters();
+    }
+
     /** True if {@code thread} is a simulated thread of this set that has not ended. */
     boolean isLive(Thread thread) {
         return live.containsKey(thread);

@@ -187,6 +187,21 @@ class CuratorBugsTest {
     }
 
     /**
+     * CURATOR-724, brought in by 5.4.0 and fixed in 5.8.0: after a reconnect LeaderLatch lists
+     * its parent and, from 5.4.0, ignores a NONODE answer, where its earlier reset created the
+     * parent again. The parent is a container node, which the server deletes once it is empty.
+     * In seed 24 of curator-leader-latch-expiries every candidate's session expires, their
+     * nodes go, the server reaps the empty parent, and on their new sessions the candidates'
+     * listings find no parent: nobody leads again. 5.8.0 resets on NONODE.
+     */
+    @Test
+    void aLeaderLatchNeverLeadsAgainOnceTheServerReapsItsParentInCurator54To571() {
+        boolean affected = curatorIsAtLeast(5, 4) && !curatorIsAtLeast(5, 8);
+        assertFailsUnlessFixed(RUNNER.run(RunSpec.of("curator-leader-latch-expiries", 24)), !affected,
+                FailureKind.LIVENESS_TIMEOUT, "no candidate led between the heal");
+    }
+
+    /**
      * Protection mode's recovery lists the parent without a sync. In seed 3 of curator-mutex
      * (shrunk to two clients on five servers), with a lag and a lost create reply as its only
      * faults, c1's lock-node create commits but its reply is lost; c1 reconnects to s3,
@@ -236,12 +251,17 @@ class CuratorBugsTest {
 
     /** A known bug's seed: it passes where Curator has the fix, and is a safety violation that says so where not. */
     private static void assertUnsafeUnlessFixed(RunOutcome outcome, boolean fixed, String... saying) {
+        assertFailsUnlessFixed(outcome, fixed, FailureKind.SAFETY_VIOLATION, saying);
+    }
+
+    /** A known bug's seed: it passes where Curator has the fix, and fails as {@code kind}, saying so, where not. */
+    private static void assertFailsUnlessFixed(RunOutcome outcome, boolean fixed, FailureKind kind, String... saying) {
         String message = message(outcome);
         if (fixed) {
             assertTrue(outcome.failure().isEmpty(), message);
             return;
         }
-        assertEquals(FailureKind.SAFETY_VIOLATION, outcome.failureKind().orElseThrow(), message);
+        assertEquals(kind, outcome.failureKind().orElseThrow(), message);
         for (String fragment : saying) {
             assertTrue(message.contains(fragment), message);
         }

@@ -41,6 +41,17 @@ public final class CuratorScenarios implements CatalogProvider {
                                 + " during a lease's create can leave a lease nobody returns").build())
                 .add(Testkit.election("curator-leader-latch", CuratorTestkit.leaderLatch("/curator/latch"))
                         .title("Election: Curator's LeaderLatch, used as its documentation says, under faults").build())
+                // The latch's parent is a container node, which the server deletes once it is
+                // empty, here within half a second (ZooKeeper checks every minute by default):
+                // after every candidate's session expired, LeaderLatch 5.4.0 to 5.7.1 never leads
+                // again (CURATOR-724).
+                .add(Testkit.election("curator-leader-latch-expiries", CuratorTestkit.leaderLatch("/curator/latch"))
+                        .title("Election: Curator's LeaderLatch when sessions expire and the server reaps its"
+                                + " empty parent")
+                        .candidates(2, 3).containerCheckInterval(500)
+                        .faults(1, 3, Time.seconds(4), List.of(FaultKind.EXPIRE_SESSION, FaultKind.PAUSE_SERVER,
+                                FaultKind.PARTITION, FaultKind.CRASH_SERVER))
+                        .build())
                 .add(Testkit.semaphore("curator-semaphore", CuratorTestkit.semaphore("/curator/semaphore"))
                         .noGiveUps()
                         .title("Semaphore: Curator's InterProcessSemaphoreV2 under faults, waiters never giving up").build())

@@ -128,12 +128,8 @@ class CuratorBugsTest {
      */
     @Test
     void aSpuriousWakeupLetsADoubleBarrierEnterReturnBeforeTheBarrierOpens() {
-        RunOutcome outcome = RUNNER.run(RunSpec.of("curator-double-barrier-wakeups", 7));
-        String message = message(outcome);
-        assertEquals(FailureKind.LIVENESS_TIMEOUT, outcome.failureKind().orElseThrow(), message);
-        assertTrue(message.contains("c1 LEAVE invoked"), message);
-        assertTrue(message.contains("c3 ENTER invoked"), message);
-        assertTrue(message.contains("/curator/dbarrier/ready (awaiting creation"), message);
+        assertFails(RUNNER.run(RunSpec.of("curator-double-barrier-wakeups", 7)), FailureKind.LIVENESS_TIMEOUT,
+                "c1 LEAVE invoked", "c3 ENTER invoked", "/curator/dbarrier/ready (awaiting creation");
     }
 
     /**
@@ -146,11 +142,8 @@ class CuratorBugsTest {
      */
     @Test
     void aSpuriousWakeupLetsADoubleBarrierLeaveWhileAnotherStillComputes() {
-        RunOutcome outcome = RUNNER.run(RunSpec.of("curator-double-barrier-wakeups", 21));
-        String message = message(outcome);
-        assertEquals(FailureKind.SAFETY_VIOLATION, outcome.failureKind().orElseThrow(), message);
-        assertTrue(message.contains("LEAVE ok"), message);
-        assertTrue(message.contains("had entered and not yet started to leave"), message);
+        assertFails(RUNNER.run(RunSpec.of("curator-double-barrier-wakeups", 21)), FailureKind.SAFETY_VIOLATION,
+                "LEAVE ok", "had entered and not yet started to leave");
     }
 
     /**
@@ -256,11 +249,16 @@ class CuratorBugsTest {
 
     /** A known bug's seed: it passes where Curator has the fix, and fails as {@code kind}, saying so, where not. */
     private static void assertFailsUnlessFixed(RunOutcome outcome, boolean fixed, FailureKind kind, String... saying) {
-        String message = message(outcome);
         if (fixed) {
-            assertTrue(outcome.failure().isEmpty(), message);
-            return;
+            assertTrue(outcome.failure().isEmpty(), message(outcome));
+        } else {
+            assertFails(outcome, kind, saying);
         }
+    }
+
+    /** The run failed as {@code kind}, and its message says every fragment. */
+    private static void assertFails(RunOutcome outcome, FailureKind kind, String... saying) {
+        String message = message(outcome);
         assertEquals(kind, outcome.failureKind().orElseThrow(), message);
         for (String fragment : saying) {
             assertTrue(message.contains(fragment), message);

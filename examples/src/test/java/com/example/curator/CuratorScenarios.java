@@ -2,6 +2,7 @@ package com.example.curator;
 
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
+import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.official.testkit.OfficialElection;
 import dev.zksim.official.testkit.CuratorTestkit;
 import dev.zksim.scenario.ScenarioCatalog;
@@ -83,11 +84,10 @@ public final class CuratorScenarios implements CatalogProvider {
                                 CuratorTestkit.doubleBarrier("/curator/dbarrier"))
                         .title("Double barrier: Curator's DistributedDoubleBarrier when waits end without a notify,"
                                 + " as the JVM allows")
-                        .noGiveUps().faults(1, 5, Time.seconds(3), Profiles.withSpuriousWakeups(List.of())).build())
+                        .noGiveUps().faults(wakeups()).build())
                 .add(Testkit.lock("curator-mutex-wakeups", CuratorTestkit.mutex("/curator/mutex"))
                         .title("Lock: Curator's InterProcessMutex when waits end without a notify, as the JVM allows")
-                        .faults(1, 5, Time.seconds(3), Profiles.withSpuriousWakeups(List.of()))
-                        .build())
+                        .faults(wakeups()).build())
                 .add(Testkit.configuration("curator-shared-value", CuratorTestkit.sharedValue("/curator/config"))
                         .title("Configuration: a JSON configuration in Curator's SharedValue under faults").build())
                 .add(Testkit.membership("curator-group-member", CuratorTestkit.groupMember("/curator/group"))
@@ -118,6 +118,15 @@ public final class CuratorScenarios implements CatalogProvider {
                 .add(Testkit.election("curator-careless-scheduler", scheduler(false))
                         .title("Example: the scheduler that keeps leading through SUSPENDED, which zksim must catch")
                         .build());
+    }
+
+    /**
+     * Five to fifteen spurious wake-ups and no other fault, from 20 ms to 0.8 s, while the
+     * clients start and wait; one that finds no thread waiting ends the client's next wait.
+     */
+    private static FaultProfile wakeups() {
+        return new FaultProfile(Profiles.withSpuriousWakeups(List.of()), 5, 15, Time.millis(20), Time.millis(800),
+                Time.millis(100), Time.millis(100));
     }
 
     private static LockUnderTest.Factory semaphoreMutex() {

@@ -10,13 +10,13 @@ import dev.zksim.api.ZooKeeperClient;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.Time;
+import dev.zksim.kernel.trace.TraceEvent;
 import dev.zksim.recipes.support.ConnectionState;
 import dev.zksim.recipes.support.ConnectionStates;
 import dev.zksim.testkit.TestClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
-import java.util.function.IntSupplier;
 
 /**
  * The {@link TestClient} the standard workloads give a recipe: a handle that follows the
@@ -68,12 +68,9 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
         tell(1, event);
     }
 
-    /**
-     * Registers what a {@code spurious-wakeup} fault on this client does to the threads of its
-     * code under test: {@code wake} ends their waits in {@code Object.wait} and says how many.
-     */
-    public void onSpuriousWakeup(IntSupplier wake) {
-        context.onSpuriousWakeup(wake);
+    /** Adds threads of this client's code under test for a {@code spurious-wakeup} fault to reach. */
+    public void addWaiters(ClientContext.Waiters threads) {
+        context.addWaiters(threads);
     }
 
     /** Opens a new session in the running process and makes it current. */
@@ -170,6 +167,11 @@ public final class SessionClient implements TestClient, ZooKeeperClient {
     @Override
     public void schedule(long delayMicros, Runnable action) {
         context.schedule(delayMicros, action);
+    }
+
+    /** Records an event of this client's code under test in the run's trace, under the client's name. */
+    public void trace(TraceEvent event) {
+        context.trace(event);
     }
 
     @Override

@@ -2,9 +2,10 @@ package dev.zksim.ensemble;
 
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
+import java.util.ArrayList;
+import java.util.List;
 import dev.zksim.kernel.Timer;
 import java.util.function.Function;
-import java.util.function.IntSupplier;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.kernel.trace.TraceEvent;
@@ -19,8 +20,23 @@ public final class ClientContext {
     /** The program's stream, asked for at every think time: looked up once, as a stream is the same object every time. */
     private final Choices programChoices;
     private final Function<Watcher, ZooKeeperClient> sessions;
-    /** Ends this incarnation's waits in {@code Object.wait} at a spurious-wakeup fault; none unless a runtime registers. */
-    private IntSupplier spuriousWakeup = () -> 0;
+    /** The threads of this start of the process that wait on the simulation's monitors, in the order they registered. */
+    private final List<Waiters> waiters = new ArrayList<>();
+
+    /**
+     * Threads of a client's code under test that wait in {@code Object.wait} on the
+     * simulation's monitors, as a {@code spurious-wakeup} fault reaches them.
+     */
+    public interface Waiters {
+        /**
+         * Ends every wait in {@code Object.wait} without a notify, as the JVM may; the number
+         * it ended, or -1 if no code that waits so has run on these threads yet.
+         */
+        int wakeAll();
+
+        /** Makes the next wait to begin on these threads end at once. */
+        void wakeNext();
+    }
 
     ClientContext(SimProcess process, Function<Watcher, ZooKeeperClient> sessions) {
         this.process = process;
@@ -67,18 +83,35 @@ public final class ClientContext {
     }
 
     /**
-     * Registers what a {@code spurious-wakeup} fault on this client does: {@code wake} ends
-     * every wait in {@code Object.wait} of the program's threads, as the JVM may without a
-     * notify, and says how many it ended. Simulated threads register it; a program without
-     * threads of its own has no such waits. The registration lasts for this start of the
-     * process: a crash takes the threads with it.
+     * Adds threads that a {@code spurious-wakeup} fault on this client reaches. Simulated
+     * threads of code under test register themselves; a program without such threads has no
+     * waits to end. The registration lasts for this start of the process: a crash takes the
+     * threads with it.
      */
-    public void onSpuriousWakeup(IntSupplier wake) {
-        spuriousWakeup = wake;
+    public void addWaiters(Waiters threads) {
+        waiters.add(threads);
     }
 
-    /** Carries out a spurious-wakeup fault: the number of waits it ended. */
+    /**
+     * Carries out a spurious-wakeup fault: ends every wait of the registered threads and
+     * returns how many it ended. If none was waiting, the next wait to begin on each set of
+     * threads ends at once instead, and the answer is 0; -1 if no code that waits on the
+     * simulation's monitors has run in this process.
+     */
     int spuriousWakeup() {
-        return spuriousWakeup.getAsInt();
+        boolean waitsHere = false;
+        int woken = 0;
+        for (Waiters threads : waiters) {
+            int ended = threads.wakeAll();
+            waitsHere |= ended >= 0;
+            woken += Math.max(ended, 0);
+        }
+        if (!waitsHere) {
+            return -1;
+        }
+        if (woken == 0) {
+            waiters.forEach(Waiters::wakeNext);
+        }
+        return woken;
     }
 }

@@ -94,10 +94,11 @@ public final class EnsembleClient {
 
     /**
      * Ends every wait in {@code Object.wait} of the running program's threads, as a spurious
-     * wake-up would; the number it ended (0 for a process that is not running).
+     * wake-up would; the number it ended, as {@link ClientContext#addWaiters} says (-1 for a
+     * process that is not running).
      */
     int spuriousWakeup() {
-        return context == null || !process.isUp() ? 0 : context.spuriousWakeup();
+        return context == null || !process.isUp() ? -1 : context.spuriousWakeup();
     }
 
     /** The current session id, 0 if the handle has none (yet). */

@@ -156,11 +156,17 @@ public final class EnsembleFaults {
     /**
      * Wakes every thread of the client that waits in {@code Object.wait}, without a notify:
      * the JVM allows such a spurious wake-up, so code must wait in a loop that checks its
-     * condition. False if no thread of the client was waiting.
+     * condition. With none waiting, the client's next wait ends at once. False if no thread
+     * of the client was waiting.
      */
     public boolean spuriousWakeup(String clientId) {
         int woken = ensemble.client(clientId).spuriousWakeup();
-        record("spurious-wakeup " + clientId, woken == 0 ? "no thread in wait()" : "woke " + woken + " from wait()");
+        String outcome = switch (Integer.signum(woken)) {
+            case 1 -> "woke " + woken + " from wait()";
+            case 0 -> "no thread in wait(): the next wait() ends at once";
+            default -> "no threads of code under the agent";
+        };
+        record("spurious-wakeup " + clientId, outcome);
         return woken > 0;
     }
 

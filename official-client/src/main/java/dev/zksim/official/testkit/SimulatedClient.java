@@ -41,7 +41,7 @@ final class SimulatedClient implements OfficialClient, SessionClient.SessionList
         }
         SimulatedClient official = new SimulatedClient(sessions);
         sessions.listen(official);
-        sessions.onSpuriousWakeup(official.threads::wakeWaiters);
+        sessions.addWaiters(official.threads);
         sessions.whenRunEnds(official.threads::shutdown);
         return official;
     }
@@ -125,6 +125,10 @@ final class SimulatedClient implements OfficialClient, SessionClient.SessionList
         public void trace(TraceEvent event) {
             // The steps are not traced here: the choices that order them are recorded with the
             // run's other choices, and what the threads do shows in the messages and the history.
+            // A wait that a fault ended is traced: nothing else would show why it returned.
+            if (!(event instanceof SimulatedThreads.ThreadStep)) {
+                client.trace(event);
+            }
         }
     }
 }

@@ -87,6 +87,11 @@ final class AgentRuntime implements SimRuntime {
         return monitors.wakeAll();
     }
 
+    /** Makes the next wait in {@code Object.wait} of these threads end at once. */
+    void wakeNextWait() {
+        monitors.wakeNext();
+    }
+
     /** A scheduling step begins: the clock-read budget starts again. */
     void stepStarts() {
         clockReads = 0;
@@ -169,7 +174,9 @@ final class AgentRuntime implements SimRuntime {
     @Override
     public void monitorWait(Object lock, long millis, int nanos) throws InterruptedException {
         long timeoutNanos = millis == 0 && nanos == 0 ? 0 : millis * 1_000_000L + nanos;
-        monitors.await(lock, timeoutNanos, this);
+        if (monitors.await(lock, timeoutNanos, this)) {
+            host.trace(new SimulatedThreads.WaitEndedAtOnce(Thread.currentThread().getName()));
+        }
     }
 
     @Override

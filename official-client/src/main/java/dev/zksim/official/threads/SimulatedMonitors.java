@@ -44,6 +44,8 @@ final class SimulatedMonitors {
     private final Map<Object, Monitor> table = new IdentityHashMap<>();
     /** Every thread in wait(), on any monitor, in the order they began to wait: the table is never iterated. */
     private final List<Waiter> waiters = new ArrayList<>();
+    /** A spurious wake-up found no thread in wait(): the next wait() to begin ends at once. */
+    private boolean wakeNextWait;
     private final Choices choices;
 
     SimulatedMonitors(Choices choices) {
@@ -75,8 +77,11 @@ final class SimulatedMonitors {
         return monitor != null && monitor.owner == Thread.currentThread();
     }
 
-    /** {@code lock.wait(timeout)}: releases the monitor, waits, and enters it again. */
-    void await(Object lock, long timeoutNanos, AgentRuntime time) throws InterruptedException {
+    /**
+     * {@code lock.wait(timeout)}: releases the monitor, waits, and enters it again. True if the
+     * wait ended as it began, for a spurious wake-up that found no thread waiting.
+     */
+    boolean await(Object lock, long timeoutNanos, AgentRuntime time) throws InterruptedException {
         Monitor monitor = owned(lock);
         if (Thread.interrupted()) {
             throw new InterruptedException("interrupted before wait");
@@ -88,9 +93,12 @@ final class SimulatedMonitors {
         monitor.holds = 0;
         release(lock, monitor);
         boolean interrupted = false;
-        if (timeoutNanos > 0) {
+        // A wake-up that a fault left for the next wait ends this one without parking.
+        boolean atOnce = wakeNextWait;
+        wakeNextWait = false;
+        if (!atOnce && timeoutNanos > 0) {
             time.parkNanos(lock, timeoutNanos);
-        } else {
+        } else if (!atOnce) {
             LockSupport.park(lock);
         }
         // One park: a notify, the deadline, an interrupt or a spurious wake-up all end wait(),
@@ -104,6 +112,7 @@ final class SimulatedMonitors {
         if (interrupted) {
             throw new InterruptedException("interrupted in wait");
         }
+        return atOnce;
     }
 
     /** {@code notify} or {@code notifyAll}: wakes one waiter (chosen) or all, in the order they waited. */
@@ -133,6 +142,14 @@ final class SimulatedMonitors {
         }
         waiters.clear();
         return woken;
+    }
+
+    /**
+     * Makes the next wait() to begin end at once, for a spurious wake-up that found no thread
+     * waiting: code that waits only now and then still meets the fault.
+     */
+    void wakeNext() {
+        wakeNextWait = true;
     }
 
     private Monitor owned(Object lock) {

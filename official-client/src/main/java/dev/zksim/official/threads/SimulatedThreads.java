@@ -2,6 +2,7 @@ package dev.zksim.official.threads;
 
 import dev.zksim.agent.bridge.Bridge;
 import dev.zksim.kernel.FailureKind;
+import dev.zksim.ensemble.ClientContext;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.SuppressForbidden;
@@ -33,7 +34,7 @@ import java.util.concurrent.locks.LockSupport;
  * thread that parks with a real-time timeout, or one that blocks on a monitor.
  */
 @SuppressForbidden("simulated threads are virtual threads whose scheduler is the simulation itself")
-public final class SimulatedThreads {
+public final class SimulatedThreads implements ClientContext.Waiters {
     private static final ThreadLocal<SimulatedThreads> OWNER = new ThreadLocal<>();
 
     static {
@@ -50,6 +51,13 @@ public final class SimulatedThreads {
      * continuations ran, and how many simulated threads are alive after it.
      */
     public record ThreadStep(int chosen, int readyBefore, int liveAfter) implements TraceEvent {
+    }
+
+    /**
+     * A wait in {@code Object.wait} that a {@code spurious-wakeup} fault ended as it began:
+     * the fault found no thread waiting and left its wake-up for the next wait.
+     */
+    public record WaitEndedAtOnce(String thread) implements TraceEvent {
     }
 
     /**
@@ -186,11 +194,21 @@ public final class SimulatedThreads {
     /**
      * Ends every wait in {@code Object.wait} of these threads without a notify, as the JVM's
      * spurious wake-up may, and returns how many it ended: what the {@code spurious-wakeup}
-     * fault does. Only code rewritten by the agent waits on the simulation's monitors, so
-     * without it there is nothing to wake. Call it between steps, from the simulation.
+     * fault does. Only code rewritten by the agent waits on the simulation's monitors: before
+     * such code has run on these threads there is nothing to wake, and the answer is -1. Call
+     * it between steps, from the simulation.
      */
-    public int wakeWaiters() {
-        return agent == null ? 0 : agent.wakeWaiters();
+    @Override
+    public int wakeAll() {
+        return agent == null ? -1 : agent.wakeWaiters();
+    }
+
+    /** Makes the next wait in {@code Object.wait} to begin on these threads end at once. */
+    @Override
+    public void wakeNext() {
+        if (agent != null) {
+            agent.wakeNextWait();
+        }
     }
 
     /** True if {@code thread} is a simulated thread of this set that has not ended. */

@@ -107,7 +107,7 @@ public sealed interface Fault {
         }
     }
 
-    /** Ends every wait in {@code Object.wait} of a client's threads, without a notify. */
+    /** Ends every wait in {@code Object.wait} of a client's threads without a notify, or its next wait if none waits. */
     record SpuriousWakeup(Target client) implements Fault {
         @Override
         public String toString() {

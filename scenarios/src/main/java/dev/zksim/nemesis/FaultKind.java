@@ -30,8 +30,9 @@ public enum FaultKind {
     DISK_ERROR,
     /**
      * Every thread of a client that waits in {@code Object.wait} wakes without a notify, as
-     * the JVM allows: code that waits once instead of in a loop goes on with its condition
-     * still false. Only threads of code under the zksim agent wait that way. Opt-in
+     * the JVM allows, and with none waiting the client's next wait ends at once: code that
+     * waits once instead of in a loop goes on with its condition still false. Only threads of
+     * code under the zksim agent wait that way. Opt-in
      * ({@link dev.zksim.testkit.Profiles#withSpuriousWakeups}), so that the standard profiles
      * draw their plans as before.
      */

@@ -59,7 +59,8 @@ public final class Profiles {
 
     /**
      * {@code kinds} and spurious wake-ups: every thread of a client that waits in
-     * {@code Object.wait} wakes without a notify, which the JVM allows and real JVMs rarely do.
+     * {@code Object.wait} wakes without a notify, which the JVM allows and real JVMs rarely do
+     * (with none waiting, the client's next wait ends at once).
      * Code that waits once where it should wait in a loop on its condition goes on as if it
      * had been notified. Only code under the zksim agent (Curator, users' blocking recipes)
      * waits on simulated monitors; for other code the fault does nothing.

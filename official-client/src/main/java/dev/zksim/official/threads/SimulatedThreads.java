@@ -1,8 +1,8 @@
 package dev.zksim.official.threads;
 
 import dev.zksim.agent.bridge.Bridge;
-import dev.zksim.kernel.FailureKind;
 import dev.zksim.ensemble.ClientContext;
+import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.SuppressForbidden;

@@ -41,7 +41,8 @@ enum LineAgreement {
                     : "this line was recorded against other code, or edited (a line from an older zksim carries no"
                             + " checksum to tell)")
                     + " (digest differs: the line has " + line.digest() + ", this code runs it, twice alike, to "
-                    + shortDigest(outcome.digest()) + ")";
+                    + shortDigest(outcome.digest()) + "): your code, a library on the class path (another Curator"
+                    + " release, say) or zksim changed since the line was found";
             case NONDETERMINISM -> "NONDETERMINISM: the same line run twice gave two digests, the first "
                     + outcome.digest() + " (the line has " + line.digest() + ")";
         };

@@ -67,7 +67,7 @@ class CuratorBugsTest {
      */
     @Test
     void aLeaseLeftByALostConnectionDeadlocksTheSemaphoreMutex() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(childrenCacheFollowsConnection(), "Curator 5.3 or later");
+        org.junit.jupiter.api.Assumptions.assumeTrue(curatorIsAtLeast(5, 3), "Curator 5.3 or later");
         RunOutcome outcome = RUNNER.run(RunSpec.of("curator-semaphore-mutex-all-faults", 180));
         String message = message(outcome);
         assertEquals(FailureKind.LIVENESS_TIMEOUT, outcome.failureKind().orElseThrow(), message);
@@ -99,7 +99,7 @@ class CuratorBugsTest {
      */
     @Test
     void aQueueConsumerStopsSeeingItemsAfterCuratorRenewsItsSessionUnlessCurator623IsFixed() {
-        assertUnsafeUnlessFixed(RUNNER.run(RunSpec.of("curator-queue", 1536)), childrenCacheFollowsConnection(),
+        assertUnsafeUnlessFixed(RUNNER.run(RunSpec.of("curator-queue", 1536)), curator623IsFixed(),
                 "acknowledged items were never dequeued");
     }
 
@@ -223,7 +223,7 @@ class CuratorBugsTest {
      */
     @Test
     void aLeaderLatchRecoveredOnALaggingFollowerLeavesNobodyLeading() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(childrenCacheFollowsConnection(), "Curator 5.3 or later");
+        org.junit.jupiter.api.Assumptions.assumeTrue(curatorIsAtLeast(5, 3), "Curator 5.3 or later");
         RunOutcome outcome = runShrunk(LAGGING_FOLLOWER_LATCH_LINE, "curator-leader-latch", "/curator/latch");
         String message = message(outcome);
         assertEquals(FailureKind.LIVENESS_TIMEOUT, outcome.failureKind().orElseThrow(), message);
@@ -264,20 +264,20 @@ class CuratorBugsTest {
         }
     }
 
-    /** Whether this Curator has CURATOR-621's fix: its read lock is a class of its own. */
+    /** Whether this Curator has CURATOR-621's fix, released in 5.5.0. */
     static boolean curator621IsFixed() {
-        return curatorHas("org.apache.curator.framework.recipes.locks.InterProcessReadWriteLock$ReadLock", null);
+        return curatorIsAtLeast(5, 5);
     }
 
-    /** Whether CURATOR-623's fix is there: the queue's ChildrenCache has a connection listener. */
-    private static boolean childrenCacheFollowsConnection() {
-        return curatorHas("org.apache.curator.framework.recipes.queue.ChildrenCache", "connectionStateListener");
+    /** Whether this Curator has CURATOR-623's fix (the queue's cache follows the connection), released in 5.3.0. */
+    private static boolean curator623IsFixed() {
+        return curatorIsAtLeast(5, 3);
     }
 
     /**
      * Whether the Curator on the class path is this release or a later one, read from its
-     * recipes jar's manifest. Unlike the probes for a fix's classes and fields, this also
-     * covers fixes that change only the body of a method.
+     * recipes jar's manifest: one test for every fix, including those that change only the
+     * body of a method.
      */
     static boolean curatorIsAtLeast(int major, int minor) {
         String version = org.apache.curator.framework.recipes.leader.LeaderLatch.class.getPackage()
@@ -285,19 +285,6 @@ class CuratorBugsTest {
         String[] parts = java.util.Objects.requireNonNull(version, "no version in Curator's manifest").split("\\.");
         int actualMajor = Integer.parseInt(parts[0]);
         return actualMajor > major || (actualMajor == major && Integer.parseInt(parts[1]) >= minor);
-    }
-
-    /** Whether the Curator on the class path has this class, and this field of it unless null. */
-    private static boolean curatorHas(String className, String field) {
-        try {
-            Class<?> type = Class.forName(className);
-            if (field != null) {
-                type.getDeclaredField(field);
-            }
-            return true;
-        } catch (ClassNotFoundException | NoSuchFieldException e) {
-            return false;
-        }
     }
 
     private static String message(RunOutcome outcome) {

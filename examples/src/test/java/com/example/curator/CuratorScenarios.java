@@ -15,6 +15,7 @@ import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.Testkit;
 import java.util.List;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreMutex;
+import org.apache.curator.retry.RetryNTimes;
 
 /**
  * Curator's own recipes and this project's Curator application in the testkit's standard
@@ -115,6 +116,15 @@ public final class CuratorScenarios implements CatalogProvider {
                         .build())
                 .add(Testkit.election("curator-scheduler", scheduler(true))
                         .title("Example: a job scheduler led through a LeaderLatch").build())
+                // DistributedAtomicLong writes on the version it read; when a write's reply is
+                // lost, Curator's retry sends the same write again, which now fails on the version
+                // it changed itself, and the recipe takes that for a competitor's write: it reads
+                // its own increment and adds one more.
+                .add(Testkit.counter("curator-atomic-long",
+                                CuratorTestkit.atomicLong("/curator/counter", new RetryNTimes(20, 10)))
+                        .title("Counter: Curator's DistributedAtomicLong under faults, which counts an increment"
+                                + " twice when a write's reply is lost")
+                        .build())
                 .add(Testkit.election("curator-careless-scheduler", scheduler(false))
                         .title("Example: the scheduler that keeps leading through SUSPENDED, which zksim must catch")
                         .build());

@@ -52,6 +52,7 @@ public final class Catalog {
                 .add(GroupScenarios.partitionedMembership())
                 .add(GroupScenarios.rendezvous())
                 .add(GroupScenarios.naming())
+                .add(GroupScenarios.counter())
                 .add(MixedScenarios.leaderPublishesConfig())
                 .add(MixedScenarios.lockHoldersEnqueue())
                 .add(InterleavingScenarios.unversionedCounterCanary())

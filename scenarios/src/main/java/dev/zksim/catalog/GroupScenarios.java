@@ -118,6 +118,12 @@ public final class GroupScenarios {
                 .build();
     }
 
+    public static Scenario counter() {
+        return Testkit.counter("counter", RecipeCounter.VERSIONED)
+                .title("Counter: every completed increment counts exactly once, under random faults")
+                .build();
+    }
+
     /** Client ids in the order the installer adds them: c1, c2, ... */
     static List<String> clientIds(int count) {
         List<String> ids = new ArrayList<>();

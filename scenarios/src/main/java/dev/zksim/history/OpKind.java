@@ -36,6 +36,10 @@ public record OpKind(String name) implements Comparable<OpKind> {
     public static final OpKind PUBLISH = new OpKind("PUBLISH");
     public static final OpKind RENDEZVOUS = new OpKind("RENDEZVOUS");
     public static final OpKind ALLOCATE = new OpKind("ALLOCATE");
+    /** A shared counter went up by one: OK with the value right after it, or nil when the counter does not say. */
+    public static final OpKind INCREMENT = new OpKind("INCREMENT");
+    /** A shared counter was read: OK with the value read. */
+    public static final OpKind COUNT = new OpKind("COUNT");
     /**
      * A leader wrote the shared state of a controller: invoked with (term, n), the n-th write
      * of the term that began at the ELECTED op of index term; OK with (term, n, version), the

@@ -170,6 +170,14 @@ public final class ShapeGoals {
                 Goal.contended(OpKind.ALLOCATE, "two clients asked for names at once"));
     }
 
+    /** A shared counter's. */
+    public static List<Goal> counter() {
+        return List.of(
+                Goal.completedBy(OpKind.INCREMENT, 2, "two clients added to the counter"),
+                Goal.contended(OpKind.INCREMENT, "two clients added to the counter at once"),
+                Goal.completed(OpKind.COUNT, "a client read the counter"));
+    }
+
     /** A two-phase commit's. */
     public static List<Goal> twoPhaseCommit() {
         return List.of(

@@ -90,6 +90,11 @@ public final class Testkit {
         return new NamingScenario(id, factory);
     }
 
+    /** A shared counter whose completed increments each count once: see {@link CounterScenario}. */
+    public static CounterScenario counter(String id, CounterUnderTest.Factory factory) {
+        return new CounterScenario(id, factory);
+    }
+
     /**
      * A two-phase commit: a coordinator and the sites' implementation (more with
      * {@link TwoPhaseCommitScenario#siteVariant}); see {@link TwoPhaseCommitScenario}.

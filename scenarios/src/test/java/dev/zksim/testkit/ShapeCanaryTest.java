@@ -7,10 +7,17 @@ import dev.zksim.api.KeeperException;
 import dev.zksim.catalog.RecipeRendezvous;
 import dev.zksim.catalog.RecipeTwoPhase;
 import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.Time;
+import dev.zksim.nemesis.FaultKind;
+import dev.zksim.recipes.counter.VersionedCounter;
+import dev.zksim.recipes.support.Stages;
 import dev.zksim.property.PropertyCheck;
 import dev.zksim.property.Seeds;
 import dev.zksim.property.SimulationProperty;
 import dev.zksim.scenario.ScenarioCatalog;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
@@ -51,12 +58,66 @@ class ShapeCanaryTest {
         };
     };
 
+    /** CANARY: a counter that reads, adds one and writes whatever the version, so two callers can write the same value. */
+    private static final CounterUnderTest.Factory UNVERSIONED_COUNTER = client -> new CounterUnderTest() {
+        private final VersionedCounter reader = new VersionedCounter(client.zk(), "/counter");
+
+        @Override
+        public CompletionStage<OptionalLong> increment() {
+            return reader.read().thenCompose(value -> client.zk().setData("/counter", VersionedCounter.encode(value + 1), -1)
+                    .exceptionallyCompose(error -> client.zk().create("/counter", VersionedCounter.encode(value + 1),
+                            CreateMode.PERSISTENT).thenApply(created -> null))
+                    .thenApply(written -> OptionalLong.of(value + 1)));
+        }
+
+        @Override
+        public CompletionStage<Long> read() {
+            return reader.read();
+        }
+    };
+
+    /**
+     * CANARY: zksim's counter with a retry around each increment after a connection loss, as
+     * Curator's framework retries a write: a write whose reply was lost counted already, so
+     * the retry counts the increment again.
+     */
+    private static final CounterUnderTest.Factory RETRYING_COUNTER = client -> new CounterUnderTest() {
+        private final VersionedCounter counter = new VersionedCounter(client.zk(), "/counter");
+
+        @Override
+        public CompletionStage<OptionalLong> increment() {
+            CompletableFuture<OptionalLong> result = new CompletableFuture<>();
+            attempt(result);
+            return result;
+        }
+
+        private void attempt(CompletableFuture<OptionalLong> result) {
+            counter.increment().whenComplete((value, error) -> {
+                if (error == null) {
+                    result.complete(OptionalLong.of(value));
+                } else if (Stages.is(error, KeeperException.Code.CONNECTIONLOSS)) {
+                    attempt(result);
+                } else {
+                    result.completeExceptionally(error);
+                }
+            });
+        }
+
+        @Override
+        public CompletionStage<Long> read() {
+            return counter.read();
+        }
+    };
+
     private static final ScenarioCatalog CATALOG = new ScenarioCatalog("shape-canaries")
             .add(Testkit.twoPhaseCommit("canary-optimistic-site", RecipeTwoPhase.COORDINATOR, OPTIMISTIC_SITE)
                     .servers(1).noFaults().noVotes(1, 1).build())
             .add(Testkit.rendezvous("canary-overwriting-worker", OVERWRITING_WORKER)
                     .servers(1).noFaults().workers(2, 3).build())
-            .add(Testkit.naming("canary-adopting-namer", ADOPTING_NAMER).servers(1).noFaults().build());
+            .add(Testkit.naming("canary-adopting-namer", ADOPTING_NAMER).servers(1).noFaults().build())
+            .add(Testkit.counter("canary-unversioned-counter", UNVERSIONED_COUNTER).servers(1).noFaults().build())
+            .add(Testkit.counter("canary-retrying-counter", RETRYING_COUNTER)
+                    .faults(2, 4, Time.seconds(3), List.of(FaultKind.DROP_REPLY)).build());
 
     @SimulationProperty(seeds = 5)
     void aSiteThatAlwaysReportsCommitIsCaught(Seeds seeds) {
@@ -71,6 +132,18 @@ class ShapeCanaryTest {
     @SimulationProperty(seeds = 5)
     void aNamerThatAdoptsAnExistingNameIsCaught(Seeds seeds) {
         assertCaught(seeds.expectFailure(CATALOG, "canary-adopting-namer"), "unique names");
+    }
+
+    @SimulationProperty(seeds = 5)
+    void aCounterThatWritesWhateverTheVersionIsCaught(Seeds seeds) {
+        assertCaught(seeds.expectFailure(CATALOG, "canary-unversioned-counter"), "counter");
+    }
+
+    @SimulationProperty(seeds = 20)
+    void aCounterThatRetriesAWriteWhoseReplyWasLostIsCaught(Seeds seeds) {
+        PropertyCheck.Counterexample caught = seeds.expectFailure(CATALOG, "canary-retrying-counter");
+        assertCaught(caught, "counter");
+        assertThat(caught.minimal().failure().orElseThrow().getMessage()).contains("counted more than once");
     }
 
     private static void assertCaught(PropertyCheck.Counterexample caught, String checker) {

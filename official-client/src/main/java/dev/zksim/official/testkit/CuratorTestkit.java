@@ -2,6 +2,7 @@ package dev.zksim.official.testkit;
 
 import dev.zksim.testkit.BarrierUnderTest;
 import dev.zksim.testkit.ConfigUnderTest;
+import dev.zksim.testkit.CounterUnderTest;
 import dev.zksim.testkit.DoubleBarrierUnderTest;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
@@ -12,6 +13,7 @@ import dev.zksim.testkit.ReadWriteLockScenario;
 import dev.zksim.testkit.SemaphoreScenario;
 import java.lang.reflect.Method;
 import java.util.function.UnaryOperator;
+import org.apache.curator.RetryPolicy;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.locks.InterProcessLock;
@@ -314,6 +316,21 @@ public final class CuratorTestkit {
      */
     public static MembershipUnderTest.Factory groupMember(String path) {
         return (client, name, events) -> new CuratorGroupMember(SimulatedClient.of(client), path, name, events);
+    }
+
+    /**
+     * A Curator {@code DistributedAtomicLong} on {@code path} as the testkit's counter, used as
+     * its documentation says: an increment counts when its result {@code succeeded()}. Writes
+     * that lose to another caller's are tried again under {@code contention}; Curator's own
+     * retry policy (the framework's, see {@link #start}) covers connection losses.
+     *
+     * <pre>{@code
+     * Scenario counter = Testkit.counter("curator-atomic-long",
+     *         CuratorTestkit.atomicLong("/counters/jobs", new RetryNTimes(20, 10))).build();
+     * }</pre>
+     */
+    public static CounterUnderTest.Factory atomicLong(String path, RetryPolicy contention) {
+        return OfficialTestkit.counter(client -> new CuratorAtomicLong(new LazyCurator(client), path, contention));
     }
 
     // Read/write lock and queues: Curator's InterProcessReadWriteLock, DistributedQueue and

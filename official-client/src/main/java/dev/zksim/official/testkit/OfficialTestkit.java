@@ -1,8 +1,11 @@
 package dev.zksim.official.testkit;
 
+import dev.zksim.testkit.CounterUnderTest;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.LockUnderTest;
 import dev.zksim.testkit.SemaphoreScenario;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Puts recipes written against {@code org.apache.zookeeper.ZooKeeper} into the testkit's
@@ -55,6 +58,34 @@ public final class OfficialTestkit {
             SimulatedClient official = SimulatedClient.of(client);
             return new BlockingLockAdapter(new CallChain(official), factory.create(official, permits), events,
                     client.connection());
+        };
+    }
+
+    /**
+     * A blocking counter as the testkit's counter: each increment and read runs on a simulated
+     * thread of the counter's client, one call after the other.
+     *
+     * <pre>{@code
+     * Scenario counter = Testkit.counter("my-counter",
+     *         OfficialTestkit.counter(client -> new MyCounter(client::zk, "/counters/jobs"))).build();
+     * }</pre>
+     */
+    public static CounterUnderTest.Factory counter(BlockingCounter.Factory factory) {
+        return client -> {
+            SimulatedClient official = SimulatedClient.of(client);
+            CallChain calls = new CallChain(official);
+            BlockingCounter counter = factory.create(official);
+            return new CounterUnderTest() {
+                @Override
+                public CompletionStage<OptionalLong> increment() {
+                    return calls.then("increment", counter::increment);
+                }
+
+                @Override
+                public CompletionStage<Long> read() {
+                    return calls.then("read", counter::read);
+                }
+            };
         };
     }
 

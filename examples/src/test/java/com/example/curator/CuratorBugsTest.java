@@ -146,6 +146,35 @@ class CuratorBugsTest {
     }
 
     /**
+     * DistributedAtomicLong writes the new value on the version it read, and Curator's retry
+     * repeats a write whose reply was lost. In seed 185 of curator-atomic-long the reply to
+     * c2's write of 12 is dropped; Curator sends the same write again, which fails on the
+     * version the first one changed, and the recipe takes that for another client's write: it
+     * reads 12, writes 13 and reports 13 for one increment. Every release from 5.0.0 to 5.9.0
+     * does this (the recipe does not use the framework's {@code idempotent()}, which has a flaw
+     * of its own, below).
+     */
+    @Test
+    void anAtomicLongCountsAnIncrementTwiceWhenAWritesReplyIsLost() {
+        assertFails(RUNNER.run(RunSpec.of("curator-atomic-long", 185)), FailureKind.SAFETY_VIOLATION,
+                "INCREMENT ok", "an increment counted more than once");
+    }
+
+    /**
+     * Curator's {@code setData().idempotent()} treats a BadVersion as success whenever the node
+     * now holds the bytes it meant to write one version later, on the first try too, although
+     * its documentation speaks of a retry after a transient error. A compare-and-set on it
+     * loses updates with no fault at all: in seed 8 of curator-idempotent-counter two nodes read
+     * the same count and both write the next one; the second write fails on the version, and
+     * both report the same count.
+     */
+    @Test
+    void anIdempotentVersionedWriteTakesAnotherClientsWriteForItsOwn() {
+        assertFails(RUNNER.run(RunSpec.of("curator-idempotent-counter", 8)), FailureKind.SAFETY_VIOLATION,
+                "INCREMENT ok", "one of the two increments did not count");
+    }
+
+    /**
      * CURATOR-653, fixed in Curator 5.4.0: LeaderLatch's check of its position set leadership
      * when its node was first and left the flag alone when it was not. In seed 2001750 the
      * ensemble's leader crashes and c2 reconnects on its session with two creates in flight:

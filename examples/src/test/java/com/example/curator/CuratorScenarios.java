@@ -4,9 +4,12 @@ import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.official.testkit.OfficialElection;
+import dev.zksim.official.testkit.BlockingCounter;
 import dev.zksim.official.testkit.CuratorTestkit;
+import dev.zksim.official.testkit.OfficialTestkit;
 import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.testkit.CatalogProvider;
+import dev.zksim.testkit.CounterUnderTest;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
@@ -14,6 +17,7 @@ import dev.zksim.testkit.Profiles;
 import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.Testkit;
 import java.util.List;
+import java.util.OptionalLong;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreMutex;
 import org.apache.curator.retry.RetryNTimes;
 
@@ -125,6 +129,14 @@ public final class CuratorScenarios implements CatalogProvider {
                         .title("Counter: Curator's DistributedAtomicLong under faults, which counts an increment"
                                 + " twice when a write's reply is lost")
                         .build())
+                // The team's own counter, which writes with Curator's idempotent(): a write
+                // repeated after a connection loss is taken for done when the node holds its
+                // bytes one version later, which another node's write of the same count also
+                // leaves behind.
+                .add(Testkit.counter("curator-idempotent-counter", jobCounter())
+                        .title("Counter: a job count written with Curator's idempotent(), which takes another"
+                                + " node's write for its own when a request is lost")
+                        .build())
                 .add(Testkit.election("curator-careless-scheduler", scheduler(false))
                         .title("Example: the scheduler that keeps leading through SUSPENDED, which zksim must catch")
                         .build());
@@ -137,6 +149,31 @@ public final class CuratorScenarios implements CatalogProvider {
     private static FaultProfile wakeups() {
         return new FaultProfile(Profiles.withSpuriousWakeups(List.of()), 5, 15, Time.millis(20), Time.millis(800),
                 Time.millis(100), Time.millis(100));
+    }
+
+    /** The job counter on each client's own Curator, as the testkit's counter. */
+    private static CounterUnderTest.Factory jobCounter() {
+        return OfficialTestkit.counter(client -> {
+            JobCounter[] counter = new JobCounter[1];
+            return new BlockingCounter() {
+                @Override
+                public OptionalLong increment() throws Exception {
+                    return OptionalLong.of(counter().increment());
+                }
+
+                @Override
+                public long read() throws Exception {
+                    return counter().read();
+                }
+
+                private JobCounter counter() {
+                    if (counter[0] == null) {
+                        counter[0] = new JobCounter(CuratorTestkit.start(client), "/curator/jobs-done");
+                    }
+                    return counter[0];
+                }
+            };
+        });
     }
 
     private static LockUnderTest.Factory semaphoreMutex() {

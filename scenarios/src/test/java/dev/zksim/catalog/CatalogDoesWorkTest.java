@@ -64,6 +64,7 @@ class CatalogDoesWorkTest {
         MAIN.put("membership", Map.of(OpKind.JOIN, 2, OpKind.VIEW, 2));
         MAIN.put("rendezvous", Map.of(OpKind.PUBLISH, 1, OpKind.RENDEZVOUS, 1));
         MAIN.put("naming", Map.of(OpKind.ALLOCATE, 4));
+        MAIN.put("counter", Map.of(OpKind.INCREMENT, 4, OpKind.COUNT, 2));
         MAIN.put("mixed-leader-config", Map.of(OpKind.ELECTED, 1, OpKind.CONFIG_WRITE, 1, OpKind.CONFIG_READ, 1));
         MAIN.put("mixed-lock-queue", Map.of(OpKind.ACQUIRE, 4, OpKind.ENQUEUE, 4, OpKind.DEQUEUE, 4));
         MAIN.put("canary-unversioned-counter", Map.of(OpKind.of("INCREMENT"), 2));

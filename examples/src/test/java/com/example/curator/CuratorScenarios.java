@@ -6,7 +6,6 @@ import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.official.testkit.OfficialElection;
 import dev.zksim.official.testkit.BlockingCounter;
 import dev.zksim.official.testkit.CuratorTestkit;
-import dev.zksim.official.testkit.OfficialTestkit;
 import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.testkit.CatalogProvider;
 import dev.zksim.testkit.CounterUnderTest;
@@ -153,24 +152,17 @@ public final class CuratorScenarios implements CatalogProvider {
 
     /** The job counter on each client's own Curator, as the testkit's counter. */
     private static CounterUnderTest.Factory jobCounter() {
-        return OfficialTestkit.counter(client -> {
-            JobCounter[] counter = new JobCounter[1];
+        return CuratorTestkit.counter(curator -> {
+            JobCounter counter = new JobCounter(curator, "/curator/jobs-done");
             return new BlockingCounter() {
                 @Override
                 public OptionalLong increment() throws Exception {
-                    return OptionalLong.of(counter().increment());
+                    return OptionalLong.of(counter.increment());
                 }
 
                 @Override
                 public long read() throws Exception {
-                    return counter().read();
-                }
-
-                private JobCounter counter() {
-                    if (counter[0] == null) {
-                        counter[0] = new JobCounter(CuratorTestkit.start(client), "/curator/jobs-done");
-                    }
-                    return counter[0];
+                    return counter.read();
                 }
             };
         });

@@ -6,7 +6,6 @@ import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.testkit.ShapeGoals;
-import dev.zksim.workload.UnversionedIncrement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,8 +62,8 @@ final class CatalogGoals {
                     Goal.happened(OpKind.REVOKE, OpType.OK, "a holder was asked to give the lock back"),
                     Goal.completedBy(OpKind.ACQUIRE, 2, "the lock passed from one client to another"));
             case "canary-unversioned-counter" -> List.of(
-                    Goal.completedBy(UnversionedIncrement.INCREMENT, 2, "both clients incremented"),
-                    Goal.contended(UnversionedIncrement.INCREMENT, "the two increments overlapped"));
+                    Goal.completedBy(OpKind.INCREMENT, 2, "both clients incremented"),
+                    Goal.contended(OpKind.INCREMENT, "the two increments overlapped"));
             default -> List.of();
         };
     }

@@ -4,6 +4,7 @@ import dev.zksim.testkit.SwarmKnobs;
 import dev.zksim.testkit.Testkit;
 import dev.zksim.check.IncrementChecker;
 import dev.zksim.ensemble.EnsembleConfig;
+import dev.zksim.history.OpKind;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.Distribution;
 import dev.zksim.nemesis.FaultProfile;
@@ -41,14 +42,14 @@ public final class InterleavingScenarios {
                 .ensemble(new SwarmKnobs(config, "lan"))
                 .faults(new FaultProfile(List.of(), 0, 0, 0, 0, Time.millis(100), Time.millis(100)))
                 .settle(Time.seconds(1))
-                .goals(Goal.completedBy(UnversionedIncrement.INCREMENT, 2, "both clients incremented"),
-                        Goal.contended(UnversionedIncrement.INCREMENT, "the two increments overlapped"))
+                .goals(Goal.completedBy(OpKind.INCREMENT, 2, "both clients incremented"),
+                        Goal.contended(OpKind.INCREMENT, "the two increments overlapped"))
                 .perSeed((knobs, run) -> run
                         .install((ensemble, history) -> {
                             Workloads.add(ensemble, new UnversionedIncrement(new ClientLog(history), FIRST));
                             Workloads.add(ensemble, new UnversionedIncrement(new ClientLog(history), FIRST + STAGGER));
                         })
-                        .check((heal, end) -> new IncrementChecker(UnversionedIncrement.INCREMENT))
+                        .check((heal, end) -> new IncrementChecker(OpKind.INCREMENT))
                         .note("clients: 2, incrementing at " + Time.formatSeconds(FIRST) + " and " + Time.formatSeconds(FIRST + STAGGER)))
                 .build();
     }

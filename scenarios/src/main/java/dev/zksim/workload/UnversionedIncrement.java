@@ -16,8 +16,6 @@ import java.nio.charset.StandardCharsets;
  * write, an interleaving that uniformly random delays almost never produce.
  */
 public final class UnversionedIncrement implements Recorded {
-    /** The op kind of one increment; its OK value is the number written. */
-    public static final OpKind INCREMENT = OpKind.of("INCREMENT");
     private static final String PATH = "/counter";
 
     private final ClientLog log;
@@ -43,7 +41,7 @@ public final class UnversionedIncrement implements Recorded {
     }
 
     private void increment(ZooKeeperClient zk) {
-        ClientLog.Call call = log.invoke(INCREMENT);
+        ClientLog.Call call = log.invoke(OpKind.INCREMENT);
         zk.getData(PATH, false).thenCompose(read -> {
             long next = Long.parseLong(new String(read.data(), StandardCharsets.UTF_8)) + 1;
             return zk.setData(PATH, bytes(next), -1).thenApply(stat -> next);

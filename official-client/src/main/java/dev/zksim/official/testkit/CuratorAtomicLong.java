@@ -20,20 +20,19 @@ final class CuratorAtomicLong implements BlockingCounter {
     /** How long a read waits for its sync; older Curators may never call a failed background operation back. */
     private static final long SYNC_TIMEOUT_SECONDS = 30;
 
-    private final CuratorTestkit.LazyCurator curator;
+    private final CuratorFramework curator;
     private final String path;
-    private final RetryPolicy contention;
-    private DistributedAtomicLong counter;
+    private final DistributedAtomicLong counter;
 
-    CuratorAtomicLong(CuratorTestkit.LazyCurator curator, String path, RetryPolicy contention) {
+    CuratorAtomicLong(CuratorFramework curator, String path, RetryPolicy contention) {
         this.curator = curator;
         this.path = path;
-        this.contention = contention;
+        this.counter = new DistributedAtomicLong(curator, path, contention);
     }
 
     @Override
     public OptionalLong increment() throws Exception {
-        AtomicValue<Long> result = counter().increment();
+        AtomicValue<Long> result = counter.increment();
         if (!result.succeeded()) {
             throw new IllegalStateException("DistributedAtomicLong.increment did not succeed");
         }
@@ -43,19 +42,12 @@ final class CuratorAtomicLong implements BlockingCounter {
     @Override
     public long read() throws Exception {
         CompletableFuture<Integer> synced = new CompletableFuture<>();
-        curator.get().sync().inBackground((client, event) -> synced.complete(event.getResultCode())).forPath(path);
+        curator.sync().inBackground((client, event) -> synced.complete(event.getResultCode())).forPath(path);
         int code = synced.get(SYNC_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         if (code != KeeperException.Code.OK.intValue()) {
             // A read after a failed sync could lag behind increments that completed before it.
             throw KeeperException.create(KeeperException.Code.get(code), path);
         }
-        return counter().get().postValue();
-    }
-
-    private DistributedAtomicLong counter() {
-        if (counter == null) {
-            counter = new DistributedAtomicLong(curator.get(), path, contention);
-        }
-        return counter;
+        return counter.get().postValue();
     }
 }

@@ -12,6 +12,7 @@ import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.ReadWriteLockScenario;
 import dev.zksim.testkit.SemaphoreScenario;
 import java.lang.reflect.Method;
+import java.util.OptionalLong;
 import java.util.function.UnaryOperator;
 import org.apache.curator.RetryPolicy;
 import org.apache.curator.framework.CuratorFramework;
@@ -45,6 +46,12 @@ public final class CuratorTestkit {
     @FunctionalInterface
     public interface LockFactory {
         InterProcessLock create(CuratorFramework curator);
+    }
+
+    /** Builds one caller's Curator-based counter ({@code DistributedAtomicLong} or the user's own). */
+    @FunctionalInterface
+    public interface CounterFactory {
+        BlockingCounter create(CuratorFramework curator);
     }
 
     /**
@@ -330,7 +337,45 @@ public final class CuratorTestkit {
      * }</pre>
      */
     public static CounterUnderTest.Factory atomicLong(String path, RetryPolicy contention) {
-        return OfficialTestkit.counter(client -> new CuratorAtomicLong(new LazyCurator(client), path, contention));
+        return counter(curator -> new CuratorAtomicLong(curator, path, contention));
+    }
+
+    /**
+     * Any Curator-based counter as the testkit's counter. The counter is built, on its own
+     * started CuratorFramework, when the workload first uses it: on a simulated thread, since
+     * Curator starts threads as it starts.
+     */
+    public static CounterUnderTest.Factory counter(CounterFactory factory) {
+        return OfficialTestkit.counter(client -> new LazyCounter(new LazyCurator(client), factory));
+    }
+
+    /** A counter built on its first call, once its CuratorFramework is started. */
+    private static final class LazyCounter implements BlockingCounter {
+        private final LazyCurator curator;
+        private final CounterFactory factory;
+        private BlockingCounter counter;
+
+        LazyCounter(LazyCurator curator, CounterFactory factory) {
+            this.curator = curator;
+            this.factory = factory;
+        }
+
+        @Override
+        public OptionalLong increment() throws Exception {
+            return counter().increment();
+        }
+
+        @Override
+        public long read() throws Exception {
+            return counter().read();
+        }
+
+        private BlockingCounter counter() {
+            if (counter == null) {
+                counter = factory.create(curator.get());
+            }
+            return counter;
+        }
     }
 
     // Read/write lock and queues: Curator's InterProcessReadWriteLock, DistributedQueue and

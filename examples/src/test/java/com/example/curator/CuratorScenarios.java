@@ -94,6 +94,16 @@ public final class CuratorScenarios implements CatalogProvider {
                         .faults(wakeups()).build())
                 .add(Testkit.configuration("curator-shared-value", CuratorTestkit.sharedValue("/curator/config"))
                         .title("Configuration: a JSON configuration in Curator's SharedValue under faults").build())
+                // CuratorCache's storage takes a child's new data without telling the listener
+                // when the version is unchanged (a child deleted and created again while the
+                // reader was away); PathChildrenCache and TreeCache compare the mzxid.
+                .add(Testkit.cache("curator-cache", CuratorTestkit.curatorCache("/dir"))
+                        .title("Cache: Curator's CuratorCache of a directory under faults").build())
+                .add(Testkit.cache("curator-path-children-cache", CuratorTestkit.pathChildrenCache("/dir"))
+                        .title("Cache: Curator's deprecated PathChildrenCache of a directory under faults").build())
+                .add(Testkit.cache("curator-tree-cache", CuratorTestkit.treeCache("/dir"))
+                        .title("Cache: Curator's deprecated TreeCache of a directory, one level deep, under faults")
+                        .build())
                 .add(Testkit.membership("curator-group-member", CuratorTestkit.groupMember("/curator/group"))
                         .title("Membership: Curator's GroupMember under faults").build())
                 .add(Testkit.readWriteLock("curator-rwlock", CuratorTestkit.readWriteLock("/curator/rwlock"))

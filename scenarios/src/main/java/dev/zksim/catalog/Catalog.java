@@ -47,6 +47,8 @@ public final class Catalog {
                 .add(CoordinationScenarios.barrier())
                 .add(CoordinationScenarios.twoPhaseCommit())
                 .add(CoordinationScenarios.configuration())
+                .add(CoordinationScenarios.cache())
+                .add(CoordinationScenarios.cacheByVersionCanary())
                 .add(GroupScenarios.doubleBarrier())
                 .add(GroupScenarios.membership())
                 .add(GroupScenarios.partitionedMembership())

@@ -48,6 +48,20 @@ public final class CoordinationScenarios {
                 .build();
     }
 
+    public static Scenario cache() {
+        return Testkit.cache("cache", RecipeCaches.BY_ZXID)
+                .title("Cache: every reader's cache and its listener end up equal to the directory, under random faults")
+                .build();
+    }
+
+    /** A cache that judges a change by the version: caught when a child comes back at the version it had. */
+    public static Scenario cacheByVersionCanary() {
+        return Testkit.cache("canary-cache-by-version", RecipeCaches.BY_VERSION_CANARY)
+                .title("Canary: a cache that judges a change by the version misses a child deleted and created again")
+                .readers(2, 3).writes(12, 20).children(2)
+                .build();
+    }
+
     /** A reader that does not follow its new session: caught only when a reader's session expires. */
     public static Scenario startOnceCanary() {
         return Testkit.configuration("canary-config-start-once", RecipeConfigs.startOnceCanary())

@@ -40,6 +40,18 @@ public record OpKind(String name) implements Comparable<OpKind> {
     public static final OpKind INCREMENT = new OpKind("INCREMENT");
     /** A shared counter was read: OK with the value read. */
     public static final OpKind COUNT = new OpKind("COUNT");
+    /** The cache's writer created, changed or deleted a child: (create|set|delete, child, data or nil). */
+    public static final OpKind CACHE_WRITE = new OpKind("CACHE_WRITE");
+    /** A reader built a new cache: what its listener reported before no longer counts. */
+    public static final OpKind CACHE_START = new OpKind("CACHE_START");
+    /** A cache told its listener that a child holds data: (child, data). */
+    public static final OpKind CACHE_PUT = new OpKind("CACHE_PUT");
+    /** A cache told its listener that a child is gone: the child. */
+    public static final OpKind CACHE_REMOVE = new OpKind("CACHE_REMOVE");
+    /** Everything a cache held when sampled, or the directory as the writer read it: sorted child=data texts. */
+    public static final OpKind CACHE_VIEW = new OpKind("CACHE_VIEW");
+    /** The writer read the whole directory after its writes (sync, list, read each child). */
+    public static final OpKind CACHE_AUDIT = new OpKind("CACHE_AUDIT");
     /**
      * A leader wrote the shared state of a controller: invoked with (term, n), the n-th write
      * of the term that began at the ELECTED op of index term; OK with (term, n, version), the

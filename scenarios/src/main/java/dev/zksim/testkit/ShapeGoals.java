@@ -2,11 +2,15 @@ package dev.zksim.testkit;
 
 import dev.zksim.client.RequestMatch;
 import dev.zksim.history.History;
+import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.OpType;
+import dev.zksim.history.Value;
 import dev.zksim.scenario.Goal;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The standard goals of each recipe shape: the interesting cases a run of that shape should
@@ -176,6 +180,32 @@ public final class ShapeGoals {
                 Goal.completedBy(OpKind.INCREMENT, 2, "two clients added to the counter"),
                 Goal.contended(OpKind.INCREMENT, "two clients added to the counter at once"),
                 Goal.completed(OpKind.COUNT, "a client read the counter"));
+    }
+
+    /** A directory cache's. */
+    public static List<Goal> cache() {
+        return List.of(
+                Goal.completed(OpKind.CACHE_WRITE, "the writer changed the directory"),
+                Goal.onHistory("a child was deleted and created again", ShapeGoals::childMadeAgain),
+                Goal.completedBy(OpKind.CACHE_PUT, 2, "two readers' caches took in a change"));
+    }
+
+    /** Whether a completed create follows a completed delete of the same child. */
+    private static boolean childMadeAgain(History history) {
+        Set<String> deleted = new LinkedHashSet<>();
+        for (Op op : history) {
+            if (!op.f().equals(OpKind.CACHE_WRITE) || !op.isOk() || !(op.value() instanceof Value.Tuple write)) {
+                continue;
+            }
+            String kind = write.elements().get(0).toString();
+            String child = write.elements().get(1).toString();
+            if (kind.equals("delete")) {
+                deleted.add(child);
+            } else if (kind.equals("create") && deleted.contains(child)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A two-phase commit's. */

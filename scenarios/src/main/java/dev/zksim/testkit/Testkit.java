@@ -90,6 +90,15 @@ public final class Testkit {
         return new NamingScenario(id, factory);
     }
 
+    /**
+     * A cache of one directory (the children of {@code /dir} and their data): every reader's
+     * cache and what its listener was told must end up equal to the directory, and never hold
+     * data that was not written. See {@link CacheScenario}.
+     */
+    public static CacheScenario cache(String id, CacheUnderTest.Factory factory) {
+        return new CacheScenario(id, factory);
+    }
+
     /** A shared counter whose completed increments each count once: see {@link CounterScenario}. */
     public static CounterScenario counter(String id, CounterUnderTest.Factory factory) {
         return new CounterScenario(id, factory);

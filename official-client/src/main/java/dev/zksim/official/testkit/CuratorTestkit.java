@@ -1,6 +1,7 @@
 package dev.zksim.official.testkit;
 
 import dev.zksim.testkit.BarrierUnderTest;
+import dev.zksim.testkit.CacheUnderTest;
 import dev.zksim.testkit.ConfigUnderTest;
 import dev.zksim.testkit.CounterUnderTest;
 import dev.zksim.testkit.DoubleBarrierUnderTest;
@@ -376,6 +377,56 @@ public final class CuratorTestkit {
             }
             return counter;
         }
+    }
+
+    // ---- Directory caches: CuratorCache, PathChildrenCache and TreeCache (CuratorDirectoryCache) ----
+
+    /**
+     * Curator's {@code CuratorCache} of {@code path} as the testkit's directory cache: its
+     * listener ({@code CuratorCacheListener.builder()}, registered before the start) reports
+     * the created, changed and deleted direct children of {@code path}; the snapshot is the
+     * cache's {@code stream()}, from its {@code initialized} event on. The cache follows new
+     * sessions itself.
+     *
+     * <pre>{@code
+     * Scenario cache = Testkit.cache("curator-cache", CuratorTestkit.curatorCache("/dir")).build();
+     * }</pre>
+     */
+    public static CacheUnderTest.Factory curatorCache(String path) {
+        return directoryCache(path, CuratorDirectoryCache::curatorCache);
+    }
+
+    /**
+     * Curator's deprecated {@code PathChildrenCache} of {@code path}, keeping data, as the
+     * testkit's directory cache: CHILD_ADDED and CHILD_UPDATED report a child's data,
+     * CHILD_REMOVED its removal; the snapshot is {@code getCurrentData()}, from the cache's
+     * INITIALIZED event on ({@code StartMode.POST_INITIALIZED_EVENT}).
+     *
+     * <pre>{@code
+     * Scenario cache = Testkit.cache("curator-path-children-cache",
+     *         CuratorTestkit.pathChildrenCache("/dir")).build();
+     * }</pre>
+     */
+    public static CacheUnderTest.Factory pathChildrenCache(String path) {
+        return directoryCache(path, CuratorDirectoryCache::pathChildrenCache);
+    }
+
+    /**
+     * Curator's deprecated {@code TreeCache} of {@code path} and its children
+     * ({@code setMaxDepth(1)}), keeping data, as the testkit's directory cache: NODE_ADDED and
+     * NODE_UPDATED of a direct child report its data, NODE_REMOVED its removal; the snapshot is
+     * {@code getCurrentChildren(path)}, from the cache's first INITIALIZED event on.
+     *
+     * <pre>{@code
+     * Scenario cache = Testkit.cache("curator-tree-cache", CuratorTestkit.treeCache("/dir")).build();
+     * }</pre>
+     */
+    public static CacheUnderTest.Factory treeCache(String path) {
+        return directoryCache(path, CuratorDirectoryCache::treeCache);
+    }
+
+    private static CacheUnderTest.Factory directoryCache(String path, CuratorDirectoryCache.Recipe recipe) {
+        return (client, events) -> new CuratorDirectoryCache(SimulatedClient.of(client), path, recipe, events);
     }
 
     // Read/write lock and queues: Curator's InterProcessReadWriteLock, DistributedQueue and

@@ -1,0 +1,181 @@
+package dev.zksim.check;
+
+import dev.zksim.history.History;
+import dev.zksim.history.Op;
+import dev.zksim.history.OpKind;
+import dev.zksim.history.Value;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Readers' caches of a directory with one writer, whose every write has data of its own:
+ * <ul>
+ *   <li>a cache never holds, nor tells its listener of, data that no write ever gave that child
+ *       (safety);</li>
+ *   <li>once the faults have healed and the writer's reads of the whole directory agree, every
+ *       reader's cache converges to it twice over: what its listener was told, applied in
+ *       order from the reader's last new cache, and the last snapshot it held, taken after
+ *       both the heal and the first of those agreeing reads (liveness).</li>
+ * </ul>
+ * Writes that failed or never answered are not needed: the writer's reads say where the
+ * directory ended. A run in which the writer never read the directory is not judged here.
+ */
+public final class CacheChecker implements Checker {
+    private final long healTime;
+    private final List<String> readers;
+
+    public CacheChecker(long healTime, List<String> readers) {
+        this.healTime = healTime;
+        this.readers = List.copyOf(readers);
+    }
+
+    @Override
+    public String name() {
+        return "cache";
+    }
+
+    @Override
+    public CheckResult check(History history) {
+        CheckResult phantoms = checkPhantoms(history);
+        return phantoms.isValid() ? checkConvergence(history) : phantoms;
+    }
+
+    private CheckResult checkPhantoms(History history) {
+        Map<String, String> childOfData = new LinkedHashMap<>();
+        for (Op op : history) {
+            if (op.f().equals(OpKind.CACHE_WRITE) && op.isInvoke() && op.value() instanceof Value.Tuple write
+                    && write.elements().get(2) instanceof Value.Text data) {
+                childOfData.put(data.text(), write.elements().get(1).toString());
+            } else if (op.f().equals(OpKind.CACHE_PUT) && op.value() instanceof Value.Tuple put) {
+                Optional<String> phantom = phantom(childOfData, put.elements().get(0).toString(),
+                        put.elements().get(1).toString());
+                if (phantom.isPresent()) {
+                    return phantomResult(op, "told its listener " + phantom.get());
+                }
+            } else if (op.f().equals(OpKind.CACHE_VIEW)) {
+                for (Map.Entry<String, String> entry : entries(op.value()).entrySet()) {
+                    Optional<String> phantom = phantom(childOfData, entry.getKey(), entry.getValue());
+                    if (phantom.isPresent()) {
+                        return phantomResult(op, "holds " + phantom.get());
+                    }
+                }
+            }
+        }
+        return CheckResult.valid(name());
+    }
+
+    private static Optional<String> phantom(Map<String, String> childOfData, String child, String data) {
+        String writtenTo = childOfData.get(data);
+        if (child.equals(writtenTo)) {
+            return Optional.empty();
+        }
+        return Optional.of(child + "=" + data + (writtenTo == null ? ", data no write had given it by then"
+                : ", data written to " + writtenTo + ", not to " + child));
+    }
+
+    private CheckResult phantomResult(Op op, String what) {
+        return CheckResult.safety(name(), op.time(), op.describe() + ": the cache " + what, List.of(op));
+    }
+
+    private CheckResult checkConvergence(History history) {
+        Optional<Op> settled = settledDirectory(history);
+        if (settled.isEmpty()) {
+            return CheckResult.valid(name());
+        }
+        SortedMap<String, String> directory = entries(settled.get().value());
+        long since = Math.max(healTime, settled.get().time());
+        List<String> problems = new ArrayList<>();
+        for (String reader : readers) {
+            listenerProblem(history, reader, directory).ifPresent(problems::add);
+            snapshotProblem(history, reader, directory, since).ifPresent(problems::add);
+        }
+        if (problems.isEmpty()) {
+            return CheckResult.valid(name());
+        }
+        return CheckResult.liveness(name(), history.endTime(), "the directory ended as " + directory + " (read by "
+                + settled.get().describe() + "), but " + String.join("; ", problems), List.of(settled.get()));
+    }
+
+    /** The first of the writer's last run of equal reads of the directory, if it read it at all. */
+    private static Optional<Op> settledDirectory(History history) {
+        Op first = null;
+        for (Op op : history) {
+            if (op.f().equals(OpKind.CACHE_AUDIT) && op.isOk()
+                    && (first == null || !Objects.equals(first.value(), op.value()))) {
+                first = op;
+            }
+        }
+        return Optional.ofNullable(first);
+    }
+
+    /** Whether what the reader's listener was told, from its last new cache on, adds up to the directory. */
+    private static Optional<String> listenerProblem(History history, String reader, SortedMap<String, String> directory) {
+        SortedMap<String, String> told = new TreeMap<>();
+        for (Op op : history) {
+            if (!op.process().equals(reader)) {
+                continue;
+            }
+            if (op.f().equals(OpKind.CACHE_START)) {
+                told.clear();
+            } else if (op.f().equals(OpKind.CACHE_PUT) && op.value() instanceof Value.Tuple put) {
+                told.put(put.elements().get(0).toString(), put.elements().get(1).toString());
+            } else if (op.f().equals(OpKind.CACHE_REMOVE)) {
+                told.remove(op.value().toString());
+            }
+        }
+        return told.equals(directory) ? Optional.empty()
+                : Optional.of(reader + "'s listener was told " + told + " (" + difference(told, directory) + ")");
+    }
+
+    private static Optional<String> snapshotProblem(History history, String reader, SortedMap<String, String> directory,
+            long since) {
+        Op last = null;
+        for (Op op : history) {
+            if (op.process().equals(reader) && op.f().equals(OpKind.CACHE_VIEW)) {
+                last = op;
+            }
+        }
+        if (last == null || last.time() < since) {
+            return Optional.of(reader + "'s cache held nothing it could show since " + Op.seconds(since));
+        }
+        SortedMap<String, String> held = entries(last.value());
+        return held.equals(directory) ? Optional.empty()
+                : Optional.of(reader + "'s cache held " + held + " at " + Op.seconds(last.time()) + " ("
+                        + difference(held, directory) + ")");
+    }
+
+    /** What a view has wrong against the directory, child by child. */
+    private static String difference(SortedMap<String, String> view, SortedMap<String, String> directory) {
+        List<String> wrong = new ArrayList<>();
+        TreeSet<String> children = new TreeSet<>(view.keySet());
+        children.addAll(directory.keySet());
+        for (String child : children) {
+            String had = view.get(child);
+            String is = directory.get(child);
+            if (!Objects.equals(had, is)) {
+                wrong.add(child + ": " + (had == null ? "missing" : had) + " instead of " + (is == null ? "gone" : is));
+            }
+        }
+        return String.join(", ", wrong);
+    }
+
+    /** The child=data texts of a CACHE_VIEW or CACHE_AUDIT value as a map. */
+    private static SortedMap<String, String> entries(Value value) {
+        SortedMap<String, String> entries = new TreeMap<>();
+        if (value instanceof Value.Tuple tuple) {
+            for (Value element : tuple.elements()) {
+                String text = element.toString();
+                int split = text.indexOf('=');
+                entries.put(text.substring(0, split), text.substring(split + 1));
+            }
+        }
+        return entries;
+    }
+}

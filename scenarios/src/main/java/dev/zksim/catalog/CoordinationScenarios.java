@@ -58,7 +58,7 @@ public final class CoordinationScenarios {
     public static Scenario cacheByVersionCanary() {
         return Testkit.cache("canary-cache-by-version", RecipeCaches.BY_VERSION_CANARY)
                 .title("Canary: a cache that judges a change by the version misses a child deleted and created again")
-                .readers(2, 3).writes(12, 20).children(2)
+                .readers(3, 3).writes(16, 24).children(2).gap(Time.millis(150))
                 .build();
     }
 

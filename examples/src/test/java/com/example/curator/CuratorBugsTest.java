@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Bugs zksim found in Curator itself, each pinned to the seed that shows it: these seeds must
- * keep failing, for the reason given, until Curator is fixed. The first two, and the lagging
- * follower's protected create, are in 5.9.0 and 5.2.0 alike; the others are known bugs of
+ * keep failing, for the reason given, until Curator is fixed. The first two, the lagging
+ * follower's protected create, the counters' and the caches', are in 5.9.0 and 5.2.0 alike; the others are known bugs of
  * earlier releases that later ones fixed, found again, each in the releases it names. Each seed is run once, without shrinking.
  * docs/agent.md explains each with Curator's lines.
  */
@@ -172,6 +172,33 @@ class CuratorBugsTest {
     void anIdempotentVersionedWriteTakesAnotherClientsWriteForItsOwn() {
         assertFails(RUNNER.run(RunSpec.of("curator-idempotent-counter", 8)), FailureKind.SAFETY_VIOLATION,
                 "INCREMENT ok", "one of the two increments did not count");
+    }
+
+    /**
+     * CuratorCache reloads the nodes it holds after a reconnect and tells its listener of a
+     * change only when the data version differs. In seed 1013 of curator-cache the server c2 is
+     * connected to crashes as k2 is deleted, so c2 never hears of the delete; k2 is created
+     * again with new data before c2's persistent watch is back, and c2's reload reads it at
+     * version 0, the version its cache held: the cache takes the new data in silently and the
+     * listener keeps the old data to the end. PathChildrenCache had this flaw until CURATOR-391.
+     */
+    @Test
+    void aCuratorCacheListenerMissesAChildDeletedAndCreatedAgainWhileTheReaderWasAway() {
+        assertFails(RUNNER.run(RunSpec.of("curator-cache", 1013)), FailureKind.LIVENESS_TIMEOUT,
+                "c2's listener was told", "k2: c1-5 instead of c1-11");
+    }
+
+    /**
+     * TreeCache watches a missing root with an exists watch, which a lost session takes with
+     * it. In seed 1224 of curator-tree-cache c3 loads before the directory exists, and its
+     * session expires; the reload on the new session finds the root missing again, but the root
+     * is already marked dead, so TreeCache sets no new exists watch, and the directory made
+     * later is never seen: c3's cache stays empty to the end.
+     */
+    @Test
+    void aTreeCacheNeverSeesItsDirectoryAppearAfterALostSession() {
+        assertFails(RUNNER.run(RunSpec.of("curator-tree-cache", 1224)), FailureKind.LIVENESS_TIMEOUT,
+                "c3's listener was told {}", "c3's cache held {}");
     }
 
     /**

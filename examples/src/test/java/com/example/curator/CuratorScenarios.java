@@ -94,16 +94,23 @@ public final class CuratorScenarios implements CatalogProvider {
                         .faults(wakeups()).build())
                 .add(Testkit.configuration("curator-shared-value", CuratorTestkit.sharedValue("/curator/config"))
                         .title("Configuration: a JSON configuration in Curator's SharedValue under faults").build())
-                // CuratorCache's storage takes a child's new data without telling the listener
-                // when the version is unchanged (a child deleted and created again while the
-                // reader was away); PathChildrenCache and TreeCache compare the mzxid.
+                // CuratorCache reloads the nodes it holds after a reconnect and tells its listener
+                // of a change only when the data version differs (CuratorCacheImpl.putStorage): a
+                // child deleted and created again while the reader was away (a lost NodeDeleted,
+                // an expired session) is back at version 0 with new data, which the cache takes
+                // in silently, and the listener keeps the old data for good, as PathChildrenCache
+                // did before CURATOR-391. PathChildrenCache and TreeCache compare the mzxid.
                 .add(Testkit.cache("curator-cache", CuratorTestkit.curatorCache("/dir"))
-                        .title("Cache: Curator's CuratorCache of a directory under faults").build())
+                        .title("Cache: Curator's CuratorCache of a directory under faults, whose listener misses a"
+                                + " child deleted and created again while the reader was away").build())
                 .add(Testkit.cache("curator-path-children-cache", CuratorTestkit.pathChildrenCache("/dir"))
                         .title("Cache: Curator's deprecated PathChildrenCache of a directory under faults").build())
+                // TreeCache watches a missing root with exists(); after a new session its reload
+                // finds the root missing again, but the root is already DEAD, so wasDeleted()
+                // returns before it sets a new exists watch: a directory made later is never seen.
                 .add(Testkit.cache("curator-tree-cache", CuratorTestkit.treeCache("/dir"))
-                        .title("Cache: Curator's deprecated TreeCache of a directory, one level deep, under faults")
-                        .build())
+                        .title("Cache: Curator's deprecated TreeCache of a directory, one level deep, under faults,"
+                                + " which never sees the directory appear after a lost session").build())
                 .add(Testkit.membership("curator-group-member", CuratorTestkit.groupMember("/curator/group"))
                         .title("Membership: Curator's GroupMember under faults").build())
                 .add(Testkit.readWriteLock("curator-rwlock", CuratorTestkit.readWriteLock("/curator/rwlock"))

@@ -16,6 +16,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -25,7 +26,9 @@ import java.util.concurrent.CompletionStage;
  * (CACHE_WRITE). Children are few, so the same child is deleted and created again, back at
  * version 0. When it is done it reads the whole directory (sync, list, read every child) once
  * a second until the run ends (CACHE_AUDIT): with no other writer, the last of those is what
- * every cache must converge to. Its count of writes survives a crash.
+ * every cache must converge to; a directory that is gone reads as empty, and is made again
+ * before the next write (a reader's cache may have made it as a container, which the server
+ * deletes once empty). Its count of writes survives a crash.
  */
 public final class CacheWriter extends SessionWorkload {
     /** The cached directory. */
@@ -95,6 +98,9 @@ public final class CacheWriter extends SessionWorkload {
             } else {
                 call.fail(Workloads.describe(error));
                 believe(child, Stages.is(error, Code.NODEEXISTS));
+                // A reader's cache may have made the directory as a container, which the server
+                // deletes once it is empty; make it again before the next write.
+                directoryMade &= !(kind.equals("create") && Stages.is(error, Code.NONODE));
             }
             then(mine, context.choices().longIn(Time.millis(20), plan.gapMax()));
         });
@@ -122,6 +128,12 @@ public final class CacheWriter extends SessionWorkload {
         ClientLog.Call call = log.invoke(OpKind.CACHE_AUDIT, Value.NONE);
         client.sync(DIRECTORY)
                 .thenCompose(synced -> client.getChildren(DIRECTORY, false))
+                .exceptionally(error -> {
+                    if (Stages.is(error, Code.NONODE)) {
+                        return List.of();
+                    }
+                    throw new CompletionException(Stages.unwrap(error));
+                })
                 .thenCompose(this::readAll)
                 .whenComplete((entries, error) -> {
                     if (mine != client) {

@@ -23,10 +23,10 @@ import org.apache.curator.utils.ZKPaths;
  * or {@code TreeCache}, the {@link Recipe}) as the testkit's directory cache. The cache's
  * listener is registered before the cache starts, so it hears of everything the cache takes
  * in; what it says of the directory's direct children is reported, the directory node itself
- * and anything deeper are not. The snapshot is the cache's storage, read as Curator's
- * {@code getCurrentData}-style calls return it, and stays empty until the cache has told its
- * listener it is initialized (its first load of the directory is complete): before that, the
- * storage holds a part of the directory.
+ * and anything deeper are not. The snapshot is what the cache holds ({@code stream()},
+ * {@code getCurrentData()}, {@code getCurrentChildren}), and stays empty until the cache has
+ * told its listener it is initialized (its first load of the directory is complete): before
+ * that, it holds a part of the directory.
  *
  * <p>One cache serves the reader for the whole run, since each of Curator's caches follows a
  * new session itself (it reloads on RECONNECTED, or its persistent watch is set again): later
@@ -54,8 +54,8 @@ final class CuratorDirectoryCache implements CacheUnderTest {
         void initialized();
     }
 
-    /** A built cache: how to start it, what it holds, and how to close it. */
-    record Handle(Start start, Supplier<Collection<ChildData>> nodes, Closeable close) {
+    /** A built cache: how to start it, what it holds, and the cache itself, to close. */
+    record Handle(Start start, Supplier<Collection<ChildData>> nodes, Closeable cache) {
     }
 
     /** A cache's start, which may fail. */
@@ -105,7 +105,7 @@ final class CuratorDirectoryCache implements CacheUnderTest {
         try {
             fresh.start().run();
         } catch (Exception e) {
-            fresh.close().close();
+            fresh.cache().close();
             throw e;
         }
         return fresh;
@@ -169,7 +169,7 @@ final class CuratorDirectoryCache implements CacheUnderTest {
                 .forDeletes(sink::removed)
                 .forInitialized(sink::initialized)
                 .build());
-        return new Handle(cache::start, () -> cache.stream().toList(), cache::close);
+        return new Handle(cache::start, () -> cache.stream().toList(), cache);
     }
 
     /**
@@ -190,7 +190,7 @@ final class CuratorDirectoryCache implements CacheUnderTest {
             }
         });
         return new Handle(() -> cache.start(PathChildrenCache.StartMode.POST_INITIALIZED_EVENT),
-                cache::getCurrentData, cache::close);
+                cache::getCurrentData, cache);
     }
 
     /**
@@ -211,7 +211,7 @@ final class CuratorDirectoryCache implements CacheUnderTest {
                 }
             }
         });
-        return new Handle(cache::start, () -> children(cache.getCurrentChildren(path)), cache::close);
+        return new Handle(cache::start, () -> children(cache.getCurrentChildren(path)), cache);
     }
 
     /** The nodes of TreeCache's children map; none while the directory does not exist. */

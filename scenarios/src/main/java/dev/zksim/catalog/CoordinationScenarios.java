@@ -58,7 +58,8 @@ public final class CoordinationScenarios {
     public static Scenario cacheByVersionCanary() {
         return Testkit.cache("canary-cache-by-version", RecipeCaches.BY_VERSION_CANARY)
                 .title("Canary: a cache that judges a change by the version misses a child deleted and created again")
-                .readers(3, 3).writes(16, 24).children(2).gap(Time.millis(150))
+                .servers(3).readers(3, 3).writes(20, 30).children(2).gap(Time.millis(100))
+                .faults(1, 2, Time.seconds(3), List.of(FaultKind.CRASH_SERVER, FaultKind.PARTITION))
                 .build();
     }
 

@@ -82,14 +82,19 @@ class ExplorerTest {
      * scope's one fault is offered at instants where something happens, which a consumer's
      * quiet processing has few of. The double barrier's given-up leave needs the give-ups knob
      * and a leave patience that runs out before the others leave, two deviations deep in runs
-     * the dfs's budget does not get through.
+     * the dfs's budget does not get through. The cache's canary needs a reader cut off
+     * across a delete and the create after it (its server crashed between the two, say); the
+     * dfs's and the coverage strategy's one fault rarely lands there within their budgets,
+     * while random finds it in about 100 runs and pct in 74 (CacheScenariosTest's sweep
+     * within 60 seeds).
      */
     private static final Map<String, Set<Explorer.Strategy>> NOT_REACHED_BY = Map.of(
             "canary-rwlock-reentrant-uncounted", Set.of(Explorer.Strategy.DFS),
             "canary-rwlock-downgrade-unordered",
             Set.of(Explorer.Strategy.DFS, Explorer.Strategy.RANDOM, Explorer.Strategy.COVERAGE),
             "canary-locking-queue-removes-at-take", Set.of(Explorer.Strategy.values()),
-            "canary-double-barrier-leave-node-kept", Set.of(Explorer.Strategy.DFS));
+            "canary-double-barrier-leave-node-kept", Set.of(Explorer.Strategy.DFS),
+            "canary-cache-by-version", Set.of(Explorer.Strategy.DFS, Explorer.Strategy.COVERAGE));
 
     /**
      * Every canary of the catalogue, those of the newer recipe shapes included, is caught by

@@ -175,6 +175,20 @@ class CuratorBugsTest {
     }
 
     /**
+     * SharedCount's {@code trySetCount} writes on the version it saw, through Curator's retry
+     * loop. Seed 1023 of curator-shared-count shrinks to one leader crash, with c5's write of
+     * 29 in flight: the write counts, the connection is lost, and Curator sends the same write
+     * again on the next connection, where it fails on the version it changed itself;
+     * trySetCount says false, and the caller's loop, as the documentation shows it, adds one
+     * more. Unshrunk, the seed's first double count is c2's.
+     */
+    @Test
+    void aSharedCountCountsAnIncrementTwiceWhenAWriteMeetsAConnectionLoss() {
+        assertFails(RUNNER.run(RunSpec.of("curator-shared-count", 1023)), FailureKind.SAFETY_VIOLATION,
+                "c2 INCREMENT ok", "an increment counted more than once");
+    }
+
+    /**
      * CuratorCache reloads the nodes it holds after a reconnect and tells its listener of a
      * change only when the data version differs. In seed 1013 of curator-cache the server c2 is
      * connected to crashes as k2 is deleted, so c2 never hears of the delete; k2 is created

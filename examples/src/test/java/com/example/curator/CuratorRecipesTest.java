@@ -100,6 +100,16 @@ class CuratorRecipesTest {
         new Seeds(1231, 1).check(CATALOG, "curator-priority-queue");
     }
 
+    /**
+     * PathChildrenCache compares the modification zxid, so its listener follows a child deleted
+     * and created again; the adapter must not make it fail (CuratorCache and TreeCache do fail:
+     * CuratorBugsTest).
+     */
+    @SimulationProperty(seeds = 100)
+    void pathChildrenCacheAndItsListenerConvergeToTheDirectory(Seeds seeds) {
+        seeds.check(CATALOG, "curator-path-children-cache");
+    }
+
     @SimulationProperty(seeds = 100)
     void theSchedulerHasOneLeaderAtATime(Seeds seeds) {
         seeds.check(CATALOG, "curator-scheduler");

@@ -18,6 +18,8 @@ import dev.zksim.testkit.Testkit;
 import java.util.List;
 import java.util.OptionalLong;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreMutex;
+import org.apache.curator.framework.recipes.shared.SharedCount;
+import org.apache.curator.framework.recipes.shared.VersionedValue;
 import org.apache.curator.retry.RetryNTimes;
 
 /**
@@ -153,6 +155,19 @@ public final class CuratorScenarios implements CatalogProvider {
                         .title("Counter: a job count written with Curator's idempotent(), which takes another"
                                 + " node's write for its own when a request is lost")
                         .build())
+                // SharedCount used as its documentation shows: trySetCount on the versioned value
+                // until it succeeds. Its write goes through Curator's retry loop too, so a write
+                // whose reply was lost is sent again, fails on the version it changed itself, and
+                // the caller adds one more, as DistributedAtomicLong does.
+                .add(Testkit.counter("curator-shared-count", sharedCount()).staleReads()
+                        .title("Counter: Curator's SharedCount under faults, incremented with trySetCount")
+                        .build())
+                // A cache of ephemeral children, as a service registry keeps: a child that goes
+                // with the writer's session and comes back with new data while a reader is away
+                // is back at version 0, and CuratorCache's listener misses it.
+                .add(Testkit.cache("curator-cache-ephemeral", CuratorTestkit.curatorCache("/dir")).ephemeralChildren()
+                        .title("Cache: Curator's CuratorCache of a directory of ephemeral children under faults")
+                        .build())
                 .add(Testkit.election("curator-careless-scheduler", scheduler(false))
                         .title("Example: the scheduler that keeps leading through SUSPENDED, which zksim must catch")
                         .build());
@@ -180,6 +195,38 @@ public final class CuratorScenarios implements CatalogProvider {
                 @Override
                 public long read() throws Exception {
                     return counter.read();
+                }
+            };
+        });
+    }
+
+    /**
+     * Curator's SharedCount as the testkit's counter: an increment tries trySetCount on the
+     * value the count last saw until it succeeds; a read is the value the count holds, which
+     * may lag (the scenario declares staleReads).
+     */
+    private static CounterUnderTest.Factory sharedCount() {
+        return CuratorTestkit.counter(curator -> {
+            SharedCount count = new SharedCount(curator, "/curator/shared-count", 0);
+            try {
+                count.start();
+            } catch (Exception e) {
+                throw new IllegalStateException("SharedCount did not start: " + e.getMessage(), e);
+            }
+            return new BlockingCounter() {
+                @Override
+                public OptionalLong increment() throws Exception {
+                    while (true) {
+                        VersionedValue<Integer> seen = count.getVersionedValue();
+                        if (count.trySetCount(seen, seen.getValue() + 1)) {
+                            return OptionalLong.of(seen.getValue() + 1);
+                        }
+                    }
+                }
+
+                @Override
+                public long read() {
+                    return count.getCount();
                 }
             };
         });

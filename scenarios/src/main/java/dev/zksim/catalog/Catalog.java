@@ -48,6 +48,7 @@ public final class Catalog {
                 .add(CoordinationScenarios.twoPhaseCommit())
                 .add(CoordinationScenarios.configuration())
                 .add(CoordinationScenarios.cache())
+                .add(CoordinationScenarios.ephemeralCache())
                 .add(CoordinationScenarios.cacheByVersionCanary())
                 .add(GroupScenarios.doubleBarrier())
                 .add(GroupScenarios.membership())

@@ -54,6 +54,13 @@ public final class CoordinationScenarios {
                 .build();
     }
 
+    /** The same cache of a registry: the children are ephemeral and go with the writer's session. */
+    public static Scenario ephemeralCache() {
+        return Testkit.cache("cache-ephemeral", RecipeCaches.BY_ZXID).ephemeralChildren()
+                .title("Cache of ephemeral children: readers' caches and listeners follow a writer that loses its session")
+                .build();
+    }
+
     /** A cache that judges a change by the version: caught when a child comes back at the version it had. */
     public static Scenario cacheByVersionCanary() {
         return Testkit.cache("canary-cache-by-version", RecipeCaches.BY_VERSION_CANARY)

@@ -44,6 +44,7 @@ public final class CacheScenario extends ScenarioBuilder<CacheScenario> {
     private int maxWrites = 16;
     private int children = 3;
     private long gapMax = Time.millis(300);
+    private boolean ephemeral;
 
     CacheScenario(String id, CacheUnderTest.Factory factory) {
         super(id, "Cache " + id + ": every reader's cache and its listener end up equal to the directory");
@@ -80,6 +81,15 @@ public final class CacheScenario extends ScenarioBuilder<CacheScenario> {
         return this;
     }
 
+    /**
+     * The writer's children are ephemeral, as in a service registry: they also go when the
+     * writer's session does, and the writer creates them again with new data.
+     */
+    public CacheScenario ephemeralChildren() {
+        this.ephemeral = true;
+        return this;
+    }
+
     /** The writer waits from 20 ms up to this long (microseconds) between writes. */
     public CacheScenario gap(long max) {
         if (max < Time.millis(20)) {
@@ -98,7 +108,7 @@ public final class CacheScenario extends ScenarioBuilder<CacheScenario> {
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
         int readers = knobs.intIn(minReaders, maxReaders);
-        CacheWriter.Plan plan = new CacheWriter.Plan(knobs.intIn(minWrites, maxWrites), children, gapMax);
+        CacheWriter.Plan plan = new CacheWriter.Plan(knobs.intIn(minWrites, maxWrites), children, gapMax, ephemeral);
         long bound = Bounds.afterHeal(swarm, Time.seconds(5) + plan.writes() * plan.gapMax());
         List<String> readerIds = new ArrayList<>();
         for (int i = 0; i < readers; i++) {
@@ -113,7 +123,8 @@ public final class CacheScenario extends ScenarioBuilder<CacheScenario> {
         RecipeTrial.Checks checks = (heal, end) -> List.of(new CacheChecker(heal, readerIds),
                 new LivenessChecker(heal, bound, end).onlyKinds(OpKind.CACHE_WRITE));
         List<String> described = List.of("readers: " + readers, "writes: " + plan.writes(),
-                "children: " + plan.children(), "liveness bound: " + Time.formatSeconds(bound));
+                "children: " + plan.children() + (ephemeral ? ", ephemeral" : ""),
+                "liveness bound: " + Time.formatSeconds(bound));
         return new RecipeTrial(swarm, faultsFor(swarm), installer, 2 * bound + Time.seconds(5), checks, described);
     }
 }

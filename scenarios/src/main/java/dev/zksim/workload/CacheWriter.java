@@ -24,7 +24,8 @@ import java.util.concurrent.CompletionStage;
  * {@code writes} times, one write after another: it creates a child it believes absent, and
  * sets or deletes one it believes present, each time with data no other write used
  * (CACHE_WRITE). Children are few, so the same child is deleted and created again, back at
- * version 0. When it is done it reads the whole directory (sync, list, read every child) once
+ * version 0; ephemeral children also go when the writer's session does, and come back with new
+ * data once the writer creates them again, as a restarted service registers itself anew. When it is done it reads the whole directory (sync, list, read every child) once
  * a second until the run ends (CACHE_AUDIT): with no other writer, the last of those is what
  * every cache must converge to; a directory that is gone reads as empty, and is made again
  * before the next write (a reader's cache may have made it as a container, which the server
@@ -36,8 +37,11 @@ public final class CacheWriter extends SessionWorkload {
 
     private static final long AUDIT_PERIOD = Time.seconds(1);
 
-    /** How many writes, over how many children, with a pause of up to {@code gapMax} between them. */
-    public record Plan(int writes, int children, long gapMax) {
+    /**
+     * How many writes, over how many children, with a pause of up to {@code gapMax} between
+     * them; ephemeral children go with the writer's session, as a service's registration does.
+     */
+    public record Plan(int writes, int children, long gapMax, boolean ephemeral) {
     }
 
     private final Plan plan;
@@ -54,8 +58,15 @@ public final class CacheWriter extends SessionWorkload {
     @Override
     protected void begin(ClientContext ctx) {
         busy = false;
-        client.renewAfterLoss(() -> { }, this::step);
+        client.renewAfterLoss(this::sessionLost, this::step);
         ctx.schedule(ctx.choices().longIn(0, Time.millis(200)), this::step);
+    }
+
+    /** Ephemeral children went with the lost session (or go when it expires). */
+    private void sessionLost() {
+        if (plan.ephemeral()) {
+            believedPresent.clear();
+        }
     }
 
     private void step() {
@@ -109,7 +120,7 @@ public final class CacheWriter extends SessionWorkload {
     private CompletionStage<?> send(String kind, String path, String data) {
         byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
         return switch (kind) {
-            case "create" -> client.create(path, bytes, CreateMode.PERSISTENT);
+            case "create" -> client.create(path, bytes, plan.ephemeral() ? CreateMode.EPHEMERAL : CreateMode.PERSISTENT);
             case "set" -> client.setData(path, bytes, -1);
             default -> client.delete(path, -1);
         };

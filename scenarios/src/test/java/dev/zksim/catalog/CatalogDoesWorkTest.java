@@ -60,6 +60,7 @@ class CatalogDoesWorkTest {
         MAIN.put("two-phase-commit", Map.of(OpKind.VOTE, 2, OpKind.DECIDE, 1));
         MAIN.put("configuration", Map.of(OpKind.CONFIG_WRITE, 2, OpKind.CONFIG_READ, 1));
         MAIN.put("cache", Map.of(OpKind.CACHE_WRITE, 4, OpKind.CACHE_PUT, 2, OpKind.CACHE_AUDIT, 1));
+        MAIN.put("cache-ephemeral", Map.of(OpKind.CACHE_WRITE, 4, OpKind.CACHE_PUT, 2, OpKind.CACHE_AUDIT, 1));
         MAIN.put("canary-cache-by-version", Map.of(OpKind.CACHE_WRITE, 4, OpKind.CACHE_PUT, 2, OpKind.CACHE_AUDIT, 1));
         // Seed 1 draws a leave patience for one participant, who gives its leave up (LEAVE fails).
         MAIN.put("double-barrier", Map.of(OpKind.ENTER, 2, OpKind.LEAVE, 1));

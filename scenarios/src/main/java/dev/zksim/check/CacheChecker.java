@@ -3,6 +3,8 @@ package dev.zksim.check;
 import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
+import dev.zksim.history.OpPair;
+import dev.zksim.history.OpType;
 import dev.zksim.history.Value;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,8 +19,10 @@ import java.util.TreeSet;
 /**
  * Readers' caches of a directory with one writer, whose every write has data of its own:
  * <ul>
- *   <li>a cache never holds, nor tells its listener of, data that no write ever gave that child
- *       (safety);</li>
+ *   <li>a cache never holds, nor tells its listener of, data that no write gave that child, data
+ *       of a write that failed, or a child's data older than the newest it showed of that child
+ *       (older for sure: that write completed before the newer one began), across the reader's
+ *       sessions, until the reader builds a new cache (safety);</li>
  *   <li>once the faults have healed and the writer's reads of the whole directory agree, every
  *       reader's cache converges to it twice over: what its listener was told, applied in
  *       order from the reader's last new cache, and the last snapshot it held, taken after
@@ -43,27 +47,46 @@ public final class CacheChecker implements Checker {
 
     @Override
     public CheckResult check(History history) {
-        CheckResult phantoms = checkPhantoms(history);
-        return phantoms.isValid() ? checkConvergence(history) : phantoms;
+        CheckResult safety = checkSafety(history);
+        return safety.isValid() ? checkConvergence(history) : safety;
     }
 
-    private CheckResult checkPhantoms(History history) {
-        Map<String, String> childOfData = new LinkedHashMap<>();
+    /** One write of the writer: its child and data, and the history indices of its invocation and OK completion. */
+    private record Written(String child, String data, long invokedAt, long completedAt, boolean failed) {
+    }
+
+    /** What each reader's cache showed last of each child: the newest write, by invocation, per process and child. */
+    private static final class Newest {
+        private final Map<String, Map<String, Written>> byProcess = new LinkedHashMap<>();
+
+        Map<String, Written> of(String process) {
+            return byProcess.computeIfAbsent(process, key -> new LinkedHashMap<>());
+        }
+
+        void forget(String process) {
+            byProcess.remove(process);
+        }
+    }
+
+    private CheckResult checkSafety(History history) {
+        Map<String, Written> writes = writesByData(history);
+        Newest told = new Newest();
+        Newest held = new Newest();
         for (Op op : history) {
-            if (op.f().equals(OpKind.CACHE_WRITE) && op.isInvoke() && op.value() instanceof Value.Tuple write
-                    && write.elements().get(2) instanceof Value.Text data) {
-                childOfData.put(data.text(), write.elements().get(1).toString());
+            if (op.f().equals(OpKind.CACHE_START)) {
+                told.forget(op.process());
+                held.forget(op.process());
             } else if (op.f().equals(OpKind.CACHE_PUT) && op.value() instanceof Value.Tuple put) {
-                Optional<String> phantom = phantom(childOfData, put.elements().get(0).toString(),
+                Optional<String> problem = judge(writes, told.of(op.process()), op, put.elements().get(0).toString(),
                         put.elements().get(1).toString());
-                if (phantom.isPresent()) {
-                    return phantomResult(op, "told its listener " + phantom.get());
+                if (problem.isPresent()) {
+                    return safetyResult(op, "told its listener " + problem.get());
                 }
             } else if (op.f().equals(OpKind.CACHE_VIEW)) {
                 for (Map.Entry<String, String> entry : entries(op.value()).entrySet()) {
-                    Optional<String> phantom = phantom(childOfData, entry.getKey(), entry.getValue());
-                    if (phantom.isPresent()) {
-                        return phantomResult(op, "holds " + phantom.get());
+                    Optional<String> problem = judge(writes, held.of(op.process()), op, entry.getKey(), entry.getValue());
+                    if (problem.isPresent()) {
+                        return safetyResult(op, "holds " + problem.get());
                     }
                 }
             }
@@ -71,16 +94,51 @@ public final class CacheChecker implements Checker {
         return CheckResult.valid(name());
     }
 
-    private static Optional<String> phantom(Map<String, String> childOfData, String child, String data) {
-        String writtenTo = childOfData.get(data);
-        if (child.equals(writtenTo)) {
-            return Optional.empty();
+    private static Map<String, Written> writesByData(History history) {
+        Map<String, Written> writes = new LinkedHashMap<>();
+        for (OpPair pair : history.pairs()) {
+            Op invocation = pair.invocation();
+            if (invocation.f().equals(OpKind.CACHE_WRITE) && invocation.value() instanceof Value.Tuple write
+                    && write.elements().get(2) instanceof Value.Text data) {
+                Optional<Op> completion = pair.completion();
+                long completedAt = completion.filter(Op::isOk).map(Op::index).orElse(Long.MAX_VALUE);
+                boolean failed = completion.filter(done -> done.type() == OpType.FAIL).isPresent();
+                writes.put(data.text(), new Written(write.elements().get(1).toString(), data.text(), invocation.index(),
+                        completedAt, failed));
+            }
         }
-        return Optional.of(child + "=" + data + (writtenTo == null ? ", data no write had given it by then"
-                : ", data written to " + writtenTo + ", not to " + child));
+        return writes;
     }
 
-    private CheckResult phantomResult(Op op, String what) {
+    /**
+     * What is wrong with a cache showing {@code child=data} at {@code op}, if anything: data no
+     * write gave that child by then, data of a write that failed, or data older than the newest
+     * this cache showed of the child, older for sure: its write completed before the newer
+     * one's began, so the newer one was committed after it.
+     */
+    private static Optional<String> judge(Map<String, Written> writes, Map<String, Written> newest, Op op, String child,
+            String data) {
+        Written write = writes.get(data);
+        String shown = child + "=" + data;
+        if (write == null || write.invokedAt() > op.index()) {
+            return Optional.of(shown + ", data no write had given it by then");
+        } else if (!write.child().equals(child)) {
+            return Optional.of(shown + ", data written to " + write.child() + ", not to " + child);
+        } else if (write.failed()) {
+            return Optional.of(shown + ", data of a write that failed");
+        }
+        Written before = newest.get(child);
+        if (before != null && write.completedAt() < before.invokedAt()) {
+            return Optional.of(shown + " after " + child + "=" + before.data() + ", although " + data
+                    + "'s write had completed before " + before.data() + "'s began: the cache went back");
+        }
+        if (before == null || write.invokedAt() > before.invokedAt()) {
+            newest.put(child, write);
+        }
+        return Optional.empty();
+    }
+
+    private CheckResult safetyResult(Op op, String what) {
         return CheckResult.safety(name(), op.time(), op.describe() + ": the cache " + what, List.of(op));
     }
 

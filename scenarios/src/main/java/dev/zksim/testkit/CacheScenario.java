@@ -25,9 +25,9 @@ import java.util.Objects;
  * with the same cache.
  *
  * <p>Checked ({@link CacheChecker}): no cache holds or reports data that was never written to
- * that child; once the faults heal and the writes stop, both what each reader's listener was
- * told and what its cache holds equal the directory; every write completes within a bound
- * after the heal.
+ * that child, or data older than it showed before (across the reader's sessions too); once the
+ * faults heal and the writes stop, both what each reader's listener was told and what its cache
+ * holds equal the directory; every write completes within a bound after the heal.
  *
  * <pre>{@code
  * Scenario cache = Testkit.cache("my-cache", (client, events) -> new MyCache(client.zk(), "/dir", events))

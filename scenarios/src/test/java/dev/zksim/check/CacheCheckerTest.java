@@ -133,4 +133,43 @@ class CacheCheckerTest {
         assertThat(check(hist).isValid()).isTrue();
         assertThat(check(new Hist().at(1_000).call("c1", CACHE_WRITE, write("create", "k0", "c1-1"))).isValid()).isTrue();
     }
+
+    @Test
+    void aListenerToldOlderDataThanItWasToldBeforeWentBack() {
+        Hist hist = directory().ok("c2", CACHE_PUT, put("k0", "c1-2")).ok("c2", CACHE_PUT, put("k0", "c1-1"));
+        assertThat(violation(hist, FailureKind.SAFETY_VIOLATION).explanation()).isEqualTo(hist.op(12).describe()
+                + ": the cache told its listener k0=c1-1 after k0=c1-2, although c1-1's write had completed before"
+                + " c1-2's began: the cache went back");
+    }
+
+    @Test
+    void aSnapshotHoldingOlderDataThanBeforeWentBackUntilANewCache() {
+        Hist back = directory().ok("c2", CACHE_VIEW, view("k0=c1-4")).ok("c2", CACHE_VIEW, view("k0=c1-2"));
+        assertThat(violation(back, FailureKind.SAFETY_VIOLATION).explanation()).isEqualTo(back.op(12).describe()
+                + ": the cache holds k0=c1-2 after k0=c1-4, although c1-2's write had completed before c1-4's began:"
+                + " the cache went back");
+        // A new cache (a restarted process, its own new session) may load from a lagging server.
+        Hist restarted = directory().ok("c2", CACHE_VIEW, view("k0=c1-4")).ok("c2", CACHE_START)
+                .ok("c2", CACHE_VIEW, view("k0=c1-2"));
+        assertThat(check(restarted).isValid()).isTrue();
+    }
+
+    @Test
+    void writesWhoseOrderIsUnknownMayShowInEitherOrder() {
+        // c1-2's outcome is unknown: it may have been committed after c1-3 was sent, so either order is possible.
+        Hist hist = new Hist().at(1_000).call("c1", CACHE_WRITE, write("create", "k0", "c1-1"))
+                .invoke("c1", CACHE_WRITE, write("set", "k0", "c1-2")).info("c1", CACHE_WRITE)
+                .call("c1", CACHE_WRITE, write("set", "k0", "c1-3"))
+                .at(2_000).ok("c2", CACHE_PUT, put("k0", "c1-3")).ok("c2", CACHE_PUT, put("k0", "c1-2"));
+        assertThat(check(hist).isValid()).isTrue();
+    }
+
+    @Test
+    void dataOfAWriteThatFailedIsAPhantom() {
+        Hist hist = new Hist().at(1_000).call("c1", CACHE_WRITE, write("create", "k0", "c1-1"))
+                .invoke("c1", CACHE_WRITE, write("create", "k0", "c1-2")).fail("c1", CACHE_WRITE)
+                .at(2_000).ok("c2", CACHE_PUT, put("k0", "c1-2"));
+        assertThat(violation(hist, FailureKind.SAFETY_VIOLATION).explanation()).isEqualTo(hist.op(4).describe()
+                + ": the cache told its listener k0=c1-2, data of a write that failed");
+    }
 }

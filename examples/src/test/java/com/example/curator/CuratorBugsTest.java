@@ -203,6 +203,19 @@ class CuratorBugsTest {
     }
 
     /**
+     * Curator's service discovery inherits it: ServiceCache keeps its instances from the
+     * events of a CuratorCache. In seed 1013 of curator-service-cache (a team's registry view,
+     * ServiceRegistryView) the same server crash makes c2 miss k2's registration going and
+     * coming back at version 0 with a new record: both what the view was told and what
+     * getInstances() returns keep k2's old record to the end.
+     */
+    @Test
+    void aServiceCacheKeepsAnInstancesOldRecordAfterItRegistersAgainWhileTheReaderWasAway() {
+        assertFails(RUNNER.run(RunSpec.of("curator-service-cache", 1013)), FailureKind.LIVENESS_TIMEOUT,
+                "c2's listener was told", "c2's cache held", "k2: k2/c1-5 instead of k2/c1-11");
+    }
+
+    /**
      * TreeCache watches a missing root with an exists watch, which a lost session takes with
      * it. In seed 1224 of curator-tree-cache c3 loads before the directory exists, and its
      * session expires; the reload on the new session finds the root missing again, but the root

@@ -3,10 +3,12 @@ package com.example.curator;
 import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
-import dev.zksim.official.testkit.OfficialElection;
+import dev.zksim.official.testkit.BlockingCache;
 import dev.zksim.official.testkit.BlockingCounter;
 import dev.zksim.official.testkit.CuratorTestkit;
+import dev.zksim.official.testkit.OfficialElection;
 import dev.zksim.scenario.ScenarioCatalog;
+import dev.zksim.testkit.CacheUnderTest;
 import dev.zksim.testkit.CatalogProvider;
 import dev.zksim.testkit.CounterUnderTest;
 import dev.zksim.testkit.ElectionUnderTest;
@@ -15,8 +17,13 @@ import dev.zksim.testkit.LockUnderTest;
 import dev.zksim.testkit.Profiles;
 import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.Testkit;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.apache.curator.framework.recipes.locks.InterProcessMultiLock;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreMutex;
 import org.apache.curator.framework.recipes.shared.SharedCount;
@@ -175,6 +182,13 @@ public final class CuratorScenarios implements CatalogProvider {
                 .add(Testkit.cache("curator-cache-ephemeral", CuratorTestkit.curatorCache("/dir")).ephemeralChildren()
                         .title("Cache: Curator's CuratorCache of a directory of ephemeral children under faults")
                         .build())
+                // A team's view of a service's instances through Curator's service discovery: its
+                // ServiceCache keeps the instances from a CuratorCache's events, so an instance
+                // that registers again while the view is away, back at version 0, keeps its old
+                // record in the view.
+                .add(Testkit.cache("curator-service-cache", registryView()).ephemeralChildren().dataNamesChild()
+                        .title("Cache: a view of a service's instances through Curator's ServiceCache under faults")
+                        .build())
                 .add(Testkit.election("curator-careless-scheduler", scheduler(false))
                         .title("Example: the scheduler that keeps leading through SUSPENDED, which zksim must catch")
                         .build());
@@ -237,6 +251,70 @@ public final class CuratorScenarios implements CatalogProvider {
                 }
             };
         });
+    }
+
+    /**
+     * The registry view as the testkit's cache: the view's instances are what it holds, and
+     * what changed in them at each {@code cacheChanged} (and once the first load is in, which
+     * ServiceCache does not announce) is what its listener was told.
+     */
+    private static CacheUnderTest.Factory registryView() {
+        return CuratorTestkit.cache((curator, events) -> {
+            ServiceRegistryView view = new ServiceRegistryView(curator, "/", "dir");
+            InstanceChanges changes = new InstanceChanges(view, events);
+            view.onChange(changes::tell);
+            return new BlockingCache() {
+                private volatile boolean started;
+
+                @Override
+                public void start() throws Exception {
+                    view.start();
+                    started = true;
+                    changes.tell();
+                }
+
+                @Override
+                public Optional<SortedMap<String, String>> snapshot() {
+                    return started ? Optional.of(view.instances()) : Optional.empty();
+                }
+
+                @Override
+                public void close() {
+                    try {
+                        view.close();
+                    } catch (IOException e) {
+                        // A view whose start failed has nothing left to release.
+                    }
+                }
+            };
+        });
+    }
+
+    /** Tells the testkit what changed in a view's instances since it last told it. */
+    private static final class InstanceChanges {
+        private final ServiceRegistryView view;
+        private final CacheUnderTest.Events events;
+        private final SortedMap<String, String> told = new TreeMap<>();
+
+        InstanceChanges(ServiceRegistryView view, CacheUnderTest.Events events) {
+            this.view = view;
+            this.events = events;
+        }
+
+        synchronized void tell() {
+            SortedMap<String, String> now = view.instances();
+            for (String gone : new ArrayList<>(told.keySet())) {
+                if (!now.containsKey(gone)) {
+                    told.remove(gone);
+                    events.removed(gone);
+                }
+            }
+            now.forEach((id, record) -> {
+                if (!record.equals(told.put(id, record))) {
+                    events.put(id, record);
+                }
+            });
+        }
     }
 
     private static LockUnderTest.Factory semaphoreMutex() {

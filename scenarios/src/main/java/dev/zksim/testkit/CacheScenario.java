@@ -45,6 +45,7 @@ public final class CacheScenario extends ScenarioBuilder<CacheScenario> {
     private int children = 3;
     private long gapMax = Time.millis(300);
     private boolean ephemeral;
+    private boolean dataNamesChild;
 
     CacheScenario(String id, CacheUnderTest.Factory factory) {
         super(id, "Cache " + id + ": every reader's cache and its listener end up equal to the directory");
@@ -90,6 +91,16 @@ public final class CacheScenario extends ScenarioBuilder<CacheScenario> {
         return this;
     }
 
+    /**
+     * The writer's data starts with the child's name and a slash ({@code k1/c1-5}), as the
+     * records of a registry carry their own id (a service instance's JSON names it): for a
+     * cache that reads a child's name from its data, not from its path.
+     */
+    public CacheScenario dataNamesChild() {
+        this.dataNamesChild = true;
+        return this;
+    }
+
     /** The writer waits from 20 ms up to this long (microseconds) between writes. */
     public CacheScenario gap(long max) {
         if (max < Time.millis(20)) {
@@ -108,7 +119,8 @@ public final class CacheScenario extends ScenarioBuilder<CacheScenario> {
     protected Trial prepare(Choices knobs) {
         SwarmKnobs swarm = swarm(knobs);
         int readers = knobs.intIn(minReaders, maxReaders);
-        CacheWriter.Plan plan = new CacheWriter.Plan(knobs.intIn(minWrites, maxWrites), children, gapMax, ephemeral);
+        CacheWriter.Plan plan = new CacheWriter.Plan(knobs.intIn(minWrites, maxWrites), children, gapMax, ephemeral,
+                dataNamesChild);
         long bound = Bounds.afterHeal(swarm, Time.seconds(5) + plan.writes() * plan.gapMax());
         List<String> readerIds = new ArrayList<>();
         for (int i = 0; i < readers; i++) {

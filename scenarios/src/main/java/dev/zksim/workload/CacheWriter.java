@@ -39,9 +39,11 @@ public final class CacheWriter extends SessionWorkload {
 
     /**
      * How many writes, over how many children, with a pause of up to {@code gapMax} between
-     * them; ephemeral children go with the writer's session, as a service's registration does.
+     * them; ephemeral children go with the writer's session, as a service's registration does;
+     * data that names its child ({@code k1/c1-5}) is what a registry whose records carry their
+     * id needs.
      */
-    public record Plan(int writes, int children, long gapMax, boolean ephemeral) {
+    public record Plan(int writes, int children, long gapMax, boolean ephemeral, boolean dataNamesChild) {
     }
 
     private final Plan plan;
@@ -93,7 +95,7 @@ public final class CacheWriter extends SessionWorkload {
 
     private void write(SessionClient mine) {
         String child = "k" + context.choices().intIn(0, plan.children() - 1);
-        String data = log.process() + "-" + (written + 1);
+        String data = (plan.dataNamesChild() ? child + "/" : "") + log.process() + "-" + (written + 1);
         String kind = !believedPresent.contains(child) ? "create" : context.choices().intIn(0, 1) == 0 ? "set" : "delete";
         Value value = Value.tuple(Value.of(kind), Value.of(child), kind.equals("delete") ? Value.NONE : Value.of(data));
         ClientLog.Call call = log.invoke(OpKind.CACHE_WRITE, value);

@@ -49,6 +49,12 @@ public final class CuratorTestkit {
         InterProcessLock create(CuratorFramework curator);
     }
 
+    /** Builds one reader's Curator-based cache of a directory, unstarted, reporting to {@code events}. */
+    @FunctionalInterface
+    public interface CacheFactory {
+        BlockingCache create(CuratorFramework curator, CacheUnderTest.Events events);
+    }
+
     /** Builds one caller's Curator-based counter ({@code DistributedAtomicLong} or the user's own). */
     @FunctionalInterface
     public interface CounterFactory {
@@ -393,7 +399,7 @@ public final class CuratorTestkit {
      * }</pre>
      */
     public static CacheUnderTest.Factory curatorCache(String path) {
-        return directoryCache(path, CuratorDirectoryCache::curatorCache);
+        return cache((curator, events) -> CuratorCaches.curatorCache(curator, path, events));
     }
 
     /**
@@ -408,7 +414,7 @@ public final class CuratorTestkit {
      * }</pre>
      */
     public static CacheUnderTest.Factory pathChildrenCache(String path) {
-        return directoryCache(path, CuratorDirectoryCache::pathChildrenCache);
+        return cache((curator, events) -> CuratorCaches.pathChildrenCache(curator, path, events));
     }
 
     /**
@@ -422,11 +428,22 @@ public final class CuratorTestkit {
      * }</pre>
      */
     public static CacheUnderTest.Factory treeCache(String path) {
-        return directoryCache(path, CuratorDirectoryCache::treeCache);
+        return cache((curator, events) -> CuratorCaches.treeCache(curator, path, events));
     }
 
-    private static CacheUnderTest.Factory directoryCache(String path, CuratorDirectoryCache.Recipe recipe) {
-        return (client, events) -> new CuratorDirectoryCache(SimulatedClient.of(client), path, recipe, events);
+    /**
+     * Any Curator-based cache of a directory as the testkit's cache: the factory builds the
+     * reader's cache (its own, or one Curator ships) on the reader's started CuratorFramework,
+     * unstarted, with its listener telling {@code events} of every child it adds, changes or
+     * drops. The testkit starts it on a simulated thread.
+     *
+     * <pre>{@code
+     * Scenario registry = Testkit.cache("my-registry", CuratorTestkit.cache(
+     *         (curator, events) -> new MyRegistryView(curator, "/dir", events))).build();
+     * }</pre>
+     */
+    public static CacheUnderTest.Factory cache(CacheFactory factory) {
+        return (client, events) -> new CuratorDirectoryCache(SimulatedClient.of(client), factory, events);
     }
 
     // Read/write lock and queues: Curator's InterProcessReadWriteLock, DistributedQueue and

@@ -7,7 +7,8 @@
  * {@link QueueUnderTest} for a FIFO or priority queue with its declared delivery,
  * {@link BarrierUnderTest}, {@link DoubleBarrierUnderTest}, {@link MembershipUnderTest} for group membership,
  * {@link ConfigUnderTest} for a watched configuration or cached value, {@link TwoPhaseCommitUnderTest},
- * {@link RendezvousUnderTest}, {@link NamingUnderTest}, {@link CounterUnderTest} for a shared counter) and
+ * {@link RendezvousUnderTest}, {@link NamingUnderTest}, {@link CounterUnderTest} for a shared counter,
+ * {@link CacheUnderTest} for a cache of a directory) and
  * hands a factory for it to a scenario builder from {@link Testkit}. The builder supplies what
  * a good test needs and a user should not have to write: the workload that drives many clients
  * through the recipe, the fault profile, the liveness bounds and the checkers, each with knobs

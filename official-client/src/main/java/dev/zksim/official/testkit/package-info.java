@@ -1,7 +1,10 @@
 /**
  * The testkit for code written against the official client: a user's lock, semaphore or election
  * class that knows only {@code org.apache.zookeeper.ZooKeeper} plugs into the standard
- * {@link dev.zksim.testkit.Testkit} builders through {@link dev.zksim.official.testkit.OfficialTestkit}.
+ * {@link dev.zksim.testkit.Testkit} builders through {@link dev.zksim.official.testkit.OfficialTestkit},
+ * and code written with Curator (Curator's recipes, or the user's own built on them, a cache as a
+ * {@link dev.zksim.official.testkit.BlockingCache}) through
+ * {@link dev.zksim.official.testkit.CuratorTestkit}.
  *
  * <p>The simulation provides the handles ({@link dev.zksim.official.testkit.OfficialClient#zk}):
  * one drop-in {@link dev.zksim.official.SimulatedZooKeeper} per session of the testkit's

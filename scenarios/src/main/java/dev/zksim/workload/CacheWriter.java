@@ -25,11 +25,13 @@ import java.util.concurrent.CompletionStage;
  * sets or deletes one it believes present, each time with data no other write used
  * (CACHE_WRITE). Children are few, so the same child is deleted and created again, back at
  * version 0; ephemeral children also go when the writer's session does, and come back with new
- * data once the writer creates them again, as a restarted service registers itself anew. When it is done it reads the whole directory (sync, list, read every child) once
- * a second until the run ends (CACHE_AUDIT): with no other writer, the last of those is what
- * every cache must converge to; a directory that is gone reads as empty, and is made again
- * before the next write (a reader's cache may have made it as a container, which the server
- * deletes once empty). Its count of writes survives a crash.
+ * data once the writer creates them again, as a restarted service registers itself anew.
+ *
+ * <p>When it is done it reads the whole directory (sync, list, read every child) once a second
+ * until the run ends (CACHE_AUDIT): with no other writer, the last of those is what every cache
+ * must converge to. A directory that is gone reads as empty, and is made again before the next
+ * write (a reader's cache may have made it as a container, which the server deletes once
+ * empty). Its count of writes survives a crash.
  */
 public final class CacheWriter extends SessionWorkload {
     /** The cached directory. */

@@ -385,7 +385,8 @@ public final class CuratorTestkit {
         }
     }
 
-    // ---- Directory caches: CuratorCache, PathChildrenCache and TreeCache (CuratorDirectoryCache) ----
+    // ---- Directory caches: CuratorCache, PathChildrenCache and TreeCache (CuratorCaches), and the
+    // user's own (BlockingCache), each run by CuratorDirectoryCache ----
 
     /**
      * Curator's {@code CuratorCache} of {@code path} as the testkit's directory cache: its

@@ -5,7 +5,6 @@ import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.OpPair;
 import dev.zksim.history.OpType;
-import dev.zksim.history.Value;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,14 +75,14 @@ public final class CacheChecker implements Checker {
             if (op.f().equals(OpKind.CACHE_START)) {
                 told.forget(op.process());
                 held.forget(op.process());
-            } else if (op.f().equals(OpKind.CACHE_PUT) && op.value() instanceof Value.Tuple put) {
-                Optional<String> problem = judge(writes, told.of(op.process()), op, put.elements().get(0).toString(),
-                        put.elements().get(1).toString());
+            } else if (op.f().equals(OpKind.CACHE_PUT)) {
+                Optional<String> problem = CacheOps.Put.of(op.value())
+                        .flatMap(put -> judge(writes, told.of(op.process()), op, put.child(), put.data()));
                 if (problem.isPresent()) {
                     return safetyResult(op, "told its listener " + problem.get());
                 }
             } else if (op.f().equals(OpKind.CACHE_VIEW)) {
-                for (Map.Entry<String, String> entry : entries(op.value()).entrySet()) {
+                for (Map.Entry<String, String> entry : CacheOps.directory(op.value()).entrySet()) {
                     Optional<String> problem = judge(writes, held.of(op.process()), op, entry.getKey(), entry.getValue());
                     if (problem.isPresent()) {
                         return safetyResult(op, "holds " + problem.get());
@@ -98,13 +97,13 @@ public final class CacheChecker implements Checker {
         Map<String, Written> writes = new LinkedHashMap<>();
         for (OpPair pair : history.pairs()) {
             Op invocation = pair.invocation();
-            if (invocation.f().equals(OpKind.CACHE_WRITE) && invocation.value() instanceof Value.Tuple write
-                    && write.elements().get(2) instanceof Value.Text data) {
+            Optional<CacheOps.Write> write = CacheOps.Write.of(invocation);
+            if (write.isPresent() && write.get().data().isPresent()) {
+                String data = write.get().data().get();
                 Optional<Op> completion = pair.completion();
                 long completedAt = completion.filter(Op::isOk).map(Op::index).orElse(Long.MAX_VALUE);
                 boolean failed = completion.filter(done -> done.type() == OpType.FAIL).isPresent();
-                writes.put(data.text(), new Written(write.elements().get(1).toString(), data.text(), invocation.index(),
-                        completedAt, failed));
+                writes.put(data, new Written(write.get().child(), data, invocation.index(), completedAt, failed));
             }
         }
         return writes;
@@ -147,7 +146,7 @@ public final class CacheChecker implements Checker {
         if (settled.isEmpty()) {
             return CheckResult.valid(name());
         }
-        SortedMap<String, String> directory = entries(settled.get().value());
+        SortedMap<String, String> directory = CacheOps.directory(settled.get().value());
         long since = Math.max(healTime, settled.get().time());
         List<String> problems = new ArrayList<>();
         for (String reader : readers) {
@@ -182,8 +181,8 @@ public final class CacheChecker implements Checker {
             }
             if (op.f().equals(OpKind.CACHE_START)) {
                 told.clear();
-            } else if (op.f().equals(OpKind.CACHE_PUT) && op.value() instanceof Value.Tuple put) {
-                told.put(put.elements().get(0).toString(), put.elements().get(1).toString());
+            } else if (op.f().equals(OpKind.CACHE_PUT)) {
+                CacheOps.Put.of(op.value()).ifPresent(put -> told.put(put.child(), put.data()));
             } else if (op.f().equals(OpKind.CACHE_REMOVE)) {
                 told.remove(op.value().toString());
             }
@@ -203,7 +202,7 @@ public final class CacheChecker implements Checker {
         if (last == null || last.time() < since) {
             return Optional.of(reader + "'s cache held nothing it could show since " + Op.seconds(since));
         }
-        SortedMap<String, String> held = entries(last.value());
+        SortedMap<String, String> held = CacheOps.directory(last.value());
         return held.equals(directory) ? Optional.empty()
                 : Optional.of(reader + "'s cache held " + held + " at " + Op.seconds(last.time()) + " ("
                         + difference(held, directory) + ")");
@@ -222,18 +221,5 @@ public final class CacheChecker implements Checker {
             }
         }
         return String.join(", ", wrong);
-    }
-
-    /** The child=data texts of a CACHE_VIEW or CACHE_AUDIT value as a map. */
-    private static SortedMap<String, String> entries(Value value) {
-        SortedMap<String, String> entries = new TreeMap<>();
-        if (value instanceof Value.Tuple tuple) {
-            for (Value element : tuple.elements()) {
-                String text = element.toString();
-                int split = text.indexOf('=');
-                entries.put(text.substring(0, split), text.substring(split + 1));
-            }
-        }
-        return entries;
     }
 }

@@ -50,9 +50,7 @@ public final class BarrierScenario extends ScenarioBuilder<BarrierScenario> {
 
     /** How many waiters a seed runs, inclusive range. */
     public BarrierScenario waiters(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("waiters: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("waiters", 1, min, max);
         this.minWaiters = min;
         this.maxWaiters = max;
         return this;

@@ -55,9 +55,7 @@ public final class CacheScenario extends ScenarioBuilder<CacheScenario> {
 
     /** How many readers a seed runs, inclusive range. */
     public CacheScenario readers(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("readers: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("readers", 1, min, max);
         this.minReaders = min;
         this.maxReaders = max;
         return this;
@@ -65,9 +63,7 @@ public final class CacheScenario extends ScenarioBuilder<CacheScenario> {
 
     /** How many writes the writer makes, inclusive range. */
     public CacheScenario writes(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("writes: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("writes", 1, min, max);
         this.minWrites = min;
         this.maxWrites = max;
         return this;

@@ -44,9 +44,7 @@ public final class ConfigScenario extends ScenarioBuilder<ConfigScenario> {
 
     /** How many readers a seed runs, inclusive range. */
     public ConfigScenario readers(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("readers: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("readers", 1, min, max);
         this.minReaders = min;
         this.maxReaders = max;
         return this;
@@ -54,9 +52,7 @@ public final class ConfigScenario extends ScenarioBuilder<ConfigScenario> {
 
     /** How many versions the writer publishes, inclusive range. */
     public ConfigScenario versions(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("versions: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("versions", 1, min, max);
         this.minVersions = min;
         this.maxVersions = max;
         return this;

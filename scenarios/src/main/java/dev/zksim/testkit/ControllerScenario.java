@@ -65,7 +65,7 @@ public final class ControllerScenario extends ScenarioBuilder<ControllerScenario
 
     /** How many candidates a seed runs, inclusive range. */
     public ControllerScenario candidates(int min, int max) {
-        checkRange("candidates", 1, min, max);
+        requireRange("candidates", 1, min, max);
         this.minCandidates = min;
         this.maxCandidates = max;
         return this;
@@ -73,7 +73,7 @@ public final class ControllerScenario extends ScenarioBuilder<ControllerScenario
 
     /** How many readers of the state a seed runs, inclusive range. */
     public ControllerScenario readers(int min, int max) {
-        checkRange("readers", 0, min, max);
+        requireRange("readers", 0, min, max);
         this.minReaders = min;
         this.maxReaders = max;
         return this;
@@ -81,7 +81,7 @@ public final class ControllerScenario extends ScenarioBuilder<ControllerScenario
 
     /** How many terms each candidate serves before it leads for good, inclusive range. */
     public ControllerScenario terms(int min, int max) {
-        checkRange("terms", 0, min, max);
+        requireRange("terms", 0, min, max);
         this.minTerms = min;
         this.maxTerms = max;
         return this;
@@ -104,12 +104,6 @@ public final class ControllerScenario extends ScenarioBuilder<ControllerScenario
         }
         this.writeEvery = interval;
         return this;
-    }
-
-    private static void checkRange(String what, int least, int min, int max) {
-        if (min < least || max < min) {
-            throw new IllegalArgumentException(what + ": need " + least + " <= min <= max, not " + min + ".." + max);
-        }
     }
 
     @Override

@@ -43,9 +43,7 @@ public final class CounterScenario extends ScenarioBuilder<CounterScenario> {
 
     /** How many clients a seed runs, inclusive range. */
     public CounterScenario clients(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("clients: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("clients", 1, min, max);
         this.minClients = min;
         this.maxClients = max;
         return this;
@@ -53,9 +51,7 @@ public final class CounterScenario extends ScenarioBuilder<CounterScenario> {
 
     /** How many times each client adds one, inclusive range. */
     public CounterScenario increments(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("increments: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("increments", 1, min, max);
         this.minIncrements = min;
         this.maxIncrements = max;
         return this;

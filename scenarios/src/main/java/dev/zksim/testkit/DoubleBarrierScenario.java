@@ -45,9 +45,7 @@ public final class DoubleBarrierScenario extends ScenarioBuilder<DoubleBarrierSc
 
     /** How many participants a seed runs, inclusive range. */
     public DoubleBarrierScenario participants(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("participants: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("participants", 1, min, max);
         this.minParticipants = min;
         this.maxParticipants = max;
         return this;

@@ -58,9 +58,7 @@ public final class ElectionScenario extends ScenarioBuilder<ElectionScenario> {
 
     /** How many candidates a seed runs, inclusive range. */
     public ElectionScenario candidates(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("candidates: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("candidates", 1, min, max);
         this.minCandidates = min;
         this.maxCandidates = max;
         return this;
@@ -68,9 +66,7 @@ public final class ElectionScenario extends ScenarioBuilder<ElectionScenario> {
 
     /** How many terms each candidate serves before it leads for good, inclusive range. */
     public ElectionScenario terms(int min, int max) {
-        if (min < 0 || max < min) {
-            throw new IllegalArgumentException("terms: need 0 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("terms", 0, min, max);
         this.minTerms = min;
         this.maxTerms = max;
         return this;

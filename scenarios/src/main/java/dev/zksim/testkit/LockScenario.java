@@ -72,9 +72,7 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
 
     /** How many clients a seed runs, inclusive range. */
     public LockScenario clients(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("clients: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("clients", 1, min, max);
         this.minClients = min;
         this.maxClients = max;
         return this;
@@ -82,9 +80,7 @@ public final class LockScenario extends ScenarioBuilder<LockScenario> {
 
     /** How many acquisitions each client makes, inclusive range. */
     public LockScenario rounds(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("rounds: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("rounds", 1, min, max);
         this.minRounds = min;
         this.maxRounds = max;
         return this;

@@ -50,9 +50,7 @@ public final class MembershipScenario extends ScenarioBuilder<MembershipScenario
 
     /** How many members a seed runs, inclusive range. */
     public MembershipScenario members(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("members: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("members", 1, min, max);
         this.minMembers = min;
         this.maxMembers = max;
         return this;
@@ -60,9 +58,7 @@ public final class MembershipScenario extends ScenarioBuilder<MembershipScenario
 
     /** How many times each member leaves and joins again, inclusive range. */
     public MembershipScenario cycles(int min, int max) {
-        if (min < 0 || max < min) {
-            throw new IllegalArgumentException("cycles: need 0 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("cycles", 0, min, max);
         this.minCycles = min;
         this.maxCycles = max;
         return this;

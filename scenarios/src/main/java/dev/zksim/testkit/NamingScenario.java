@@ -36,9 +36,7 @@ public final class NamingScenario extends ScenarioBuilder<NamingScenario> {
 
     /** How many clients a seed runs, inclusive range. */
     public NamingScenario clients(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("clients: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("clients", 1, min, max);
         this.minClients = min;
         this.maxClients = max;
         return this;
@@ -46,9 +44,7 @@ public final class NamingScenario extends ScenarioBuilder<NamingScenario> {
 
     /** How many names each client asks for, inclusive range. */
     public NamingScenario names(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("names: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("names", 1, min, max);
         this.minNames = min;
         this.maxNames = max;
         return this;

@@ -113,7 +113,7 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
 
     /** How many producers a seed runs, inclusive range. */
     public QueueScenario producers(int min, int max) {
-        checkRange("producers", min, max);
+        requireRange("producers", 1, min, max);
         this.minProducers = min;
         this.maxProducers = max;
         return this;
@@ -121,7 +121,7 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
 
     /** How many consumers a seed runs, inclusive range. */
     public QueueScenario consumers(int min, int max) {
-        checkRange("consumers", min, max);
+        requireRange("consumers", 1, min, max);
         this.minConsumers = min;
         this.maxConsumers = max;
         return this;
@@ -129,7 +129,7 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
 
     /** How many items each producer offers, inclusive range. */
     public QueueScenario items(int min, int max) {
-        checkRange("items", min, max);
+        requireRange("items", 1, min, max);
         this.minItems = min;
         this.maxItems = max;
         return this;
@@ -185,12 +185,6 @@ public final class QueueScenario extends ScenarioBuilder<QueueScenario> {
     protected List<String> shapeLimits(boolean faulty) {
         return maxConsumers == 1 ? List.of("one consumer: no two consumers take at once, so no item can go to two"
                 + " of them.") : List.of();
-    }
-
-    private static void checkRange(String what, int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException(what + ": need 1 <= min <= max, not " + min + ".." + max);
-        }
     }
 
     @Override

@@ -49,9 +49,7 @@ public final class RendezvousScenario extends ScenarioBuilder<RendezvousScenario
 
     /** How many clients a seed runs, inclusive range. */
     public RendezvousScenario clients(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("clients: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("clients", 1, min, max);
         this.minClients = min;
         this.maxClients = max;
         return this;
@@ -59,9 +57,7 @@ public final class RendezvousScenario extends ScenarioBuilder<RendezvousScenario
 
     /** How many workers a seed runs, inclusive range. */
     public RendezvousScenario workers(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("workers: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("workers", 1, min, max);
         this.minWorkers = min;
         this.maxWorkers = max;
         return this;

@@ -239,6 +239,16 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
         return List.of();
     }
 
+    /**
+     * Refuses a knob's range [min, max] unless {@code least <= min <= max}, naming the knob
+     * ({@code what}) in the one-line error a user sees.
+     */
+    protected static void requireRange(String what, int least, int min, int max) {
+        if (min < least || max < min) {
+            throw new IllegalArgumentException(what + ": need " + least + " <= min <= max, not " + min + ".." + max);
+        }
+    }
+
     /** The largest value a knob drawn from [min, max] takes in the small scope: max if the scope explores it, else min. */
     protected final int largestInScope(String knob, int min, int max) {
         return smallScopeKnobs().contains(knob) ? max : min;

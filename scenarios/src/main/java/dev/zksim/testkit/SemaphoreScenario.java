@@ -64,9 +64,7 @@ public final class SemaphoreScenario extends ScenarioBuilder<SemaphoreScenario> 
 
     /** How many permits a seed's semaphore has, inclusive range. */
     public SemaphoreScenario permits(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("permits: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("permits", 1, min, max);
         this.minPermits = min;
         this.maxPermits = max;
         return this;
@@ -74,9 +72,7 @@ public final class SemaphoreScenario extends ScenarioBuilder<SemaphoreScenario> 
 
     /** How many worker clients a seed runs (the N probes come on top), inclusive range. */
     public SemaphoreScenario clients(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("clients: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("clients", 1, min, max);
         this.minClients = min;
         this.maxClients = max;
         return this;
@@ -84,9 +80,7 @@ public final class SemaphoreScenario extends ScenarioBuilder<SemaphoreScenario> 
 
     /** How many leases each worker takes in turn, inclusive range. */
     public SemaphoreScenario rounds(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("rounds: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("rounds", 1, min, max);
         this.minRounds = min;
         this.maxRounds = max;
         return this;

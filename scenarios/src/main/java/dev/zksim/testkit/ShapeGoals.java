@@ -1,15 +1,16 @@
 package dev.zksim.testkit;
 
+import dev.zksim.check.CacheOps;
 import dev.zksim.client.RequestMatch;
 import dev.zksim.history.History;
 import dev.zksim.history.Op;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.OpType;
-import dev.zksim.history.Value;
 import dev.zksim.scenario.Goal;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -194,14 +195,10 @@ public final class ShapeGoals {
     private static boolean childMadeAgain(History history) {
         Set<String> deleted = new LinkedHashSet<>();
         for (Op op : history) {
-            if (!op.f().equals(OpKind.CACHE_WRITE) || !op.isOk() || !(op.value() instanceof Value.Tuple write)) {
-                continue;
-            }
-            String kind = write.elements().get(0).toString();
-            String child = write.elements().get(1).toString();
-            if (kind.equals("delete")) {
-                deleted.add(child);
-            } else if (kind.equals("create") && deleted.contains(child)) {
+            Optional<CacheOps.Write> write = CacheOps.Write.of(op).filter(any -> op.isOk());
+            if (write.isPresent() && write.get().kind().equals("delete")) {
+                deleted.add(write.get().child());
+            } else if (write.isPresent() && write.get().kind().equals("create") && deleted.contains(write.get().child())) {
                 return true;
             }
         }

@@ -61,9 +61,7 @@ public final class TwoPhaseCommitScenario extends ScenarioBuilder<TwoPhaseCommit
 
     /** How many sites a seed runs, inclusive range. */
     public TwoPhaseCommitScenario sites(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("sites: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("sites", 1, min, max);
         this.minSites = min;
         this.maxSites = max;
         return this;
@@ -81,9 +79,7 @@ public final class TwoPhaseCommitScenario extends ScenarioBuilder<TwoPhaseCommit
 
     /** The coordinator times out after a number of whole seconds each seed draws from this range. */
     public TwoPhaseCommitScenario timeoutSeconds(int min, int max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("timeoutSeconds: need 1 <= min <= max, not " + min + ".." + max);
-        }
+        requireRange("timeoutSeconds", 1, min, max);
         this.minTimeout = min;
         this.maxTimeout = max;
         return this;

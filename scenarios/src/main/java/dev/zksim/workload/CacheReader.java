@@ -1,5 +1,6 @@
 package dev.zksim.workload;
 
+import dev.zksim.check.CacheOps;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
@@ -32,7 +33,7 @@ public final class CacheReader extends SessionWorkload {
             @Override
             public void put(String child, String data) {
                 if (mine == client) {
-                    log.notify(OpKind.CACHE_PUT, Value.tuple(Value.of(child), Value.of(data)));
+                    log.notify(OpKind.CACHE_PUT, new CacheOps.Put(child, data).value());
                 }
             }
 
@@ -53,7 +54,7 @@ public final class CacheReader extends SessionWorkload {
             return;
         }
         if (client.connection().current() == ConnectionState.CONNECTED) {
-            cache.snapshot().ifPresent(entries -> log.notify(OpKind.CACHE_VIEW, CacheWriter.view(entries)));
+            cache.snapshot().ifPresent(entries -> log.notify(OpKind.CACHE_VIEW, CacheOps.directory(entries)));
         }
         context.schedule(sample, () -> sample(owner));
     }

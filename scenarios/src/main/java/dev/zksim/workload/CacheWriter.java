@@ -2,6 +2,7 @@ package dev.zksim.workload;
 
 import dev.zksim.api.CreateMode;
 import dev.zksim.api.KeeperException.Code;
+import dev.zksim.check.CacheOps;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.history.OpKind;
 import dev.zksim.history.Value;
@@ -11,6 +12,7 @@ import dev.zksim.recipes.support.Stages;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -99,7 +101,7 @@ public final class CacheWriter extends SessionWorkload {
         String child = "k" + context.choices().intIn(0, plan.children() - 1);
         String data = (plan.dataNamesChild() ? child + "/" : "") + log.process() + "-" + (written + 1);
         String kind = !believedPresent.contains(child) ? "create" : context.choices().intIn(0, 1) == 0 ? "set" : "delete";
-        Value value = Value.tuple(Value.of(kind), Value.of(child), kind.equals("delete") ? Value.NONE : Value.of(data));
+        Value value = new CacheOps.Write(kind, child, kind.equals("delete") ? Optional.empty() : Optional.of(data)).value();
         ClientLog.Call call = log.invoke(OpKind.CACHE_WRITE, value);
         written++;
         send(kind, DIRECTORY + "/" + child, data).whenComplete((ok, error) -> {
@@ -154,7 +156,7 @@ public final class CacheWriter extends SessionWorkload {
                     if (mine != client) {
                         return;
                     } else if (error == null) {
-                        call.ok(view(entries));
+                        call.ok(CacheOps.directory(entries));
                     } else {
                         call.fail(Workloads.describe(error));
                     }
@@ -185,12 +187,5 @@ public final class CacheWriter extends SessionWorkload {
         }
         busy = false;
         context.schedule(delay, this::step);
-    }
-
-    /** A directory's contents as the history shows them: the sorted texts child=data. */
-    public static Value view(SortedMap<String, String> entries) {
-        List<Value> elements = new ArrayList<>();
-        entries.forEach((child, data) -> elements.add(Value.of(child + "=" + data)));
-        return Value.tuple(elements);
     }
 }

@@ -2,13 +2,13 @@ package dev.zksim.ensemble;
 
 import dev.zksim.api.Watcher;
 import dev.zksim.api.ZooKeeperClient;
-import java.util.ArrayList;
-import java.util.List;
 import dev.zksim.kernel.Timer;
-import java.util.function.Function;
 import dev.zksim.kernel.choice.Choices;
 import dev.zksim.kernel.process.SimProcess;
 import dev.zksim.kernel.trace.TraceEvent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * What a client program may use besides its ZooKeeper handle: its id, the simulated clock,

@@ -13,8 +13,6 @@ import java.util.SortedMap;
  * session itself: later starts find it running.
  */
 final class CuratorDirectoryCache implements CacheUnderTest {
-    private static final long RETRY_MILLIS = 1000;
-
     private final SimulatedClient client;
     private final CallChain calls;
     private final CuratorTestkit.LazyCurator curator;
@@ -33,14 +31,8 @@ final class CuratorDirectoryCache implements CacheUnderTest {
     @Override
     public void start() {
         calls.then("start", () -> {
-            while (cache == null) {
-                try {
-                    cache = started();
-                } catch (InterruptedException e) {
-                    throw e;
-                } catch (Exception e) {
-                    client.sleep(RETRY_MILLIS);
-                }
+            if (cache == null) {
+                cache = CuratorTestkit.startUntilItSucceeds(client, this::started);
             }
             return null;
         });

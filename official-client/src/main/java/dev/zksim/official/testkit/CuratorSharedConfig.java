@@ -33,7 +33,6 @@ final class CuratorSharedConfig implements ConfigUnderTest {
     private static final TypeReference<TreeMap<String, String>> ENTRIES = new TypeReference<>() {
     };
     private static final byte[] NOTHING_PUBLISHED = new byte[0];
-    private static final long RETRY_MILLIS = 1000;
 
     private final SimulatedClient client;
     private final CallChain calls;
@@ -71,16 +70,7 @@ final class CuratorSharedConfig implements ConfigUnderTest {
     }
 
     private void startReading() throws Exception {
-        SharedValue started = null;
-        while (started == null) {
-            try {
-                started = started();
-            } catch (InterruptedException e) {
-                throw e;
-            } catch (Exception e) {
-                client.sleep(RETRY_MILLIS);
-            }
-        }
+        SharedValue started = CuratorTestkit.startUntilItSucceeds(client, this::started);
         reading = true;
         started.getListenable().addListener(new Listener());
         decode(started.getValue()).ifPresent(events::changed);

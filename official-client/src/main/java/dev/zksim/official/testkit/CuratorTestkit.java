@@ -14,6 +14,7 @@ import dev.zksim.testkit.ReadWriteLockScenario;
 import dev.zksim.testkit.SemaphoreScenario;
 import java.lang.reflect.Method;
 import java.util.OptionalLong;
+import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import org.apache.curator.RetryPolicy;
 import org.apache.curator.framework.CuratorFramework;
@@ -42,6 +43,9 @@ import org.apache.zookeeper.data.Stat;
  * <p>Curator is whatever version the test class path holds (5.x); zksim ships none.
  */
 public final class CuratorTestkit {
+    /** How long an adapter waits before it tries a failed start again. */
+    private static final long START_RETRY_MILLIS = 1000;
+
 
     /** Builds one caller's Curator lock ({@code InterProcessMutex}, {@code InterProcessSemaphoreMutex}, ...). */
     @FunctionalInterface
@@ -169,6 +173,23 @@ public final class CuratorTestkit {
     }
 
     /** One recipe instance's CuratorFramework, built on the first simulated thread that needs it. */
+    /**
+     * Calls {@code start} until it succeeds, a second apart, as an application retries its
+     * start-up: for a Curator recipe whose start failed (the connection stayed down through
+     * Curator's retries) and which cannot be started twice, so each try builds it anew.
+     */
+    static <T> T startUntilItSucceeds(OfficialClient client, Callable<T> start) throws InterruptedException {
+        while (true) {
+            try {
+                return start.call();
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                client.sleep(START_RETRY_MILLIS);
+            }
+        }
+    }
+
     static final class LazyCurator {
         private final OfficialClient client;
         private CuratorFramework curator;

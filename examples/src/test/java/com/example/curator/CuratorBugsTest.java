@@ -189,6 +189,19 @@ class CuratorBugsTest {
     }
 
     /**
+     * SimpleDistributedQueue's {@code offer} is a sequential create through Curator's retry
+     * loop. In seed 1043 of curator-simple-queue a partition cuts c2 off with its create of
+     * c2-4 in flight: the create counts (c4 takes c2-4 at 2.78 s), c2's connection times out,
+     * and Curator sends the create again once c2 reconnects, which makes a second node with
+     * the same item; c4 takes it again at 10.02 s.
+     */
+    @Test
+    void aSimpleDistributedQueueEnqueuesAnItemTwiceWhenACreateMeetsAConnectionLoss() {
+        assertFails(RUNNER.run(RunSpec.of("curator-simple-queue", 1043)), FailureKind.SAFETY_VIOLATION,
+                "item c2-4 was dequeued twice");
+    }
+
+    /**
      * CuratorCache reloads the nodes it holds after a reconnect and tells its listener of a
      * change only when the data version differs. In seed 1013 of curator-cache the server c2 is
      * connected to crashes as k2 is deleted, so c2 never hears of the delete; k2 is created

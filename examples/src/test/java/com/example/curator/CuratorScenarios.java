@@ -150,6 +150,14 @@ public final class CuratorScenarios implements CatalogProvider {
                         .title("Queue: Curator's DistributedQueue without a lock path, which its documentation says"
                                 + " delivers at most once; a put retried after a lost reply enqueues the item twice")
                         .build())
+                // SimpleDistributedQueue, Curator's drop-in for ZooKeeper's queue recipe, under
+                // Curator's retry loop: an offer retried after a lost reply creates a second
+                // node, and a take whose delete is retried after a lost reply meets NoNode,
+                // takes that for another consumer's claim and moves on, losing the item.
+                .add(Testkit.fifoQueue("curator-simple-queue", CuratorTestkit.simpleQueue("/curator/simple-queue"))
+                        .orderOnlyForOneConsumer()
+                        .title("Queue: Curator's SimpleDistributedQueue under faults, expected to deliver each item once")
+                        .build())
                 .add(Testkit.election("curator-scheduler", scheduler(true))
                         .title("Example: a job scheduler led through a LeaderLatch").build())
                 // DistributedAtomicLong writes on the version it read; when a write's reply is

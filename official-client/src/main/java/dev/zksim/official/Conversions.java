@@ -75,6 +75,17 @@ final class Conversions {
         return converted;
     }
 
+    /**
+     * A list of names (children, ephemeral paths) as the official client hands it out: a
+     * mutable {@code ArrayList}, or null with a failure. The real client gives callers the
+     * list its jute decoder filled, and code written against it sorts that list in place
+     * ({@code Collections.sort(children)}, as Curator's SimpleDistributedQueue and countless
+     * lock recipes do); the simulated client's own lists are immutable.
+     */
+    static List<String> names(List<String> names) {
+        return names == null ? null : new ArrayList<>(names);
+    }
+
     static List<OpResult> results(List<dev.zksim.api.OpResult> results) {
         List<OpResult> converted = new ArrayList<>(results.size());
         for (dev.zksim.api.OpResult result : results) {

@@ -43,7 +43,7 @@ abstract class ExtendedApi extends ZooKeeper {
 
     @Override
     public List<String> getEphemerals(String prefixPath) throws KeeperException, InterruptedException {
-        return Calls.await(simulated().getEphemerals(prefixPath));
+        return Conversions.names(Calls.await(simulated().getEphemerals(prefixPath)));
     }
 
     @Override
@@ -53,7 +53,8 @@ abstract class ExtendedApi extends ZooKeeper {
 
     @Override
     public void getEphemerals(String prefixPath, AsyncCallback.EphemeralsCallback cb, Object ctx) {
-        Calls.deliver(eventThread(), simulated().getEphemerals(prefixPath), (rc, paths) -> cb.processResult(rc, ctx, paths));
+        Calls.deliver(eventThread(), simulated().getEphemerals(prefixPath), (rc, paths) -> cb.processResult(rc, ctx,
+                Conversions.names(paths)));
     }
 
     @Override

@@ -275,12 +275,12 @@ public class SimulatedZooKeeper extends ExtendedApi {
 
     @Override
     public List<String> getChildren(String path, Watcher watcher) throws KeeperException, InterruptedException {
-        return Calls.await(client.getChildren(path, watcher(watcher)));
+        return Conversions.names(Calls.await(client.getChildren(path, watcher(watcher))));
     }
 
     @Override
     public List<String> getChildren(String path, boolean watch) throws KeeperException, InterruptedException {
-        return Calls.await(client.getChildren(path, watch));
+        return Conversions.names(Calls.await(client.getChildren(path, watch)));
     }
 
     @Override
@@ -288,25 +288,26 @@ public class SimulatedZooKeeper extends ExtendedApi {
             throws KeeperException, InterruptedException {
         ZooKeeperClient.ChildrenAndStat reply = Calls.await(client.getChildren2(path, watcher(watcher)));
         Conversions.copyInto(reply.stat(), stat);
-        return reply.children();
+        return Conversions.names(reply.children());
     }
 
     @Override
     public List<String> getChildren(String path, boolean watch, Stat stat) throws KeeperException, InterruptedException {
         ZooKeeperClient.ChildrenAndStat reply = Calls.await(client.getChildren2(path, watch));
         Conversions.copyInto(reply.stat(), stat);
-        return reply.children();
+        return Conversions.names(reply.children());
     }
 
     @Override
     public void getChildren(String path, Watcher watcher, AsyncCallback.ChildrenCallback cb, Object ctx) {
         Calls.deliver(events, client.getChildren(path, watcher(watcher)),
-                (rc, children) -> cb.processResult(rc, path, ctx, children));
+                (rc, children) -> cb.processResult(rc, path, ctx, Conversions.names(children)));
     }
 
     @Override
     public void getChildren(String path, boolean watch, AsyncCallback.ChildrenCallback cb, Object ctx) {
-        Calls.deliver(events, client.getChildren(path, watch), (rc, children) -> cb.processResult(rc, path, ctx, children));
+        Calls.deliver(events, client.getChildren(path, watch), (rc, children) -> cb.processResult(rc, path, ctx,
+                Conversions.names(children)));
     }
 
     @Override
@@ -324,7 +325,7 @@ public class SimulatedZooKeeper extends ExtendedApi {
         if (reply == null) {
             cb.processResult(rc, path, ctx, null, null);
         } else {
-            cb.processResult(rc, path, ctx, reply.children(), Conversions.stat(reply.stat()));
+            cb.processResult(rc, path, ctx, Conversions.names(reply.children()), Conversions.stat(reply.stat()));
         }
     }
 

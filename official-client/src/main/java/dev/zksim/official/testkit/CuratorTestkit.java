@@ -570,6 +570,26 @@ public final class CuratorTestkit {
         return queue(CuratorQueue.PRIORITY, path, lockPath);
     }
 
+    /**
+     * A Curator {@code SimpleDistributedQueue} on {@code path} as the testkit's FIFO queue: an
+     * offer is its {@code offer}, a take its blocking {@code take}. Curator documents it as a
+     * drop-in for ZooKeeper's own queue recipe and states no delivery guarantee; a caller
+     * expects each offered item taken once, so declare
+     * {@link QueueUnderTest.Delivery#EXACTLY_ONCE} and {@code orderOnlyForOneConsumer()}
+     * (consumers race for the lowest item). Curator does not keep it: an offer's sequential
+     * create retried after a lost reply enqueues the item twice, and a take whose delete is
+     * retried after a lost reply meets NoNode, takes the item for another consumer's and goes
+     * on to the next one, so the item it removed is lost.
+     *
+     * <pre>{@code
+     * Scenario queue = Testkit.fifoQueue("jobs", CuratorTestkit.simpleQueue("/queues/jobs"))
+     *         .orderOnlyForOneConsumer().build();
+     * }</pre>
+     */
+    public static QueueUnderTest.Factory simpleQueue(String path) {
+        return client -> new CuratorSimpleQueue(SimulatedClient.of(client), path);
+    }
+
     private static QueueUnderTest.Factory queue(CuratorQueue.Kind kind, String path, String lockPath) {
         return client -> new CuratorQueue(SimulatedClient.of(client), kind, path, lockPath);
     }

@@ -55,7 +55,7 @@ final class OfficialExecutor {
         drain(a);
         // Closing B deletes its ephemerals in one transaction, in an order ZooKeeper leaves
         // open (the real server walks a hash set): those notifications compare as a set.
-        List<String> afterClose = sorted(List.copyOf(eventsA.subList(before, eventsA.size())));
+        List<String> afterClose = sortedCopy(eventsA.subList(before, eventsA.size()));
         log.add("events A after B closed, sorted " + afterClose);
         return log;
     }
@@ -191,7 +191,7 @@ final class OfficialExecutor {
                     end++;
                 }
             }
-            out.addAll(sorted(events.subList(i, end)));
+            out.addAll(sortedCopy(events.subList(i, end)));
             i = end;
         }
         return out;
@@ -273,8 +273,18 @@ final class OfficialExecutor {
         return data == null ? "null" : new String(data, StandardCharsets.UTF_8);
     }
 
+    /**
+     * Sorts the list the client returned in place, as users' code does
+     * ({@code Collections.sort(children)}): the real client's list is mutable, so a simulated
+     * one that is not differs from ZooKeeper here.
+     */
     private static List<String> sorted(List<String> children) {
-        List<String> copy = new ArrayList<>(children);
+        Collections.sort(children);
+        return children;
+    }
+
+    private static List<String> sortedCopy(List<String> events) {
+        List<String> copy = new ArrayList<>(events);
         Collections.sort(copy);
         return copy;
     }

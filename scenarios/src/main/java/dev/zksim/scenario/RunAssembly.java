@@ -9,6 +9,7 @@ import dev.zksim.ensemble.Ensemble;
 import dev.zksim.history.HistoryRecorder;
 import dev.zksim.history.Op;
 import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.ProgrammingErrors;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.Time;
 import dev.zksim.kernel.choice.ChoiceLog;
@@ -134,6 +135,10 @@ public final class RunAssembly {
      * their owners live.
      */
     public Optional<SimulationFailure> verdict() {
+        Optional<SimulationFailure> bug = bugThrown();
+        if (bug.isPresent()) {
+            return bug;
+        }
         CheckResult result = Checker.checkAll(history.history(), trial.checkers(healTime, endTime));
         if (result instanceof CheckResult.Violation violation && violation.kind() == FailureKind.LIVENESS_TIMEOUT) {
             List<String> stuck = violation.ops().stream().map(Op::process).distinct().sorted().toList();
@@ -141,6 +146,24 @@ public final class RunAssembly {
             return Optional.of(violation.toFailure(waits.isEmpty() ? "" : "\n  waiting: " + waits));
         }
         return result.failure();
+    }
+
+    /**
+     * The first call of the code under test that threw a bug of its own
+     * ({@link ProgrammingErrors}; its note says so), as a crash of that code at the call's
+     * end: no checker's verdict stands on a history with such a call in it.
+     */
+    private Optional<SimulationFailure> bugThrown() {
+        for (Op op : history.history()) {
+            if (op.note().startsWith(ProgrammingErrors.NOTE)) {
+                String thrown = op.note().substring(ProgrammingErrors.NOTE.length());
+                return Optional.of(new SimulationFailure(FailureKind.SIMULATOR_CRASH, op.time(),
+                        op.process() + " " + op.f().name() + " (#" + op.index() + ") threw " + thrown
+                                + ": a bug of the code under test, which no fault excuses",
+                        null, List.of(op.index())));
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.zksim.workload;
 import dev.zksim.api.KeeperException;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.ensemble.EnsembleClient;
+import dev.zksim.kernel.ProgrammingErrors;
 import dev.zksim.kernel.process.ProcessListener;
 import dev.zksim.kernel.process.SimProcess;
 import java.util.concurrent.CancellationException;
@@ -29,9 +30,16 @@ public final class Workloads {
         return client;
     }
 
-    /** A short name for an error: the KeeperException code, or the exception's class. */
+    /**
+     * A short name for an error: the KeeperException code, or the exception's class; for a
+     * bug of the code under test ({@link ProgrammingErrors}), {@link ProgrammingErrors#NOTE}
+     * and the exception with the place it was thrown, which ends the run.
+     */
     public static String describe(Throwable error) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (ProgrammingErrors.isBug(cause)) {
+            return ProgrammingErrors.NOTE + ProgrammingErrors.describe(cause);
+        }
         return cause instanceof KeeperException keeper ? keeper.code().name() : cause.getClass().getSimpleName();
     }
 

@@ -135,7 +135,7 @@ public final class Simulation {
 
     /** A handler that throws anything but a typed failure is a crash of the simulator at this instant. */
     private SimulationFailure handlerThrew(Throwable e) {
-        return new SimulationFailure(FailureKind.SIMULATOR_CRASH, now, "handler threw " + e, e);
+        return new SimulationFailure(FailureKind.SIMULATOR_CRASH, now, "handler threw " + ProgrammingErrors.describe(e), e);
     }
 
     /**

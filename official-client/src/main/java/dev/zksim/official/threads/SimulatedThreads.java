@@ -3,6 +3,7 @@ package dev.zksim.official.threads;
 import dev.zksim.agent.bridge.Bridge;
 import dev.zksim.ensemble.ClientContext;
 import dev.zksim.kernel.FailureKind;
+import dev.zksim.kernel.ProgrammingErrors;
 import dev.zksim.kernel.Simulation;
 import dev.zksim.kernel.SimulationFailure;
 import dev.zksim.kernel.SuppressForbidden;
@@ -170,27 +171,12 @@ public final class SimulatedThreads implements ClientContext.Waiters {
         } catch (RuntimeException | Error e) {
             if (!shuttingDown && !(e instanceof AgentRuntime.Stopped)) {
                 fail(FailureKind.SIMULATOR_CRASH, "simulated thread '" + live.get(Thread.currentThread())
-                        + "' died with " + e + thrownAt(e), e);
+                        + "' died with " + ProgrammingErrors.describe(e), e);
             }
         } finally {
             live.remove(Thread.currentThread());
             wakeJoiners(Thread.currentThread());
         }
-    }
-
-    /**
-     * Where the code that threw {@code e} is, for the failure's one line: the first frame of
-     * its stack outside the JDK (the caller of the collection that refused a sort, say), or
-     * nothing if every frame is the JDK's.
-     */
-    static String thrownAt(Throwable e) {
-        for (StackTraceElement frame : e.getStackTrace()) {
-            String type = frame.getClassName();
-            if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")) {
-                return " at " + frame;
-            }
-        }
-        return "";
     }
 
     /** Records a failure that the next scheduling step turns into a failed run. */

@@ -78,8 +78,7 @@ class CuratorBugsTest {
      */
     @Test
     void aLeaseLeftByALostConnectionDeadlocksTheSemaphoreMutex() {
-        boolean fiveSix = curatorIsAtLeast(5, 6) && !curatorIsAtLeast(5, 7);
-        org.junit.jupiter.api.Assumptions.assumeTrue(curatorIsAtLeast(5, 3) && !fiveSix,
+        org.junit.jupiter.api.Assumptions.assumeTrue(curatorIsAtLeast(5, 3) && !curatorIs(5, 6),
                 "Curator 5.3 or later, but not 5.6");
         RunOutcome outcome = RUNNER.run(RunSpec.of("curator-semaphore-mutex-all-faults", 180));
         String message = message(outcome);
@@ -210,6 +209,24 @@ class CuratorBugsTest {
     void aSimpleDistributedQueueEnqueuesAnItemTwiceWhenACreateMeetsAConnectionLoss() {
         assertFails(RUNNER.run(RunSpec.of("curator-simple-queue", 1043)), FailureKind.SAFETY_VIOLATION,
                 "item c2-4 was dequeued twice");
+    }
+
+    /**
+     * Curator's service discovery registers its instances again on every reconnection
+     * ({@code ServiceDiscoveryImpl.reRegisterServices}): a create, and on NodeExists a delete
+     * and a second create. In seed 2079 of curator-service-registration (shrunk: c3's session
+     * expired, then a leader crash) c1's session is lost and its new session's create meets
+     * the old session's node, which the servers remove as they apply the old session's end;
+     * the delete then meets NoNode, which {@code internalRegisterService} does not catch, the
+     * connection listener logs it, and nothing registers c1 again while its session lives.
+     * Every 5.x release has the code; 5.2.0 and 5.6.0 schedule the seed otherwise.
+     */
+    @Test
+    void aServiceInstanceIsNotRegisteredAgainWhenItsOldNodeGoesDuringTheReRegistration() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(curatorIsAtLeast(5, 3) && !curatorIs(5, 6),
+                "Curator 5.3 or later, but not 5.6");
+        assertFails(RUNNER.run(RunSpec.of("curator-service-registration", 2079)), FailureKind.LIVENESS_TIMEOUT,
+                "c1 JOIN invoked", "/services/jobs/c1 (awaiting creation; the node does not exist)");
     }
 
     /**
@@ -386,6 +403,11 @@ class CuratorBugsTest {
      * recipes jar's manifest: one test for every fix, including those that change only the
      * body of a method.
      */
+    /** Whether the Curator on the class path is release {@code major.minor}, any patch. */
+    static boolean curatorIs(int major, int minor) {
+        return curatorIsAtLeast(major, minor) && !curatorIsAtLeast(major, minor + 1);
+    }
+
     static boolean curatorIsAtLeast(int major, int minor) {
         String version = org.apache.curator.framework.recipes.leader.LeaderLatch.class.getPackage()
                 .getImplementationVersion();

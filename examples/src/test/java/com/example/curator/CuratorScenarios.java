@@ -5,6 +5,7 @@ import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.official.testkit.BlockingCache;
 import dev.zksim.official.testkit.BlockingCounter;
+import dev.zksim.official.testkit.BlockingMember;
 import dev.zksim.official.testkit.CuratorTestkit;
 import dev.zksim.official.testkit.OfficialElection;
 import dev.zksim.scenario.ScenarioCatalog;
@@ -14,6 +15,7 @@ import dev.zksim.testkit.CounterUnderTest;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
 import dev.zksim.testkit.LockUnderTest;
+import dev.zksim.testkit.MembershipUnderTest;
 import dev.zksim.testkit.Profiles;
 import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.Testkit;
@@ -129,6 +131,12 @@ public final class CuratorScenarios implements CatalogProvider {
                                 + " which never sees the directory appear after a lost session").build())
                 .add(Testkit.membership("curator-group-member", CuratorTestkit.groupMember("/curator/group"))
                         .title("Membership: Curator's GroupMember under faults").build())
+                // A service that registers itself once through Curator's service discovery and
+                // relies on Curator to register it again after a lost session.
+                .add(Testkit.membership("curator-service-registration", serviceRegistration())
+                        .title("Membership: service instances registered once through Curator's service discovery"
+                                + " under faults")
+                        .build())
                 .add(Testkit.readWriteLock("curator-rwlock", CuratorTestkit.readWriteLock("/curator/rwlock"))
                         .title("Read/write lock: Curator's InterProcessReadWriteLock under faults").build())
                 .add(Testkit.readWriteLock("curator-rwlock-downgrades",
@@ -266,6 +274,34 @@ public final class CuratorScenarios implements CatalogProvider {
      * what changed in them at each {@code cacheChanged} (and once the first load is in, which
      * ServiceCache does not announce) is what its listener was told.
      */
+    /** Each member a {@link ServiceRegistration} of the service "jobs" under /services, the member's name its id. */
+    private static MembershipUnderTest.Factory serviceRegistration() {
+        return CuratorTestkit.member((curator, name) -> {
+            ServiceRegistration registration = new ServiceRegistration(curator, "/services", "jobs", name);
+            return new BlockingMember() {
+                @Override
+                public void join() throws Exception {
+                    registration.register();
+                }
+
+                @Override
+                public void leave() throws Exception {
+                    registration.close();
+                }
+
+                @Override
+                public Optional<List<String>> view() {
+                    return registration.instances();
+                }
+
+                @Override
+                public String node() {
+                    return "/services/jobs/" + name;
+                }
+            };
+        });
+    }
+
     private static CacheUnderTest.Factory registryView() {
         return CuratorTestkit.cache((curator, events) -> {
             ServiceRegistryView view = new ServiceRegistryView(curator, "/", "dir");

@@ -151,7 +151,7 @@ public final class ShapeGoals {
         return List.of(
                 Goal.completedBy(OpKind.JOIN, 2, "two members joined"),
                 Goal.completed(OpKind.VIEW, "a member saw the group"),
-                Goal.happened(OpKind.LOST, OpType.INFO, "a member lost its session"));
+                Goal.happened(OpKind.LOST, OpType.OK, "a member lost its session"));
     }
 
     /** A watched configuration's. */

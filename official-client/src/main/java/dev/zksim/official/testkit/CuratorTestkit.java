@@ -59,6 +59,12 @@ public final class CuratorTestkit {
         BlockingCache create(CuratorFramework curator, CacheUnderTest.Events events);
     }
 
+    /** Builds the group member called {@code name} on a started CuratorFramework, not yet joined. */
+    @FunctionalInterface
+    public interface MemberFactory {
+        BlockingMember create(CuratorFramework curator, String name);
+    }
+
     /** Builds one caller's Curator-based counter ({@code DistributedAtomicLong} or the user's own). */
     @FunctionalInterface
     public interface CounterFactory {
@@ -350,7 +356,23 @@ public final class CuratorTestkit {
      * }</pre>
      */
     public static MembershipUnderTest.Factory groupMember(String path) {
-        return (client, name, events) -> new CuratorGroupMember(SimulatedClient.of(client), path, name, events);
+        return member((curator, name) -> new CuratorGroupMember(curator, path, name));
+    }
+
+    /**
+     * Any Curator-based member of a group as the testkit's membership: the factory builds the
+     * member called {@code name} (a service registration, a worker announcing itself) on its
+     * client's started CuratorFramework. The testkit calls {@link BlockingMember#join} on a
+     * simulated thread and waits for the member's node to be an ephemeral of the current
+     * session; it asks it to join again after a lost session. Partitions are not handed out.
+     *
+     * <pre>{@code
+     * Scenario registry = Testkit.membership("my-registry", CuratorTestkit.member(
+     *         (curator, name) -> new MyRegistration(curator, "/services/jobs", name))).build();
+     * }</pre>
+     */
+    public static MembershipUnderTest.Factory member(MemberFactory factory) {
+        return (client, name, events) -> new CuratorMember(SimulatedClient.of(client), factory, name, events);
     }
 
     /**

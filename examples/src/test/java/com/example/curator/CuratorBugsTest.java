@@ -230,6 +230,20 @@ class CuratorBugsTest {
     }
 
     /**
+     * SimpleDistributedQueue's take deletes the item it read and takes NoNode for another
+     * consumer's claim. In seed 25 of curator-simple-queue-lost-deletes (shrunk: three
+     * connections reset as a delete's reply is on its way) c2's delete of an item commits, its
+     * connection is reset before the reply, Curator sends the delete again on the next
+     * connection, meets NoNode, and the take goes on to the next item: the first is gone and
+     * nobody took it.
+     */
+    @Test
+    void aSimpleDistributedQueueLosesAnItemWhenATakesDeleteMeetsAConnectionLoss() {
+        assertFails(RUNNER.run(RunSpec.of("curator-simple-queue-lost-deletes", 25)), FailureKind.SAFETY_VIOLATION,
+                "acknowledged items were never dequeued");
+    }
+
+    /**
      * CuratorCache reloads the nodes it holds after a reconnect and tells its listener of a
      * change only when the data version differs. In seed 1013 of curator-cache the server c2 is
      * connected to crashes as k2 is deleted, so c2 never hears of the delete; k2 is created

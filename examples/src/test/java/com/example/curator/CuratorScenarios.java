@@ -166,6 +166,16 @@ public final class CuratorScenarios implements CatalogProvider {
                         .orderOnlyForOneConsumer()
                         .title("Queue: Curator's SimpleDistributedQueue under faults, expected to deliver each item once")
                         .build())
+                // The same queue with connections cut as a delete's reply is on its way: a take
+                // whose delete is retried meets NoNode and moves on, and the item it removed is
+                // lost, as well as taken twice when an offer's reply is lost.
+                .add(Testkit.fifoQueue("curator-simple-queue-lost-deletes",
+                                CuratorTestkit.simpleQueue("/curator/simple-queue"))
+                        .orderOnlyForOneConsumer().producers(1, 1).consumers(2, 3).items(10, 20)
+                        .faults(new FaultProfile(List.of(FaultKind.DROP_REPLY), 5, 15, Time.millis(300), Time.seconds(5),
+                                Time.millis(100), Time.millis(1500), List.of("delete")))
+                        .title("Queue: Curator's SimpleDistributedQueue when deletes' replies are lost, which loses items")
+                        .build())
                 .add(Testkit.election("curator-scheduler", scheduler(true))
                         .title("Example: a job scheduler led through a LeaderLatch").build())
                 // DistributedAtomicLong writes on the version it read; when a write's reply is

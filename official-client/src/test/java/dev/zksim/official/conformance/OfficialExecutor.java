@@ -123,7 +123,9 @@ final class OfficialExecutor {
                 default -> executeAsync(zk, step, watcher);
             };
         } catch (KeeperException e) {
-            return "ERR " + e.code() + (e.getResults() == null ? "" : " " + results(e.getResults()));
+            // The message too: code that logs or parses it, or reads getPath(), sees it.
+            return "ERR " + e.code() + " " + e.getMessage()
+                    + (e.getResults() == null ? "" : " " + results(e.getResults()));
         }
     }
 

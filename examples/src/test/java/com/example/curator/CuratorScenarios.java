@@ -4,6 +4,7 @@ import dev.zksim.kernel.Time;
 import dev.zksim.nemesis.FaultKind;
 import dev.zksim.nemesis.FaultProfile;
 import dev.zksim.official.testkit.BlockingCache;
+import dev.zksim.official.testkit.BlockingConfig;
 import dev.zksim.official.testkit.BlockingCounter;
 import dev.zksim.official.testkit.BlockingMember;
 import dev.zksim.official.testkit.CuratorTestkit;
@@ -11,6 +12,7 @@ import dev.zksim.official.testkit.OfficialElection;
 import dev.zksim.scenario.ScenarioCatalog;
 import dev.zksim.testkit.CacheUnderTest;
 import dev.zksim.testkit.CatalogProvider;
+import dev.zksim.testkit.ConfigUnderTest;
 import dev.zksim.testkit.CounterUnderTest;
 import dev.zksim.testkit.ElectionUnderTest;
 import dev.zksim.testkit.HolderEvents;
@@ -112,6 +114,9 @@ public final class CuratorScenarios implements CatalogProvider {
                         .faults(wakeups()).build())
                 .add(Testkit.configuration("curator-shared-value", CuratorTestkit.sharedValue("/curator/config"))
                         .title("Configuration: a JSON configuration in Curator's SharedValue under faults").build())
+                .add(Testkit.configuration("curator-node-cache-config", nodeCacheConfig())
+                        .title("Configuration: a team's configuration read through Curator's NodeCache under faults")
+                        .build())
                 // CuratorCache reloads the nodes it holds after a reconnect and tells its listener
                 // of a change only when the data version differs (CuratorCacheImpl.putStorage): a
                 // child deleted and created again while the reader was away (a lost NodeDeleted,
@@ -284,6 +289,38 @@ public final class CuratorScenarios implements CatalogProvider {
      * what changed in them at each {@code cacheChanged} (and once the first load is in, which
      * ServiceCache does not announce) is what its listener was told.
      */
+    /** Each client's {@link NodeCacheConfig} of /config/app. */
+    private static ConfigUnderTest.Factory nodeCacheConfig() {
+        return CuratorTestkit.configuration((curator, events) -> {
+            NodeCacheConfig config = new NodeCacheConfig(curator, "/config/app");
+            return new BlockingConfig() {
+                @Override
+                public void publish(SortedMap<String, String> entries) throws Exception {
+                    config.publish(entries);
+                }
+
+                @Override
+                public void start() throws Exception {
+                    config.start(events::changed);
+                }
+
+                @Override
+                public Optional<SortedMap<String, String>> current() {
+                    return config.current();
+                }
+
+                @Override
+                public void close() {
+                    try {
+                        config.close();
+                    } catch (IOException e) {
+                        // A cache that never started holds nothing to release.
+                    }
+                }
+            };
+        });
+    }
+
     /** Each member a {@link ServiceRegistration} of the service "jobs" under /services, the member's name its id. */
     private static MembershipUnderTest.Factory serviceRegistration() {
         return CuratorTestkit.member((curator, name) -> {

@@ -59,6 +59,12 @@ public final class CuratorTestkit {
         BlockingCache create(CuratorFramework curator, CacheUnderTest.Events events);
     }
 
+    /** Builds one client's Curator-based configuration handle, unstarted, reporting to {@code events}. */
+    @FunctionalInterface
+    public interface ConfigFactory {
+        BlockingConfig create(CuratorFramework curator, ConfigUnderTest.Events events);
+    }
+
     /** Builds the group member called {@code name} on a started CuratorFramework, not yet joined. */
     @FunctionalInterface
     public interface MemberFactory {
@@ -343,6 +349,22 @@ public final class CuratorTestkit {
      */
     public static ConfigUnderTest.Factory sharedValue(String path) {
         return (client, events) -> new CuratorSharedConfig(SimulatedClient.of(client), path, events);
+    }
+
+    /**
+     * Any Curator-based watched configuration as the testkit's: the factory builds one
+     * client's handle (a writer's, or a reader's over a NodeCache, a TreeCache, a watch of its
+     * own) on the client's started CuratorFramework, unstarted, telling {@code events} of every
+     * configuration the reader takes in. The testkit starts a reader's handle on a simulated
+     * thread; a writer's is never started.
+     *
+     * <pre>{@code
+     * Scenario config = Testkit.configuration("my-config", CuratorTestkit.configuration(
+     *         (curator, events) -> new MyConfigReader(curator, "/config/app", events))).build();
+     * }</pre>
+     */
+    public static ConfigUnderTest.Factory configuration(ConfigFactory factory) {
+        return (client, events) -> new CuratorConfig(SimulatedClient.of(client), factory, events);
     }
 
     /**

@@ -178,6 +178,11 @@ class CuratorRecipesTest {
     }
 
     @SimulationProperty(seeds = 100)
+    void nodeCacheReadersConvergeWithoutGoingBack(Seeds seeds) {
+        seeds.check(CATALOG, "curator-node-cache-config");
+    }
+
+    @SimulationProperty(seeds = 100)
     void groupMemberViewsConverge(Seeds seeds) {
         seeds.check(CATALOG, "curator-group-member");
     }

@@ -2,9 +2,12 @@
  * The testkit for code written against the official client: a user's lock, semaphore or election
  * class that knows only {@code org.apache.zookeeper.ZooKeeper} plugs into the standard
  * {@link dev.zksim.testkit.Testkit} builders through {@link dev.zksim.official.testkit.OfficialTestkit},
- * and code written with Curator (Curator's recipes, or the user's own built on them, a cache as a
- * {@link dev.zksim.official.testkit.BlockingCache}) through
- * {@link dev.zksim.official.testkit.CuratorTestkit}.
+ * and code written with Curator (Curator's recipes, or the user's own built on them: a cache as a
+ * {@link dev.zksim.official.testkit.BlockingCache}, a group member as a
+ * {@link dev.zksim.official.testkit.BlockingMember}, a configuration as a
+ * {@link dev.zksim.official.testkit.BlockingConfig}) through
+ * {@link dev.zksim.official.testkit.CuratorTestkit}. A call of the user's code that throws a bug
+ * of its own ({@link dev.zksim.kernel.ProgrammingErrors}) ends its simulated thread, and the run.
  *
  * <p>The simulation provides the handles ({@link dev.zksim.official.testkit.OfficialClient#zk}):
  * one drop-in {@link dev.zksim.official.SimulatedZooKeeper} per session of the testkit's

@@ -244,6 +244,20 @@ class CuratorBugsTest {
     }
 
     /**
+     * DistributedQueue with a lock path claims an item by creating an ephemeral lock node,
+     * without protection. In seed 13 of curator-queue-lost-lock-creates (shrunk: four
+     * connections reset as a create's reply is on its way) the one consumer's lock-node create
+     * commits, its reply is lost, Curator's retry meets NodeExists, and the queue takes its own
+     * node for another consumer's lock and goes on; the node stays with the consumer's live
+     * session, so the item is never taken: at-least-once delivery breaks.
+     */
+    @Test
+    void aQueueWithALockPathStrandsAnItemWhenALockNodesCreateMeetsAConnectionLoss() {
+        assertFails(RUNNER.run(RunSpec.of("curator-queue-lost-lock-creates", 13)), FailureKind.SAFETY_VIOLATION,
+                "(at least once", "acknowledged items were never dequeued");
+    }
+
+    /**
      * CuratorCache reloads the nodes it holds after a reconnect and tells its listener of a
      * change only when the data version differs. In seed 1013 of curator-cache the server c2 is
      * connected to crashes as k2 is deleted, so c2 never hears of the delete; k2 is created

@@ -153,6 +153,18 @@ public final class CuratorScenarios implements CatalogProvider {
                         .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).orderOnlyForOneConsumer()
                         .title("Queue: Curator's DistributedQueue with a lock path (at least once) under faults")
                         .build())
+                // The queue with a lock path when connections are cut as a create's reply is on
+                // its way: a consumer's lock-node create retried after a lost reply meets its own
+                // node, takes it for another consumer's lock, and leaves it, so nobody takes that
+                // item while the consumer's session lives.
+                .add(Testkit.fifoQueue("curator-queue-lost-lock-creates",
+                                CuratorTestkit.queue("/curator/queue", "/curator/queue-locks"))
+                        .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).orderOnlyForOneConsumer()
+                        .faults(new FaultProfile(List.of(FaultKind.DROP_REPLY), 5, 15, Time.millis(300), Time.seconds(5),
+                                Time.millis(100), Time.millis(1500), List.of("create")))
+                        .title("Queue: Curator's DistributedQueue with a lock path when creates' replies are lost,"
+                                + " which strands items")
+                        .build())
                 .add(Testkit.priorityQueue("curator-priority-queue",
                         CuratorTestkit.priorityQueue("/curator/priority-queue", "/curator/priority-queue-locks"))
                         .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).orderOnlyForOneConsumer()

@@ -258,6 +258,39 @@ class CuratorBugsTest {
     }
 
     /**
+     * LeaderLatch checks its leadership by reading its node in the background and takes the
+     * answer without asking whether that node is still its own ({@code checkLeadership}'s
+     * callback). In seed 12 of curator-leader-latch-lost-replies (shrunk: four connections
+     * reset as a create's reply is on its way) c2 reconnects, reads its node, and resets before
+     * the answer comes: the reset deletes the node, the answer then makes c2 leader at 6.752 s,
+     * the delete lets c1 lead at 6.815 s, and c2 hears it is not the leader only at 6.824 s.
+     * The background read came with CURATOR-696's fix in 5.7.0; before, the check took the
+     * lead at once.
+     */
+    @Test
+    void aLeaderLatchLeadsOnANodeItHasAlreadyDeleted() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(curatorIsAtLeast(5, 7), "Curator 5.7 or later");
+        assertFails(RUNNER.run(RunSpec.of("curator-leader-latch-lost-replies", 12)), FailureKind.SAFETY_VIOLATION,
+                "single leader", "c1 was granted ELECTED", "while c2 held ELECTED");
+    }
+
+    /**
+     * InterProcessSemaphoreV2 grants a lease and then releases its internal lock in a
+     * {@code finally}; when that release fails, the exception leaves before the lease is
+     * handed to the caller or returned. In seed 5 of curator-semaphore-lost-deletes (shrunk:
+     * four connections reset as a delete's reply is on its way) c3's lease is created, the
+     * internal lock's delete meets connection loss through every retry, the acquire fails, and
+     * the lease stays with c3's live session: c3's next acquire waits behind it for good. The
+     * same leak as an interrupt there (anInterruptedSemaphoreWaiterLeaksItsLease), with no
+     * interrupt.
+     */
+    @Test
+    void aSemaphoreLeaksALeaseWhenItsInternalLocksReleaseMeetsAConnectionLoss() {
+        assertFails(RUNNER.run(RunSpec.of("curator-semaphore-lost-deletes", 5)), FailureKind.LIVENESS_TIMEOUT,
+                "c3 ACQUIRE invoked", "ephemeral of session 0x100000000009382 of c3, which is live");
+    }
+
+    /**
      * CuratorCache reloads the nodes it holds after a reconnect and tells its listener of a
      * change only when the data version differs. In seed 1013 of curator-cache the server c2 is
      * connected to crashes as k2 is deleted, so c2 never hears of the delete; k2 is created

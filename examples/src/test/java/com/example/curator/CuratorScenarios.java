@@ -160,7 +160,7 @@ public final class CuratorScenarios implements CatalogProvider {
                 .add(Testkit.fifoQueue("curator-queue-lost-lock-creates",
                                 CuratorTestkit.queue("/curator/queue", "/curator/queue-locks"))
                         .delivery(QueueUnderTest.Delivery.AT_LEAST_ONCE).orderOnlyForOneConsumer()
-                        .faults(lostReplies("create"))
+                        .faults(Profiles.lostReplies("create"))
                         .title("Queue: Curator's DistributedQueue with a lock path when creates' replies are lost,"
                                 + " which strands items")
                         .build())
@@ -188,7 +188,7 @@ public final class CuratorScenarios implements CatalogProvider {
                 .add(Testkit.fifoQueue("curator-simple-queue-lost-deletes",
                                 CuratorTestkit.simpleQueue("/curator/simple-queue"))
                         .orderOnlyForOneConsumer().producers(1, 1).consumers(2, 3).items(10, 20)
-                        .faults(lostReplies("delete"))
+                        .faults(Profiles.lostReplies("delete"))
                         .title("Queue: Curator's SimpleDistributedQueue when deletes' replies are lost, which loses items")
                         .build())
                 .add(Testkit.election("curator-scheduler", scheduler(true))
@@ -234,14 +234,14 @@ public final class CuratorScenarios implements CatalogProvider {
                 // resets and deletes its node while a leadership check of that node is in flight,
                 // and the check's answer makes it leader of a node it no longer has.
                 .add(Testkit.election("curator-leader-latch-lost-replies", CuratorTestkit.leaderLatch("/curator/latch"))
-                        .faults(lostReplies("create"))
+                        .faults(Profiles.lostReplies("create"))
                         .title("Election: Curator's LeaderLatch when creates' replies are lost, which can make two leaders")
                         .build())
                 // InterProcessSemaphoreV2 when connections are cut as a delete's reply is on its
                 // way: the internal lock's release fails after the lease was granted, and the
                 // lease is neither handed out nor returned.
                 .add(Testkit.semaphore("curator-semaphore-lost-deletes", CuratorTestkit.semaphore("/curator/semaphore"))
-                        .faults(lostReplies("delete"))
+                        .faults(Profiles.lostReplies("delete"))
                         .title("Semaphore: Curator's InterProcessSemaphoreV2 when deletes' replies are lost, which leaks"
                                 + " leases")
                         .build())
@@ -257,16 +257,6 @@ public final class CuratorScenarios implements CatalogProvider {
     private static FaultProfile wakeups() {
         return new FaultProfile(Profiles.withSpuriousWakeups(List.of()), 5, 15, Time.millis(20), Time.millis(800),
                 Time.millis(100), Time.millis(100));
-    }
-
-    /**
-     * Five to fifteen connections reset, from 0.3 s to 5 s, each as the reply to a request of
-     * {@code operation} (such as "create") is on its way, after the server applied it: the
-     * lost replies Curator's retry loop must get right, aimed where a recipe is exposed.
-     */
-    private static FaultProfile lostReplies(String operation) {
-        return new FaultProfile(List.of(FaultKind.DROP_REPLY), 5, 15, Time.millis(300), Time.seconds(5),
-                Time.millis(100), Time.millis(1500), List.of(operation));
     }
 
     /** The job counter on each client's own Curator, as the testkit's counter. */

@@ -114,6 +114,25 @@ public final class Profiles {
         return with;
     }
 
+    /**
+     * Five to fifteen lost replies, from 0.3 s to 5 s, each aimed at the next request of one of
+     * {@code operations} ("create", "delete", "setData", "getData", "getChildren", ...): the
+     * server applies the request, and the client's connection is reset before the reply
+     * arrives. Recipes retry such requests (Curator's retry loop does it for them) and must
+     * then take a NodeExists, a NoNode or a BadVersion caused by their own first attempt for
+     * what it is; random faults reach that moment rarely, aimed ones in a few seeds in a
+     * hundred. The examples' Curator scenarios that end in {@code -lost-deletes},
+     * {@code -lost-replies} and {@code -lost-lock-creates} use it.
+     *
+     * <pre>{@code
+     * Testkit.fifoQueue("jobs-lost-deletes", factory).faults(Profiles.lostReplies("delete")).build()
+     * }</pre>
+     */
+    public static FaultProfile lostReplies(String... operations) {
+        return new FaultProfile(List.of(FaultKind.DROP_REPLY), 5, 15, Time.millis(300), Time.seconds(5),
+                Time.millis(100), Time.millis(1500), List.of(operations));
+    }
+
     /** Up to {@code max} faults of the kinds, between 0.5s and {@code windowEnd}. */
     public static FaultProfile random(List<FaultKind> kinds, int min, int max, long windowEnd) {
         return new FaultProfile(kinds, min, max, Time.millis(500), windowEnd, Time.millis(100), Time.seconds(3));

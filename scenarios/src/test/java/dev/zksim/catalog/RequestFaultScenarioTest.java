@@ -4,6 +4,7 @@ import dev.zksim.recipes.lock.ExclusiveLock;
 import dev.zksim.testkit.Testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zksim.kernel.FailureKind;
 import dev.zksim.kernel.Time;
@@ -109,6 +110,25 @@ class RequestFaultScenarioTest {
         List<RunOutcome> lossy = run(LockScenarios.oneShotCleanup("one-shot", Profiles.withRequestLoss(List.of())).build(), 250);
         assertThat(lossy).anyMatch(outcome -> outcome.failureKind().orElse(null) == FailureKind.LIVENESS_TIMEOUT
                 && outcome.failure().orElseThrow().getMessage().contains("a lock that nobody held"));
+    }
+
+    /**
+     * The testkit's profile of lost replies aims dropped replies at the operations named and
+     * nothing else, and refuses a name that is no operation; the correct lock passes it on
+     * every operation it uses.
+     */
+    @Test
+    void lostRepliesAimDroppedRepliesAtTheOperationsNamed() {
+        FaultProfile profile = Profiles.lostReplies("create", "delete");
+        assertThat(profile.kinds()).containsExactly(FaultKind.DROP_REPLY);
+        assertThat(profile.aimAt()).containsExactly("create", "delete");
+        assertThatThrownBy(() -> Profiles.lostReplies("c2")).hasMessageContaining("unknown operation 'c2'");
+        List<RunOutcome> outcomes = run(lock("lost-replies-lock",
+                (zk, states, guid, listener) -> new ExclusiveLock(zk, states, DIR, guid, listener),
+                Profiles.lostReplies(LOCK_OPERATIONS.toArray(String[]::new))), 20);
+        assertThat(outcomes).allSatisfy(outcome -> assertThat(outcome.failed())
+                .as(outcome.plan() + " -> " + outcome.failure()).isFalse());
+        assertThat(outcomes).anyMatch(outcome -> outcome.plan().toString().contains("drop-reply"));
     }
 
     @Test

@@ -291,6 +291,19 @@ class CuratorBugsTest {
     }
 
     /**
+     * GroupMember's view is a CuratorCache of the group. In seed 40 of
+     * curator-group-member-lost-reads c2 joins again with a new GroupMember at 2.07 s; its
+     * cache's first listing of the group (xid 31) and its retries (xids 32, 37, 43) meet
+     * connection loss; after the reconnect the cache does not list the group again, because
+     * the group node did not change, and c2's view stays [c2] while c1 lives.
+     */
+    @Test
+    void aGroupMembersViewMissesAMemberWhenItsFirstListingFails() {
+        assertFails(RUNNER.run(RunSpec.of("curator-group-member-lost-reads", 40)), FailureKind.LIVENESS_TIMEOUT,
+                "c2 VIEW ok [c2]", "differs from the live members [c1, c2]");
+    }
+
+    /**
      * CuratorCache reloads the nodes it holds after a reconnect and tells its listener of a
      * change only when the data version differs. In seed 1013 of curator-cache the server c2 is
      * connected to crashes as k2 is deleted, so c2 never hears of the delete; k2 is created

@@ -142,6 +142,13 @@ public final class CuratorScenarios implements CatalogProvider {
                         .title("Membership: service instances registered once through Curator's service discovery"
                                 + " under faults")
                         .build())
+                // GroupMember when connections are cut as a getChildren's reply is on its way: the
+                // view's CuratorCache loses its first listing of the group and never lists it
+                // again, since the group node itself does not change.
+                .add(Testkit.membership("curator-group-member-lost-reads", CuratorTestkit.groupMember("/curator/group"))
+                        .faults(Profiles.lostReplies("getChildren"))
+                        .title("Membership: Curator's GroupMember when listings' replies are lost, whose view misses members")
+                        .build())
                 .add(Testkit.readWriteLock("curator-rwlock", CuratorTestkit.readWriteLock("/curator/rwlock"))
                         .title("Read/write lock: Curator's InterProcessReadWriteLock under faults").build())
                 .add(Testkit.readWriteLock("curator-rwlock-downgrades",

@@ -54,14 +54,8 @@ final class CuratorConfig implements ConfigUnderTest {
 
     /** A new handle, started; a failed start leaves none behind. */
     private BlockingConfig started() throws Exception {
-        BlockingConfig fresh = factory.create(curator.get(), events);
-        try {
-            fresh.start();
-        } catch (Exception e) {
-            fresh.close();
-            throw e;
-        }
-        return fresh;
+        return CuratorTestkit.startedOrClosed(() -> factory.create(curator.get(), events), BlockingConfig::start,
+                BlockingConfig::close);
     }
 
     @Override

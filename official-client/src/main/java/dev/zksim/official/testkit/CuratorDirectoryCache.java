@@ -40,14 +40,8 @@ final class CuratorDirectoryCache implements CacheUnderTest {
 
     /** A new cache, started; a failed start leaves none behind. */
     private BlockingCache started() throws Exception {
-        BlockingCache fresh = factory.create(curator.get(), events);
-        try {
-            fresh.start();
-        } catch (Exception e) {
-            fresh.close();
-            throw e;
-        }
-        return fresh;
+        return CuratorTestkit.startedOrClosed(() -> factory.create(curator.get(), events), BlockingCache::start,
+                BlockingCache::close);
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.zksim.testkit.SemaphoreScenario;
 import java.lang.reflect.Method;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.apache.curator.RetryPolicy;
 import org.apache.curator.framework.CuratorFramework;
@@ -200,6 +201,28 @@ public final class CuratorTestkit {
                 client.sleep(START_RETRY_MILLIS);
             }
         }
+    }
+
+    /** A step of a handle's life that may throw, such as its start. */
+    @FunctionalInterface
+    interface Step<T> {
+        void run(T handle) throws Exception;
+    }
+
+    /**
+     * A new handle from {@code build}, started by {@code start}; one whose start throws is
+     * closed by {@code close} before the exception goes on, so that a failed start leaves
+     * nothing behind (Curator's caches cannot be started twice, so the next try builds anew).
+     */
+    static <T> T startedOrClosed(Callable<T> build, Step<T> start, Consumer<T> close) throws Exception {
+        T fresh = build.call();
+        try {
+            start.run(fresh);
+        } catch (Exception e) {
+            close.accept(fresh);
+            throw e;
+        }
+        return fresh;
     }
 
     static final class LazyCurator {

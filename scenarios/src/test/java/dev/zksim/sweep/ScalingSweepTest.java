@@ -12,11 +12,13 @@ class ScalingSweepTest {
 
     @Test
     void oneAndTwoThreadsRunTheSameSeedsToTheSameDigestsAndReportBothRates() {
-        SweepConfig config = new SweepConfig("lock-basic", 0, 12, 0, 1, 1, null, null, false);
+        // Enough seeds that each half takes several ticks of the process CPU clock (10 ms on
+        // Linux): with 12, a warm JVM ran the two-thread half within one tick and read 0.
+        SweepConfig config = new SweepConfig("lock-basic", 0, 60, 0, 1, 1, null, null, false);
         ScalingSweep.Scaling scaling = new ScalingSweep(new Sweep(new ScenarioRunner(Catalog.standard())))
                 .run(config, (done, total, failures, rate) -> { });
-        assertThat(scaling.oneThread().seedsRun()).isEqualTo(12);
-        assertThat(scaling.twoThreads().seedsRun()).isEqualTo(12);
+        assertThat(scaling.oneThread().seedsRun()).isEqualTo(60);
+        assertThat(scaling.twoThreads().seedsRun()).isEqualTo(60);
         assertThat(scaling.sameDigests()).isTrue();
         assertThat(scaling.speedup()).isPositive();
         assertThat(scaling.oneThreadCpuPerSeed()).isPositive();

@@ -99,10 +99,7 @@ public final class CacheScenario extends ScenarioBuilder<CacheScenario> {
 
     /** The writer waits from 20 ms up to this long (microseconds) between writes. */
     public CacheScenario gap(long max) {
-        if (max < Time.millis(20)) {
-            throw new IllegalArgumentException("gap: at least 20 ms");
-        }
-        this.gapMax = max;
+        this.gapMax = requireGap(max);
         return this;
     }
 

@@ -60,10 +60,7 @@ public final class ConfigScenario extends ScenarioBuilder<ConfigScenario> {
 
     /** The writer waits from 20 ms up to this long (microseconds) between publications. */
     public ConfigScenario gap(long max) {
-        if (max < Time.millis(20)) {
-            throw new IllegalArgumentException("gap: at least 20 ms");
-        }
-        this.gapMax = max;
+        this.gapMax = requireGap(max);
         return this;
     }
 

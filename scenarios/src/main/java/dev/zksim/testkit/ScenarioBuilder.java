@@ -11,6 +11,7 @@ import dev.zksim.scenario.Goal;
 import dev.zksim.scenario.Scenario;
 import dev.zksim.scenario.Trial;
 import dev.zksim.server.zab.KnownBug;
+import dev.zksim.workload.Workloads;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -247,6 +248,17 @@ public abstract class ScenarioBuilder<B extends ScenarioBuilder<B>> {
         if (min < least || max < min) {
             throw new IllegalArgumentException(what + ": need " + least + " <= min <= max, not " + min + ".." + max);
         }
+    }
+
+    /**
+     * Refuses a writer's largest pause between writes below {@link Workloads#MIN_WRITE_GAP},
+     * the least one it takes, and returns it.
+     */
+    protected static long requireGap(long max) {
+        if (max < Workloads.MIN_WRITE_GAP) {
+            throw new IllegalArgumentException("gap: at least " + Workloads.MIN_WRITE_GAP / Time.millis(1) + " ms");
+        }
+        return max;
     }
 
     /** The largest value a knob drawn from [min, max] takes in the small scope: max if the scope explores it, else min. */

@@ -119,7 +119,7 @@ public final class CacheWriter extends SessionWorkload {
                 // deletes once it is empty; make it again before the next write.
                 directoryMade &= !(kind.equals("create") && Stages.is(error, Code.NONODE));
             }
-            then(mine, context.choices().longIn(Time.millis(20), plan.gapMax()));
+            then(mine, context.choices().longIn(Workloads.MIN_WRITE_GAP, plan.gapMax()));
         });
     }
 

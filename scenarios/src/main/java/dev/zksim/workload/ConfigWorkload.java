@@ -91,7 +91,7 @@ public final class ConfigWorkload extends SessionWorkload {
             } else {
                 call.info(Workloads.describe(error));
             }
-            context.schedule(context.choices().longIn(Time.millis(20), plan.gapMax()), this::publish);
+            context.schedule(context.choices().longIn(Workloads.MIN_WRITE_GAP, plan.gapMax()), this::publish);
         });
     }
 

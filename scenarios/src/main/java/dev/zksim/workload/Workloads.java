@@ -4,6 +4,7 @@ import dev.zksim.api.KeeperException;
 import dev.zksim.ensemble.Ensemble;
 import dev.zksim.ensemble.EnsembleClient;
 import dev.zksim.kernel.ProgrammingErrors;
+import dev.zksim.kernel.Time;
 import dev.zksim.kernel.process.ProcessListener;
 import dev.zksim.kernel.process.SimProcess;
 import java.util.concurrent.CancellationException;
@@ -11,6 +12,12 @@ import java.util.concurrent.CompletionException;
 
 /** Installing recorded programs, and naming errors for history notes. */
 public final class Workloads {
+    /**
+     * The least pause a writer leaves between its writes (the configuration's and the cache's
+     * writers draw each pause from this up to their scenario's gap), so that readers can see
+     * most versions, not only the last.
+     */
+    public static final long MIN_WRITE_GAP = Time.millis(20);
 
     private Workloads() {
     }

@@ -43,6 +43,21 @@ public final class ProgrammingErrors {
     }
 
     /**
+     * Rethrows {@code error} if it is a bug, so that the thread running the call that threw it
+     * dies with it and the run ends there; any other exception returns, to be the call's
+     * outcome.
+     */
+    public static void rethrowIfBug(Throwable error) {
+        if (!isBug(error)) {
+            return;
+        }
+        if (error instanceof Error fatal) {
+            throw fatal;
+        }
+        throw (RuntimeException) error;
+    }
+
+    /**
      * The exception and where the code that threw it is, for a one-line report: the first
      * frame of its stack outside the JDK (the caller of the collection that refused a sort,
      * say), or only the exception if every frame is the JDK's.

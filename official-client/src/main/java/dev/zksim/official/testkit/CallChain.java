@@ -1,5 +1,6 @@
 package dev.zksim.official.testkit;
 
+import dev.zksim.kernel.ProgrammingErrors;
 import dev.zksim.kernel.SuppressForbidden;
 import java.util.concurrent.CompletableFuture;
 
@@ -7,7 +8,7 @@ import java.util.concurrent.CompletableFuture;
  * Runs the calls of one recipe object, each on a simulated thread of its own, one after the
  * other: a call starts when the previous one has ended, so the user's object is never used by
  * two threads at once, and its stage completes with what the call returned or threw. A call
- * that throws a bug of its code ({@link dev.zksim.kernel.ProgrammingErrors}) also ends its thread, and the run.
+ * that throws a bug of its code ({@link ProgrammingErrors}) also ends its thread, and the run.
  */
 @SuppressForbidden("joins the simulated threads it starts, which the simulation schedules")
 final class CallChain implements CallRunner {
@@ -35,7 +36,7 @@ final class CallChain implements CallRunner {
                 result.complete(call.call());
             } catch (Exception | Error e) {
                 result.completeExceptionally(e);
-                CallRunner.rethrowIfBug(e);
+                ProgrammingErrors.rethrowIfBug(e);
             }
         });
         return result;

@@ -7,60 +7,46 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * One client's {@link BlockingConfig} as the testkit's watched configuration, over the
- * client's own CuratorFramework. The writer's handle is built at its first publish and never
- * started; a reader's is started at the first {@link #start}, and a start that fails is tried
- * again with a new handle a second later, as an application retries its start-up. One started
- * handle serves the reader for the whole run, since it follows a new session itself: later
- * starts find it running.
+ * client's own CuratorFramework. A writer's handle is built at its first publish and never
+ * started; a reader's is built and started at the first {@link #start} as a
+ * {@link StartedHandle}. Both run their calls on one chain, one after the other.
  */
 final class CuratorConfig implements ConfigUnderTest {
-    private final SimulatedClient client;
     private final CallChain calls;
     private final CuratorTestkit.LazyCurator curator;
     private final CuratorTestkit.ConfigFactory factory;
     private final Events events;
-    private volatile BlockingConfig handle;
-    private boolean reading;
+    private final StartedHandle<BlockingConfig> reader;
+    private BlockingConfig writer;
 
     CuratorConfig(SimulatedClient client, CuratorTestkit.ConfigFactory factory, Events events) {
-        this.client = client;
         this.calls = new CallChain(client);
         this.curator = new CuratorTestkit.LazyCurator(client);
         this.factory = factory;
         this.events = events;
+        this.reader = new StartedHandle<>(client, calls, () -> factory.create(curator.get(), events),
+                BlockingConfig::start, BlockingConfig::close);
     }
 
     @Override
     public CompletionStage<Void> publish(SortedMap<String, String> entries) {
         return calls.then("publish", () -> {
-            if (handle == null) {
-                handle = factory.create(curator.get(), events);
+            if (writer == null) {
+                writer = factory.create(curator.get(), events);
             }
-            handle.publish(entries);
+            writer.publish(entries);
             return null;
         });
     }
 
     @Override
     public void start() {
-        calls.then("start", () -> {
-            if (!reading) {
-                handle = CuratorTestkit.startUntilItSucceeds(client, this::started);
-                reading = true;
-            }
-            return null;
-        });
-    }
-
-    /** A new handle, started; a failed start leaves none behind. */
-    private BlockingConfig started() throws Exception {
-        return CuratorTestkit.startedOrClosed(() -> factory.create(curator.get(), events), BlockingConfig::start,
-                BlockingConfig::close);
+        reader.start();
     }
 
     @Override
     public Optional<SortedMap<String, String>> current() {
-        BlockingConfig current = handle;
-        return current == null || !reading ? Optional.empty() : current.current();
+        BlockingConfig current = reader.get();
+        return current == null ? Optional.empty() : current.current();
     }
 }

@@ -2,7 +2,6 @@ package dev.zksim.official.testkit;
 
 import dev.zksim.kernel.SuppressForbidden;
 import dev.zksim.testkit.QueueUnderTest;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -168,20 +167,6 @@ final class CuratorQueue implements QueueUnderTest {
             builder.lockPath(lockPath);
         }
         QueueBase<String> queue = kind.build(builder);
-        try {
-            queue.start();
-            return queue;
-        } catch (Exception e) {
-            closeQuietly(queue);
-            throw e;
-        }
-    }
-
-    private static void closeQuietly(QueueBase<String> queue) {
-        try {
-            queue.close();
-        } catch (IOException | RuntimeException ignored) {
-            // The queue never started: there is nothing of it to keep.
-        }
+        return CuratorTestkit.startedOrClosed(() -> queue, QueueBase::start, CuratorTestkit::closeQuietly);
     }
 }

@@ -79,15 +79,8 @@ final class CuratorSharedConfig implements ConfigUnderTest {
     /** The handle's SharedValue, built and started on first use; a failed start leaves none behind. */
     private SharedValue started() throws Exception {
         if (value == null) {
-            CuratorFramework framework = curator.get();
-            SharedValue fresh = new SharedValue(framework, path, NOTHING_PUBLISHED);
-            try {
-                fresh.start();
-            } catch (Exception e) {
-                fresh.close();
-                throw e;
-            }
-            value = fresh;
+            value = CuratorTestkit.startedOrClosed(() -> new SharedValue(curator.get(), path, NOTHING_PUBLISHED),
+                    SharedValue::start, CuratorTestkit::closeQuietly);
         }
         return value;
     }

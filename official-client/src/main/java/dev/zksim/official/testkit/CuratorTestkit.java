@@ -12,6 +12,8 @@ import dev.zksim.testkit.MembershipUnderTest;
 import dev.zksim.testkit.QueueUnderTest;
 import dev.zksim.testkit.ReadWriteLockScenario;
 import dev.zksim.testkit.SemaphoreScenario;
+import java.io.Closeable;
+import java.io.IOException;
 import java.lang.reflect.Method;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
@@ -46,7 +48,6 @@ import org.apache.zookeeper.data.Stat;
 public final class CuratorTestkit {
     /** How long an adapter waits before it tries a failed start again. */
     private static final long START_RETRY_MILLIS = 1000;
-
 
     /** Builds one caller's Curator lock ({@code InterProcessMutex}, {@code InterProcessSemaphoreMutex}, ...). */
     @FunctionalInterface
@@ -185,7 +186,6 @@ public final class CuratorTestkit {
         });
     }
 
-    /** One recipe instance's CuratorFramework, built on the first simulated thread that needs it. */
     /**
      * Calls {@code start} until it succeeds, a second apart, as an application retries its
      * start-up: for a Curator recipe whose start failed (the connection stayed down through
@@ -225,6 +225,16 @@ public final class CuratorTestkit {
         return fresh;
     }
 
+    /** Closes a Curator recipe whose start failed: there is nothing of it to keep, so a failure to close is dropped. */
+    static void closeQuietly(Closeable recipe) {
+        try {
+            recipe.close();
+        } catch (IOException | RuntimeException ignored) {
+            // The recipe never started.
+        }
+    }
+
+    /** One recipe instance's CuratorFramework, built on the first simulated thread that needs it. */
     static final class LazyCurator {
         private final OfficialClient client;
         private CuratorFramework curator;

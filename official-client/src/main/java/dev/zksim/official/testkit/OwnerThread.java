@@ -1,5 +1,6 @@
 package dev.zksim.official.testkit;
 
+import dev.zksim.kernel.ProgrammingErrors;
 import dev.zksim.kernel.SuppressForbidden;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -9,7 +10,7 @@ import java.util.concurrent.LinkedBlockingQueue;
  * that tie a grant to the thread that asked for it, as Curator's {@code InterProcessMutex}
  * does (only the acquiring thread may release). Giving up an acquisition interrupts this
  * thread while it runs that call; the thread then goes on serving the next call. A call that
- * throws a bug of its code ({@link dev.zksim.kernel.ProgrammingErrors}) ends the thread, and the run.
+ * throws a bug of its code ({@link ProgrammingErrors}) ends the thread, and the run.
  */
 @SuppressForbidden("one simulated thread that serves a recipe's calls, scheduled by the simulation")
 final class OwnerThread implements CallRunner {
@@ -78,7 +79,7 @@ final class OwnerThread implements CallRunner {
                 task.result.complete(task.call.call());
             } catch (Exception | Error e) {
                 task.result.completeExceptionally(e);
-                CallRunner.rethrowIfBug(e);
+                ProgrammingErrors.rethrowIfBug(e);
             } finally {
                 running = null;
                 // An interrupt meant for this call must not reach the next one.
